@@ -1,0 +1,34 @@
+"""cardtable: play, simulate and study tabletop card games on one rules engine."""
+
+from .core import (
+    Action,
+    CardFileError,
+    CardtableError,
+    IllegalAction,
+    OptionError,
+    Replay,
+    ReplayError,
+    Rng,
+    State,
+    UnknownGame,
+    games,
+    make,
+    play,
+    register,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "CardFileError", "CardtableError", "IllegalAction", "OptionError", "Replay",
+    "ReplayError", "Rng", "State", "UnknownGame", "games", "make", "play", "register",
+]
+
+
+def __getattr__(name: str) -> object:
+    # `cardtable.agents` without importing every bot at `import cardtable`.
+    if name == "agents":
+        import importlib
+
+        return importlib.import_module("cardtable.agents")
+    raise AttributeError(f"module 'cardtable' has no attribute {name!r}")

@@ -1,0 +1,19 @@
+"""The core contract every game meets (DESIGN.md, "The core contract")."""
+
+from .actions import Action, ActionSpace
+from .errors import CardFileError, CardtableError, IllegalAction, OptionError, ReplayError, UnknownGame
+from .events import Event
+from .game import Game
+from .options import GameOptions
+from .play import play
+from .registry import game_class, games, make, register
+from .replay import Replay
+from .rng import Rng
+from .spec import GameSpec
+from .state import Decision, State, decision_reader, zero_sum_returns
+
+__all__ = [
+    "Action", "ActionSpace", "CardFileError", "CardtableError", "Decision", "Event", "Game",
+    "GameOptions", "GameSpec", "IllegalAction", "OptionError", "Replay", "ReplayError", "Rng",
+    "State", "UnknownGame", "decision_reader", "game_class", "games", "make", "play", "register", "zero_sum_returns",
+]

@@ -1,0 +1,90 @@
+"""Actions are values: hashable, with a stable int index and a stable text form.
+
+Each game builds its whole action space once (`ActionSpace`). `legal_actions()` returns
+these canonical objects, so membership tests and hashing are by index, and nothing is
+allocated on the hot path. Text forms are what logs, the CLI and replays use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Generic, TypeVar
+
+from .errors import IllegalAction
+
+
+class Action:
+    """Base of every game's action record. `index` and `text` are set by the ActionSpace."""
+
+    __slots__ = ("index", "text", "space")
+    index: int
+    text: str
+    space: str
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is type(self) and other.index == self.index)  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.index}: {self.text}>"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled actions (process pools, Ray) come back as the canonical objects.
+        return (_action_from_registry, (self.space, self.index))
+
+
+A = TypeVar("A", bound=Action)
+
+_SPACES: dict[str, ActionSpace] = {}  # type: ignore[type-arg]
+
+
+def _action_from_registry(space: str, index: int) -> Action:
+    return _SPACES[space].actions[index]
+
+
+class ActionSpace(Generic[A]):
+    """The fixed, ordered list of a game's actions."""
+
+    def __init__(self, key: str, game_title: str, actions: Iterable[tuple[A, str]]) -> None:
+        """`key` names this space uniquely (game name plus whatever options shape it)."""
+        self.key = key
+        self.game_title = game_title
+        self.actions: list[A] = []
+        self._by_text: dict[str, A] = {}
+        for i, (action, text) in enumerate(actions):
+            action.index = i
+            action.text = text
+            action.space = key
+            if text.lower() in self._by_text:
+                raise ValueError(f"duplicate action text {text!r}")
+            self._by_text[text.lower()] = action
+            self.actions.append(action)
+        _SPACES[key] = self
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __iter__(self) -> Iterator[A]:
+        return iter(self.actions)
+
+    def from_index(self, index: int) -> A:
+        if not isinstance(index, int) or not 0 <= index < len(self.actions):
+            raise IllegalAction(
+                f"{self.game_title} has actions 0..{len(self.actions) - 1}; {index!r} is not one of them"
+            )
+        return self.actions[index]
+
+    def parse(self, text: str) -> A:
+        action = self._by_text.get(" ".join(str(text).split()).lower())
+        if action is None:
+            raise IllegalAction(f"{text!r} is not a {self.game_title} action; examples: {self.examples()}")
+        return action
+
+    def examples(self, n: int = 4) -> str:
+        step = max(1, len(self.actions) // n)
+        return ", ".join(repr(a.text) for a in self.actions[::step][:n])

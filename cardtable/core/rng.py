@@ -1,0 +1,73 @@
+"""The seeded random generator carried inside every game state.
+
+A state must clone cheaply, serialize to JSON exactly and never touch a global RNG
+(DESIGN.md, "Randomness lives in the state"). Python's Mersenne Twister carries 625
+words of state, which makes clones and JSON heavy, so the state carries a SplitMix64
+generator instead: one 64-bit integer, deterministic on every platform.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """SplitMix64 (Steele, Lea and Flood, 2014). `state` is the whole generator."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an integer, got {type(seed).__name__}")
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        s = (self.state + _GOLDEN) & _MASK
+        self.state = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n) by multiply-shift (bias below n / 2**64)."""
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
+        return (self.next64() * n) >> 64
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def spawn(self) -> Rng:
+        """An independent stream (for search and determinization), advancing this one."""
+        return Rng(self.next64())
+
+    def clone(self) -> Rng:
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"
+
+
+def as_rng(rng: Rng | int | None) -> Rng:
+    """Accept an Rng or an integer seed; None gives a fixed seed (never the clock)."""
+    if isinstance(rng, Rng):
+        return rng
+    return Rng(0 if rng is None else rng)

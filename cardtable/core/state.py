@@ -1,0 +1,227 @@
+"""The State every game implements, and the one public door into it: `apply`.
+
+Games implement the private hooks (`_legal_actions`, `_apply`, `_snapshot`, `_restore`,
+`observation`, `determinize`, `clone`). The base class checks legality, guards the terminal
+state, caches the legal-action list between moves and records the action history for replays
+(STYLE.md principle 2).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action
+from .errors import IllegalAction, ReplayError
+from .events import Event
+from .rng import Rng, as_rng
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .replay import Replay
+
+
+class Decision:
+    """A pending decision. The top of a state's `pending` stack owns `current_player`
+    and `legal_actions()`; out-of-turn choices (reactions, catches, tributes) are decisions
+    of other seats pushed on the same stack. Decisions are immutable, so clones share them."""
+
+    __slots__ = ("seat",)
+    kind: ClassVar[str] = "decision"
+    #: the constructor's arguments after `seat`, in order (JSON round trip)
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        for f in self.fields:
+            value = getattr(self, f)
+            out[f] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        values = [tuple(v) if isinstance(v, list) else v for v in (data[f] for f in cls.fields)]
+        return cls(int(data["seat"]), *values)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_json()})"
+
+
+def decision_reader(*classes: type[Decision]) -> Callable[[dict[str, Any]], Decision]:
+    """A function that rebuilds any of `classes` from its JSON form."""
+    by_kind = {c.kind: c for c in classes}
+
+    def read(data: dict[str, Any]) -> Decision:
+        cls = by_kind.get(data.get("kind", ""))
+        if cls is None:
+            raise ValueError(f"unknown decision {data.get('kind')!r}; expected one of {sorted(by_kind)}")
+        return cls.from_json(data)
+
+    return read
+
+
+class State(ABC):
+    __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal")
+
+    game: Game
+    rng: Rng
+    seed: int | None            # None for determinized copies: they have no replay
+    history: list[int]          # action indices applied since new_state(seed)
+    events: list[Event] | None  # None when recording is off
+    pending: list[Decision]
+    is_over: bool
+    _legal: list[Action] | None
+
+    def _init_base(self, game: Game, seed: int | None, rng: Rng, record_events: bool) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = rng
+        self.history = []
+        self.events = [] if record_events else None
+        self.pending = []
+        self.is_over = False
+        self._legal = None
+
+    def _copy_base_into(self, new: State) -> None:
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = self.rng.clone()
+        new.history = self.history.copy()
+        new.events = None if self.events is None else self.events.copy()  # events are immutable
+        new.pending = self.pending.copy()  # decisions are immutable
+        new.is_over = self.is_over
+        new._legal = self._legal
+
+    # -- the contract ------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (any seat, not only the one whose turn it is)."""
+        if self.is_over or not self.pending:
+            return None
+        return self.pending[-1].seat
+
+    @property
+    def decision(self) -> Decision | None:
+        return None if self.is_over or not self.pending else self.pending[-1]
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return legal
+
+    def apply(self, action: Action | str | int) -> None:
+        """Apply a legal action. Raises IllegalAction (state unchanged) otherwise.
+
+        Strings are parsed with the game's action text, integers are action indices."""
+        if self.is_over:
+            raise IllegalAction("the game is over; no more actions can be taken")
+        if not isinstance(action, Action):
+            action = self.game.coerce_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.history.append(action.index)
+        self._apply(action)
+
+    def returns(self) -> list[float]:
+        """Per seat. Zero for everyone until the game is over."""
+        if not self.is_over:
+            return [0.0] * self.game.players
+        return self._returns()
+
+    def winners(self) -> list[int]:
+        return self._winners() if self.is_over else []
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-able dict of exactly what `seat` may know (None: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng | int | None = None) -> State:
+        """A full state consistent with what `seat` knows: hidden cards resampled, a fresh RNG."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The recorded events `seat` may see (public ones, and private ones sent to it)."""
+        if self.events is None:
+            return []
+        return [e for e in self.events if e.visible_to(seat)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.spec.name,
+            "options": self.game.options.to_json(),
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "history": list(self.history),
+            "is_over": self.is_over,
+            "pending": [d.to_json() for d in self.pending],
+            "events": None if self.events is None else [e.to_json() for e in self.events],
+            "state": self._snapshot(),
+        }
+
+    def replay(self) -> Replay:
+        from .replay import Replay
+
+        if self.seed is None:
+            raise ReplayError("a determinized copy has no seed, so it has no replay")
+        return Replay(
+            game=self.game.spec.name,
+            options=self.game.options.to_json(),
+            seed=self.seed,
+            actions=[self.game.actions.actions[i].text for i in self.history],
+        )
+
+    # -- hooks for games -----------------------------------------------------------------
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None: ...
+
+    @abstractmethod
+    def _returns(self) -> list[float]: ...
+
+    @abstractmethod
+    def _winners(self) -> list[int]: ...
+
+    @abstractmethod
+    def _snapshot(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None: ...
+
+    def _why_illegal(self, action: Action) -> str:
+        """A reason a person understands. Games override it with rule-specific reasons."""
+        seat = self.current_player
+        options = ", ".join(a.text for a in self.legal_actions()[:12])
+        return f"{action.text!r} is not allowed now (seat {seat} to act); legal: {options}"
+
+    # -- helpers for games ---------------------------------------------------------------
+
+    def emit(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
+        if self.events is not None:
+            self.events.append(Event(kind, data, to))
+
+    def _fresh_rng_for_copy(self, rng: Rng | int | None) -> Rng:
+        return as_rng(rng).spawn()
+
+
+def zero_sum_returns(winners: list[int], players: int) -> list[float]:
+    """Winners share +1 each; losers pay so that returns sum to zero."""
+    k = len(winners)
+    if k in (0, players):
+        return [0.0] * players
+    lose = -k / (players - k)
+    return [1.0 if s in winners else lose for s in range(players)]

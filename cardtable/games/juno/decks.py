@@ -1,0 +1,110 @@
+"""Custom decks ("Customize your deck!"): a TOML or JSON file giving the composition.
+
+    name = "Big numbers"
+    [each_color]            # counts repeated for red, yellow, green and blue
+    "0" = 1
+    "9" = 4
+    skip = 2
+    [cards]                 # counts of single cards, added on top
+    wild = 4
+    "wild draw four" = 2
+    "red 5" = 1
+
+Validation names the file, the card and the field, and says what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import CardFileError
+from .cards import CARD_BY_NAME, CARD_NAME, COLORS, DEALER_VALUE, NUM_TYPES, RANK_NAMES, WILD_DRAW_FOUR
+
+MAX_COPIES = 200
+_COLOR_RANKS = RANK_NAMES[:13]
+
+
+def load_deck_file(path: str | Path) -> dict[str, int]:
+    """Read and validate a deck file; returns {card name: count} (only cards present)."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as exc:
+        raise CardFileError(f"deck file {p}: cannot read it ({exc.strerror})") from None
+    try:
+        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CardFileError(f"deck file {p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    return deck_from_mapping(raw, source=f"deck file {p}")
+
+
+def deck_from_mapping(raw: Any, source: str = "deck") -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        raise CardFileError(f"{source}: expected a table with 'each_color' and/or 'cards'")
+    allowed = {"name", "each_color", "cards"}
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        raise CardFileError(f"{source}: unknown field {unknown[0]!r} (allowed: name, each_color, cards)")
+    counts: dict[str, int] = {}
+    each = raw.get("each_color", {})
+    if not isinstance(each, Mapping):
+        raise CardFileError(f"{source}: field 'each_color' must be a table of rank = count")
+    for rank, n in each.items():
+        key = " ".join(str(rank).lower().split())
+        if key not in _COLOR_RANKS:
+            raise CardFileError(
+                f"{source}: each_color card {rank!r} is not a colored rank (allowed: {', '.join(_COLOR_RANKS)})"
+            )
+        _check_count(source, f"each_color {rank!r}", n)
+        for color in COLORS:
+            name = f"{color} {key}"
+            counts[name] = counts.get(name, 0) + n
+    cards = raw.get("cards", {})
+    if not isinstance(cards, Mapping):
+        raise CardFileError(f"{source}: field 'cards' must be a table of card name = count")
+    for name, n in cards.items():
+        key = " ".join(str(name).lower().split())
+        if key not in CARD_BY_NAME:
+            raise CardFileError(
+                f"{source}: card {name!r} is not a JUNO card (examples: 'red 7', 'blue skip', 'green draw two', "
+                "'wild', 'wild draw four')"
+            )
+        _check_count(source, f"card {name!r}", n)
+        counts[key] = counts.get(key, 0) + n
+    return {k: v for k, v in sorted(counts.items(), key=lambda kv: CARD_BY_NAME[kv[0]]) if v > 0}
+
+
+def _check_count(source: str, where: str, n: Any) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COPIES:
+        raise CardFileError(f"{source}: {where}: count must be a whole number from 0 to {MAX_COPIES}, got {n!r}")
+
+
+def counts_from_names(deck: Mapping[str, int]) -> list[int]:
+    counts = [0] * NUM_TYPES
+    for name, n in deck.items():
+        counts[CARD_BY_NAME[name]] += n
+    return counts
+
+
+def check_playable(counts: list[int], players: int, hand_size: int, source: str = "deck") -> None:
+    """A deck must let the game start and end: enough cards to deal and turn a start card, a
+    start card that is not a Wild Draw Four, and two dealer values so the dealer draw ends."""
+    total = sum(counts)
+    need = players * hand_size + 1
+    if total < need:
+        raise CardFileError(
+            f"{source}: {total} cards cannot deal {hand_size} to each of {players} players and turn a start card "
+            f"(needs at least {need})"
+        )
+    if total == counts[WILD_DRAW_FOUR]:
+        raise CardFileError(f"{source}: needs at least one card other than {CARD_NAME[WILD_DRAW_FOUR]} to start on")
+    values = {DEALER_VALUE[t] for t in range(NUM_TYPES) if counts[t]}
+    if len(values) < 2:
+        raise CardFileError(
+            f"{source}: the dealer is chosen by drawing for the highest number, so the deck needs cards of at "
+            "least two different values (symbols count as zero)"
+        )

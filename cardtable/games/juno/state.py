@@ -1,0 +1,649 @@
+"""JUNO rules: the state and its transitions.
+
+Rule references are to ../shared/rules/juno.txt (sections "Setup", "Let's play",
+"Functions of Action Cards", "Going out", "Scoring", "Seven-o Rules", "Serious rules") and to
+the JUNO part of ../shared/rules/NOTES.md. Interpretations are listed in docs/games/juno.md.
+
+A play runs as a short pipeline (`_continue`): the card(s) go down and their effects are
+noted; then, each as a decision of its own, the Wild's color, the seven-o swap, the
+Wild Draw Four challenge and the UNO catch window; then the effects land on the next player
+and the next turn starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action
+from ...core.rng import Rng, as_rng
+from ...core.state import State, zero_sum_returns
+from .actions import CATCH, CHALLENGE, CHOOSE, DRAW, PASS, PLAY, SWAP, JunoAction, Kind
+from .cards import (
+    CARD_COLOR,
+    CARD_NAME,
+    CARD_POINTS,
+    CARD_RANK,
+    COLORS,
+    DEALER_VALUE,
+    DRAW_TWO,
+    NO_COLOR,
+    RANK_NAMES,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR,
+    WILD_DRAW_FOUR_RANK,
+    WILD_RANK,
+    expand,
+)
+from .decisions import AfterDraw, Catch, Challenge, ChooseColor, StackMore, SwapHands, Turn, decision_from_json
+
+if TYPE_CHECKING:
+    from .game import Juno
+
+MAX_STACK = 3  # serious: "Each player can stack a maximum of 3 cards"
+MAX_SKIPS = 3  # serious: "the effect sum up to 3"
+
+
+def _names(cards: list[int]) -> list[str]:
+    return [CARD_NAME[t] for t in sorted(cards)]
+
+
+class JunoState(State):
+    __slots__ = (
+        "hands", "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round",
+        "penalty", "skips", "need_color", "need_swap", "challenge_prev", "called", "missed",
+        "pass_hands", "blocked", "round_results", "final_winners",
+    )
+
+    game: Juno
+    hands: list[list[int]]
+    draw: list[int]          # the DRAW pile; its top is the end of the list
+    discard: list[int]       # the DISCARD pile; its top is the end of the list
+    color: int               # the color in play (a Wild's chosen color lives here, never on the card)
+    direction: int           # +1: to the left (seat + 1); -1: to the right
+    turn: int                # whose turn it is (decisions of other seats may interrupt it)
+    dealer: int
+    scores: list[int]
+    round: int
+    penalty: int             # cards the next player must draw (serious: the stacked sum)
+    skips: int               # players the current play skips
+    need_color: bool         # a Wild in this play still needs its color
+    need_swap: bool          # seven-o: a 7 in this play still needs its trade
+    challenge_prev: int | None  # challenge rule: the color in play before the Wild Draw Four
+    called: bool             # the card that left one card in hand was played with "uno"
+    missed: int | None       # a seat that did not call UNO, before the catch window opens
+    pass_hands: bool         # seven-o: a 0 in this play passes every hand on
+    blocked: int             # consecutive turns on which nothing could be played or drawn
+    round_results: list[dict[str, Any]]
+    final_winners: list[int]
+
+    # -- setup (rulebook "Setup") ----------------------------------------------------------
+
+    def _setup(self) -> None:
+        n = self.game.players
+        self.scores = [0] * n
+        self.round = 0
+        self.round_results = []
+        self.final_winners = []
+        self.direction = 1
+        self._start_round(self._choose_dealer())
+
+    def _choose_dealer(self) -> int:
+        """Setup 1: each player draws a card; the highest number deals (symbols count as
+        zero). Tied players draw again (NOTES.md)."""
+        deck = expand(self.game.counts)
+        self.rng.shuffle(deck)
+        drawing = list(range(self.game.players))
+        while True:
+            drawn = {}
+            for seat in drawing:
+                if not deck:
+                    deck = expand(self.game.counts)
+                    self.rng.shuffle(deck)
+                drawn[seat] = deck.pop()
+            self.emit("dealer_draw", cards={s: CARD_NAME[t] for s, t in drawn.items()})
+            best = max(DEALER_VALUE[t] for t in drawn.values())
+            drawing = [s for s in drawing if DEALER_VALUE[drawn[s]] == best]
+            if len(drawing) == 1:
+                return drawing[0]
+
+    def _start_round(self, dealer: int) -> None:
+        n = self.game.players
+        self.dealer = dealer
+        self.round += 1
+        self.draw = expand(self.game.counts)
+        self.rng.shuffle(self.draw)
+        self.hands = [[] for _ in range(n)]
+        for _ in range(self.game.hand_size):  # Setup 2: deal, one card at a time from the dealer's left
+            for k in range(1, n + 1):
+                self.hands[(dealer + k) % n].append(self.draw.pop())
+        self.discard = []
+        self.direction = 1
+        self.penalty = 0
+        self.skips = 0
+        self.need_color = False
+        self.need_swap = False
+        self.challenge_prev = None
+        self.called = False
+        self.missed = None
+        self.pass_hands = False
+        self.blocked = 0
+        self.pending = []
+        self.emit("round_started", round=self.round, dealer=dealer, hand_size=self.game.hand_size)
+        for seat in range(n):
+            self.emit("dealt", to=(seat,), seat=seat, cards=_names(self.hands[seat]))
+        self._turn_start_card()
+
+    def _turn_start_card(self) -> None:
+        """Setup 4 and the start-card rules (NOTES.md: the rulebook's text is cut off)."""
+        n = self.game.players
+        while True:
+            card = self.draw.pop()
+            if card != WILD_DRAW_FOUR:
+                break
+            # "If turned up at the beginning of play, return this card to the deck and pick another card."
+            self.draw.insert(self.rng.below(len(self.draw) + 1), card)
+            self.emit("start_card_returned", card=CARD_NAME[card])
+        self.discard.append(card)
+        self.color = CARD_COLOR[card]
+        self.emit("start_card", card=CARD_NAME[card])
+        first = (self.dealer + 1) % n
+        rank = CARD_RANK[card]
+        if rank == DRAW_TWO:  # "If turned up at the beginning of play, the same rule applies."
+            self._draw(first, 2)
+            self._start_turn((first + 1) % n)
+        elif rank == REVERSE:  # "the dealer goes first, then play moves to the right"
+            self.direction = -1
+            self._start_turn(self.dealer)
+        elif rank == SKIP:  # "the player to the left of the dealer is skipped"
+            self._start_turn((first + 1) % n)
+        elif card == WILD:  # "the person to the left of the dealer chooses the color"
+            self.turn = first
+            self.pending.append(ChooseColor(first, True))
+        else:
+            self._start_turn(first)
+
+    # -- drawing (rulebook "Going out": reshuffle the DISCARD pile when the DRAW pile is used up)
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        got: list[int] = []
+        hand = self.hands[seat]
+        for _ in range(count):
+            if not self.draw:
+                if not self._reshuffle():
+                    break
+            card = self.draw.pop()
+            hand.append(card)
+            got.append(card)
+        if self.events is not None:
+            self.emit("drew", seat=seat, count=len(got), wanted=count)
+            if got:
+                self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[t] for t in got])
+        return got
+
+    def _reshuffle(self) -> bool:
+        if len(self.discard) <= 1:
+            return False
+        top = self.discard.pop()
+        self.draw = self.discard
+        self.discard = [top]
+        self.rng.shuffle(self.draw)
+        self.emit("reshuffled", cards=len(self.draw))
+        return True
+
+    # -- whose turn --------------------------------------------------------------------
+
+    def _next(self, seat: int) -> int:
+        return (seat + self.direction) % self.game.players
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.pending.append(Turn(seat))
+
+    # -- legal actions -----------------------------------------------------------------
+
+    def _playable(self, card: int, hand: list[int]) -> bool:
+        """ "Let's play": match by number, color or symbol; Wild anywhere; Wild Draw Four
+        only without a card of the color in play (unless the challenge rule is on)."""
+        color = CARD_COLOR[card]
+        if color == NO_COLOR:
+            if card == WILD or self.game.challenge:
+                return True
+            c = self.color
+            for t in hand:
+                if CARD_COLOR[t] == c:
+                    return False
+            return True
+        return color == self.color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
+
+    def _plays(self, cards: list[int], hand: list[int], out: list[Action]) -> list[Action]:
+        """Play actions for the distinct `cards`; with the "uno" form when one card will remain."""
+        seen = 0
+        with_call = len(hand) == 2
+        for t in cards:
+            bit = 1 << t
+            if seen & bit:
+                continue
+            seen |= bit
+            pair = PLAY[t]
+            out.append(pair[0])
+            if with_call:
+                out.append(pair[1])
+        return out
+
+    def _legal_actions(self) -> list[Action]:
+        d = self.pending[-1]
+        kind = type(d)
+        hand = self.hands[d.seat]
+        if kind is Turn:
+            if self.penalty:  # serious: facing a stacked draw, match its value or take it
+                rank = CARD_RANK[self.discard[-1]]
+                return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [DRAW]
+            return self._plays([t for t in hand if self._playable(t, hand)], hand, []) + [DRAW]
+        if kind is AfterDraw:
+            card = d.card  # type: ignore[attr-defined]
+            if self._playable(card, hand):
+                return self._plays([card], hand, []) + [PASS]
+            return [PASS]
+        if kind is ChooseColor:
+            return list(CHOOSE)
+        if kind is StackMore:
+            rank = d.rank  # type: ignore[attr-defined]
+            return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [PASS]
+        if kind is Catch:
+            return [CATCH, PASS]
+        if kind is Challenge:
+            return [CHALLENGE, PASS]
+        # SwapHands
+        return [SWAP[s] for s in range(self.game.players) if s != d.seat]
+
+    # -- transitions -----------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, JunoAction)
+        d = self.pending.pop()
+        kind = type(d)
+        seat = d.seat
+        if kind is Turn:
+            if action.kind == Kind.PLAY:
+                self._play(seat, action.card, action.uno, 1, stackable=True)
+            elif self.penalty:
+                self._take_penalty(seat)
+            else:
+                self._draw_on_turn(seat)
+        elif kind is AfterDraw:
+            if action.kind == Kind.PLAY:
+                # "you may not play any other card from your hand after the draw" (no stacking)
+                self._play(seat, action.card, action.uno, 1, stackable=False)
+            else:
+                self.emit("kept", seat=seat)
+                self._start_turn(self._next(seat))
+        elif kind is StackMore:
+            if action.kind == Kind.PLAY:
+                self._play(seat, action.card, action.uno, d.count + 1, stackable=True)  # type: ignore[attr-defined]
+            else:
+                self._complete_play(seat)
+        elif kind is ChooseColor:
+            self.color = action.color
+            self.need_color = False
+            self.emit("color_chosen", seat=seat, color=COLORS[action.color])
+            if d.opening:  # type: ignore[attr-defined]
+                self._start_turn(seat)
+            else:
+                self._continue()
+        elif kind is SwapHands:
+            other = action.seat
+            self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
+            self.need_swap = False
+            self.emit("swapped", seat=seat, other=other)
+            self._continue()
+        elif kind is Challenge:
+            self._resolve_challenge(seat, d, action.kind == Kind.CHALLENGE)  # type: ignore[arg-type]
+        else:  # Catch
+            self._resolve_catch(seat, d, action.kind == Kind.CATCH)  # type: ignore[arg-type]
+
+    def _play(self, seat: int, card: int, uno: bool, count: int, stackable: bool) -> None:
+        hand = self.hands[seat]
+        if count == 1:
+            self.blocked = 0
+            if self.game.challenge and card == WILD_DRAW_FOUR:
+                self.challenge_prev = self.color
+        hand.remove(card)
+        self.discard.append(card)
+        self.called = uno
+        color = CARD_COLOR[card]
+        if color != NO_COLOR:
+            self.color = color
+        if self.events is not None:
+            self.emit("played", seat=seat, card=CARD_NAME[card], uno=uno, left=len(hand))
+        rank = CARD_RANK[card]
+        if rank == SKIP:
+            self.skips += 1
+        elif rank == REVERSE:
+            if self.game.players == 2:  # NOTES.md: with two players Reverse acts as Skip
+                self.skips += 1
+            else:  # serious: "each card performs the turn reversing"
+                self.direction = -self.direction
+        elif rank == DRAW_TWO:
+            self.penalty += 2
+        elif rank == WILD_RANK:
+            self.need_color = True
+        elif rank == WILD_DRAW_FOUR_RANK:
+            self.penalty += 4
+            self.need_color = True
+        elif self.game.seven_o:
+            if rank == 7:
+                self.need_swap = True
+            elif rank == 0:
+                self.pass_hands = True
+        if not hand:
+            self._go_out(seat)
+            return
+        if stackable and self.game.serious and count < MAX_STACK:
+            for t in hand:
+                if CARD_RANK[t] == rank:
+                    self.pending.append(StackMore(seat, rank, count))
+                    return
+        self._complete_play(seat)
+
+    def _complete_play(self, seat: int) -> None:
+        if len(self.hands[seat]) == 1 and not self.called:
+            self.missed = seat
+        if self.pass_hands:  # seven-o 1: "all players pass their hands to the next player"
+            self.pass_hands = False
+            n = self.game.players
+            old = self.hands
+            self.hands = [old[(s - self.direction) % n] for s in range(n)]
+            self.emit("hands_passed", direction="left" if self.direction == 1 else "right")
+        self._continue()
+
+    def _continue(self) -> None:
+        """The rest of a play, one decision at a time, then the next turn."""
+        if self.need_color:
+            self.pending.append(ChooseColor(self.turn))
+            return
+        if self.need_swap:
+            self.pending.append(SwapHands(self.turn))
+            return
+        if self.challenge_prev is not None:
+            self.pending.append(Challenge(self._next(self.turn), self.turn, self.challenge_prev))
+            self.challenge_prev = None
+            return
+        if self.missed is not None:
+            target = self.missed
+            self.missed = None
+            # Catchable only while the player still holds one card (a seven-o trade may change it).
+            if len(self.hands[target]) == 1:
+                n = self.game.players
+                # Every other seat may catch, in the order of play from the next player.
+                catchers = tuple((target + self.direction * k) % n for k in range(1, n))
+                self.emit("uno_missed", seat=target)
+                self.pending.append(Catch(catchers[0], target, catchers[1:]))
+                return
+        self._end_of_play()
+
+    def _end_of_play(self) -> None:
+        nxt = self._next(self.turn)
+        if self.penalty and not self.game.serious:
+            # Draw Two / Wild Draw Four: "the next player must draw ... and miss their turn".
+            self._draw(nxt, self.penalty)
+            self.penalty = 0
+            nxt = self._next(nxt)
+        skips = min(self.skips, MAX_SKIPS)
+        self.skips = 0
+        for _ in range(skips):
+            nxt = self._next(nxt)
+        self._start_turn(nxt)
+
+    def _take_penalty(self, seat: int) -> None:
+        """Serious: the first player who does not match draws the stacked sum and loses the turn."""
+        amount = self.penalty
+        self.penalty = 0
+        self._draw(seat, amount)
+        self._start_turn(self._next(seat))
+
+    def _draw_on_turn(self, seat: int) -> None:
+        got = self._draw(seat, 1)
+        if got:
+            self.blocked = 0
+            self.pending.append(AfterDraw(seat, got[0]))
+            return
+        # Neither pile has a card to give: the turn passes. If that happens to every player in
+        # a row the round is blocked (docs/games/juno.md: our rule for a locked table).
+        self.blocked += 1
+        self.emit("could_not_draw", seat=seat)
+        if self.blocked >= self.game.players:
+            self._end_round(self._blocked_winner(seat), blocked=True)
+        else:
+            self._start_turn(self._next(seat))
+
+    def _blocked_winner(self, seat: int) -> int:
+        n = self.game.players
+        order = [(seat + self.direction * k) % n for k in range(1, n + 1)]
+        return min(order, key=lambda s: sum(CARD_POINTS[t] for t in self.hands[s]))
+
+    def _resolve_challenge(self, seat: int, d: Challenge, challenged: bool) -> None:
+        if not challenged:
+            self.emit("challenge_declined", seat=seat)
+            self._continue()
+            return
+        offender = d.offender
+        hand = self.hands[offender]
+        guilty = any(CARD_COLOR[t] == d.prev_color for t in hand)
+        # The challenged player shows their hand to the challenger only.
+        self.emit("hand_shown", to=(seat,), seat=offender, cards=_names(hand))
+        self.emit("challenged", seat=seat, offender=offender, guilty=guilty)
+        if guilty:  # NOTES.md: guilty, the player who played it draws 4 instead
+            self.penalty = 0
+            self._draw(offender, 4)
+        else:  # innocent: the challenger draws 6 (and still loses the turn)
+            self.penalty = 6
+        self._continue()
+
+    def _resolve_catch(self, seat: int, d: Catch, caught: bool) -> None:
+        if caught:  # "If you don't yell UNO and you are caught ... you must draw two cards."
+            self.emit("caught", seat=seat, target=d.target)
+            self._draw(d.target, 2)
+            self._continue()
+        elif d.rest:
+            self.pending.append(Catch(d.rest[0], d.target, d.rest[1:]))
+        else:
+            self._continue()
+
+    # -- end of a round and of the game ("Going out", "Scoring") --------------------------
+
+    def _go_out(self, seat: int) -> None:
+        self.emit("went_out", seat=seat)
+        if self.penalty:
+            # "If the last card played in a round is a Draw Two or Wild Draw Four card, the next
+            # player must draw the 2 or 4 cards respectively. These cards are counted."
+            self._draw(self._next(seat), self.penalty)
+        self._end_round(seat, blocked=False)
+
+    def _end_round(self, winner: int, blocked: bool) -> None:
+        n = self.game.players
+        if self.game.serious:  # "One single win will grant you 1000 points each time."
+            points = 1000
+        else:
+            points = sum(CARD_POINTS[t] for s in range(n) if s != winner for t in self.hands[s])
+        self.scores[winner] += points
+        result = {"round": self.round, "winner": winner, "points": points, "blocked": blocked}
+        self.round_results.append(result)
+        self.emit("round_over", **result, hands={s: _names(h) for s, h in enumerate(self.hands)})
+        self.pending = []
+        self.penalty = 0
+        if not self.game.match or self.scores[winner] >= self.game.target:
+            self.final_winners = [winner]
+            self.is_over = True
+            self.emit("game_over", winners=[winner], scores=list(self.scores))
+            return
+        self._start_round((self.dealer + 1) % n)  # the deal passes to the left
+
+    def _returns(self) -> list[float]:
+        return zero_sum_returns(self.final_winners, self.game.players)
+
+    def _winners(self) -> list[int]:
+        return list(self.final_winners)
+
+    # -- why an action is refused ------------------------------------------------------------
+
+    def _why_illegal(self, action: Action) -> str:
+        assert isinstance(action, JunoAction)
+        d = self.pending[-1]
+        seat = d.seat
+        hand = self.hands[seat]
+        waiting = {
+            Turn: f"it is seat {seat}'s turn: play a matching card or draw",
+            AfterDraw: f"seat {seat} just drew and may only play the drawn card or pass",
+            StackMore: f"seat {seat} may add another card of the same value to the play, or pass",
+            ChooseColor: f"seat {seat} must choose the color that continues play",
+            SwapHands: f"seat {seat} must choose a player to trade hands with",
+            Challenge: f"seat {seat} may challenge the Wild Draw Four or pass",
+            Catch: f"seat {seat} may catch seat {getattr(d, 'target', '?')} for not calling UNO, or pass",
+        }[type(d)]
+        if action.kind != Kind.PLAY:
+            return f"{action.text!r} is not possible now: {waiting}"
+        card = action.card
+        name = CARD_NAME[card]
+        if type(d) not in (Turn, AfterDraw, StackMore):
+            return f"no card can be played now: {waiting}"
+        if card not in hand:
+            return f"seat {seat} holds no {name}"
+        if action.uno and len(hand) != 2:
+            return "UNO is called only with your next-to-last card (you would not be left with one card)"
+        if isinstance(d, AfterDraw) and card != d.card:
+            return f"after drawing you may play only the card you drew ({CARD_NAME[d.card]}) or pass"
+        if isinstance(d, AfterDraw) and not self._playable(card, hand):
+            return f"the drawn {name} does not match; pass to keep it"
+        if isinstance(d, StackMore):
+            return f"only another {RANK_NAMES[d.rank]} can be added to this play (at most {MAX_STACK} cards), or pass"
+        top = CARD_NAME[self.discard[-1]]
+        if self.penalty:
+            return f"you face a draw of {self.penalty}: stack another {RANK_NAMES[CARD_RANK[self.discard[-1]]]} or draw"
+        if card == WILD_DRAW_FOUR:
+            held = next(CARD_NAME[t] for t in hand if CARD_COLOR[t] == self.color)
+            return f"Wild Draw Four only when you hold no {COLORS[self.color]} card; you hold {held}"
+        return f"{name} does not match the {top} on the discard pile (color in play: {COLORS[self.color]})"
+
+    # -- what a seat may know ------------------------------------------------------------------
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.game.players
+        d = None if self.is_over or not self.pending else self.pending[-1]
+        decision: dict[str, Any] | None = None
+        if d is not None:
+            decision = {"kind": d.kind, "seat": d.seat}
+            if isinstance(d, Catch):
+                decision["target"] = d.target
+            elif isinstance(d, Challenge):
+                decision["offender"] = d.offender
+            elif isinstance(d, StackMore):
+                decision["value"] = RANK_NAMES[d.rank]
+                decision["count"] = d.count
+            elif isinstance(d, AfterDraw) and d.seat == seat:
+                decision["drawn"] = CARD_NAME[d.card]
+        obs: dict[str, Any] = {
+            "game": "juno",
+            "variant": self.game.options.variant,
+            "players": n,
+            "seat": seat,
+            "round": self.round,
+            "dealer": self.dealer,
+            "direction": "left" if self.direction == 1 else "right",
+            "turn": None if self.is_over else self.turn,
+            "current_player": self.current_player,
+            "decision": decision,
+            "top_card": CARD_NAME[self.discard[-1]] if self.discard else None,
+            "color": COLORS[self.color] if self.color != NO_COLOR else None,
+            "discard": [CARD_NAME[t] for t in self.discard],
+            "draw_pile": len(self.draw),
+            "hand_counts": [len(h) for h in self.hands],
+            "scores": list(self.scores),
+            "target": self.game.target if self.game.match else None,
+            "penalty": self.penalty,
+            "round_results": [dict(r) for r in self.round_results],
+            "is_over": self.is_over,
+            "winners": self.winners(),
+        }
+        if seat is not None:
+            obs["hand"] = _names(self.hands[seat])
+            if d is not None and d.seat == seat:
+                obs["legal_actions"] = [a.text for a in self.legal_actions()]
+        return obs
+
+    def determinize(self, seat: int, rng: Rng | int | None = None) -> JunoState:
+        """Other hands and the DRAW pile resampled from the cards `seat` cannot see."""
+        r = as_rng(rng)
+        new = self.clone()
+        new.seed = None
+        new.rng = r.spawn()
+        new.history = []
+        if new.events is not None:
+            new.events = [e for e in new.events if e.visible_to(seat)]
+        others = [s for s in range(self.game.players) if s != seat]
+        pool = list(self.draw)
+        for s in others:
+            pool.extend(self.hands[s])
+        r.shuffle(pool)
+        i = len(self.draw)
+        new.draw = pool[:i]
+        for s in others:
+            k = len(self.hands[s])
+            new.hands[s] = pool[i : i + k]
+            i += k
+        # A drawn card being considered by another seat is the last card of that hand.
+        new.pending = [
+            AfterDraw(d.seat, new.hands[d.seat][-1]) if isinstance(d, AfterDraw) and d.seat != seat else d
+            for d in self.pending
+        ]
+        new._legal = None
+        return new
+
+    def clone(self) -> JunoState:
+        new = JunoState.__new__(JunoState)
+        self._copy_base_into(new)
+        new.hands = [h.copy() for h in self.hands]
+        new.draw = self.draw.copy()
+        new.discard = self.discard.copy()
+        new.color = self.color
+        new.direction = self.direction
+        new.turn = self.turn
+        new.dealer = self.dealer
+        new.scores = self.scores.copy()
+        new.round = self.round
+        new.penalty = self.penalty
+        new.skips = self.skips
+        new.need_color = self.need_color
+        new.need_swap = self.need_swap
+        new.challenge_prev = self.challenge_prev
+        new.called = self.called
+        new.missed = self.missed
+        new.pass_hands = self.pass_hands
+        new.blocked = self.blocked
+        new.round_results = self.round_results.copy()
+        new.final_winners = self.final_winners.copy()
+        return new
+
+    # -- JSON --------------------------------------------------------------------------------
+
+    _FIELDS = (
+        "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round", "penalty", "skips",
+        "need_color", "need_swap", "challenge_prev", "called", "missed", "pass_hands", "blocked",
+        "round_results", "final_winners",
+    )
+
+    def _snapshot(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hands": [list(h) for h in self.hands]}
+        for f in self._FIELDS:
+            v = getattr(self, f)
+            out[f] = list(v) if isinstance(v, list) else v
+        return out
+
+    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None:
+        self.hands = [[int(t) for t in h] for h in data["hands"]]
+        for f in self._FIELDS:
+            setattr(self, f, data[f])
+        self.round_results = [dict(r) for r in data["round_results"]]
+        self.pending = [decision_from_json(p) for p in pending]
+        self._legal = None
