@@ -24,10 +24,10 @@ class GameOptions(BaseModel):
         return self.model_dump(mode="json")
 
 
-O = TypeVar("O", bound=GameOptions)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
-def validate_options(game: str, model: type[O], values: dict[str, Any]) -> O:
+def validate_options(game: str, model: type[OptionsT], values: dict[str, Any]) -> OptionsT:
     try:
         return model(**values)
     except ValidationError as exc:

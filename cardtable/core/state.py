@@ -151,6 +151,10 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy."""
 
+    def invariants(self) -> dict[str, int]:
+        """Quantities the rules conserve (cards, tokens, gems), checked by the conformance suite."""
+        return {}
+
     def events_for(self, seat: int | None) -> list[Event]:
         """The recorded events `seat` may see (public ones, and private ones sent to it)."""
         if self.events is None:

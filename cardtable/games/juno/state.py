@@ -102,7 +102,7 @@ class JunoState(State):
                     deck = expand(self.game.counts)
                     self.rng.shuffle(deck)
                 drawn[seat] = deck.pop()
-            self.emit("dealer_draw", cards={s: CARD_NAME[t] for s, t in drawn.items()})
+            self.emit("dealer_draw", draws=[[s, CARD_NAME[t]] for s, t in drawn.items()])
             best = max(DEALER_VALUE[t] for t in drawn.values())
             drawing = [s for s in drawing if DEALER_VALUE[drawn[s]] == best]
             if len(drawing) == 1:
@@ -170,9 +170,8 @@ class JunoState(State):
         got: list[int] = []
         hand = self.hands[seat]
         for _ in range(count):
-            if not self.draw:
-                if not self._reshuffle():
-                    break
+            if not self.draw and not self._reshuffle():
+                break
             card = self.draw.pop()
             hand.append(card)
             got.append(card)
@@ -470,7 +469,7 @@ class JunoState(State):
         self.scores[winner] += points
         result = {"round": self.round, "winner": winner, "points": points, "blocked": blocked}
         self.round_results.append(result)
-        self.emit("round_over", **result, hands={s: _names(h) for s, h in enumerate(self.hands)})
+        self.emit("round_over", **result, hands=[_names(h) for h in self.hands])
         self.pending = []
         self.penalty = 0
         if not self.game.match or self.scores[winner] >= self.game.target:
@@ -479,6 +478,9 @@ class JunoState(State):
             self.emit("game_over", winners=[winner], scores=list(self.scores))
             return
         self._start_round((self.dealer + 1) % n)  # the deal passes to the left
+
+    def invariants(self) -> dict[str, int]:
+        return {"cards": len(self.draw) + len(self.discard) + sum(len(h) for h in self.hands)}
 
     def _returns(self) -> list[float]:
         return zero_sum_returns(self.final_winners, self.game.players)

@@ -1,0 +1,204 @@
+"""`cardtable games`, `cardtable rules`, `cardtable play`, `cardtable replay`: the terminal table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from .. import agents
+from ..core import CardtableError, IllegalAction, Replay, State, game_class, games, make
+from ..core.game import Game
+from ..ui.text import narrate, render
+
+console = Console(highlight=False)
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+
+
+def parse_options(players: int | None, variant: str | None, teams: int | None, option: list[str]) -> dict[str, Any]:
+    """`--players/--variant/--teams` plus `-o key=value` (values read as JSON when they parse)."""
+    out: dict[str, Any] = {}
+    if players is not None:
+        out["players"] = players
+    if variant is not None:
+        out["variant"] = variant
+    if teams is not None:
+        out["teams"] = teams
+    for item in option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(f"options are written key=value, got {item!r}", param_hint="-o/--option")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+def fail(message: str) -> typer.Exit:
+    console.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+def show_events(game: Game[Any], state: State, start: int, viewer: int | None) -> int:
+    events = state.events or []
+    for e in events[start:]:
+        if e.visible_to(viewer):
+            line = narrate(game, e.to_json(), viewer)
+            if line:
+                console.print(f"  [dim]·[/] {line}")
+    return len(events)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("games")
+    def games_cmd() -> None:
+        """List the games with their player counts and variants."""
+        table = Table(title="cardtable games")
+        for col in ("name", "game", "players", "variants", "about"):
+            table.add_column(col)
+        for name in games():
+            spec = game_class(name).spec
+            table.add_row(name, spec.title, f"{spec.min_players}-{spec.max_players}", ", ".join(spec.variants),
+                          spec.summary)
+        console.print(table)
+
+    @app.command("rules")
+    def rules_cmd(game: str = typer.Argument(..., help="game name, e.g. juno")) -> None:
+        """Show a game's rules page: each rule clause, its test and our interpretations."""
+        try:
+            spec = game_class(game).spec
+        except CardtableError as exc:
+            raise fail(str(exc)) from None
+        page = DOCS / f"{game}.md"
+        if page.exists():
+            console.print(Markdown(page.read_text()))
+        else:
+            console.print(f"{spec.title}: {spec.summary}\nRulebook: shared/rules/{spec.rules}")
+
+    @app.command("play")
+    def play_cmd(
+        game: str = typer.Argument(..., help="game name: " + ", ".join(games())),
+        players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
+        variant: str | None = typer.Option(None, "--variant", help="rule set, e.g. classic, seven-o, serious"),
+        teams: int | None = typer.Option(None, "--teams", help="number of teams (games with teams)"),
+        option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
+        seat: int = typer.Option(0, "--seat", help="your seat (0 is first)"),
+        bots: str = typer.Option("random", "--bots", help="agent or difficulty for the other seats; comma list per seat"),
+        seed: int | None = typer.Option(None, "--seed", help="seed for the deal (default: random)"),
+        save: Path | None = typer.Option(None, "--save", help="write the replay of this game here"),
+        watch: bool = typer.Option(False, "--watch", help="only bots play; you watch as a spectator"),
+    ) -> None:
+        """Sit at a table in the terminal: you against bots, every rule enforced and explained."""
+        import secrets
+
+        try:
+            g = make(game, **parse_options(players, variant, teams, option))
+        except CardtableError as exc:
+            raise fail(str(exc)) from None
+        if not 0 <= seat < g.players:
+            raise fail(f"--seat must be between 0 and {g.players - 1}")
+        human = None if watch else seat
+        names = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
+        others = [s for s in range(g.players) if s != human]
+        if len(names) not in (1, len(others)):
+            raise fail(f"--bots takes one agent for every bot seat or one per bot seat ({len(others)})")
+        seed = secrets.randbelow(1 << 31) if seed is None else seed
+        bot_for: dict[int, Any] = {}
+        try:
+            for i, s in enumerate(others):
+                bot_for[s] = agents.make(names[0] if len(names) == 1 else names[i], seed=seed + 1000 * (s + 1))
+        except (CardtableError, ValueError) as exc:
+            raise fail(str(exc)) from None
+        state = g.new_state(seed)
+        console.print(f"[bold]{g.spec.title}[/] — {g!r}, seed {seed}. "
+                      + ("Type a number or an action; 'q' quits." if human is not None else ""))
+        shown = show_events(g, state, 0, human)
+        views = agents.RandomAgent(seed).rng
+        try:
+            while not state.is_over:
+                current = state.current_player
+                assert current is not None
+                if current == human:
+                    console.print(render(g, state.observation(human)))
+                    action = ask(state)
+                    if action is None:
+                        raise KeyboardInterrupt
+                else:
+                    action = bot_for[current].act(state.determinize(current, views.spawn()))
+                state.apply(action)
+                shown = show_events(g, state, shown, human)
+        except KeyboardInterrupt:
+            console.print("\n[yellow]You left the table.[/]")
+        finally:
+            if save is not None:
+                state.replay().save(save)
+                console.print(f"Replay saved to {save} (cardtable replay {save}).")
+        console.print(render(g, state.observation(human)))
+
+    @app.command("replay")
+    def replay_cmd(
+        file: Path = typer.Argument(..., help="a replay saved with --save"),
+        seat: int | None = typer.Option(None, "--seat", help="watch as this seat (default: spectator)"),
+        step: bool = typer.Option(False, "--step", help="wait for Enter after every action"),
+    ) -> None:
+        """Step through a saved game, showing what the chosen seat could see."""
+        try:
+            replay = Replay.load(file)
+            g = make(replay.game, **replay.options)
+            state = replay.start()
+        except CardtableError as exc:
+            raise fail(str(exc)) from None
+        if seat is not None and not 0 <= seat < g.players:
+            raise fail(f"--seat must be between 0 and {g.players - 1}")
+        console.print(f"[bold]Replay[/] of {g!r}, seed {replay.seed}, {len(replay.actions)} actions")
+        shown = show_events(g, state, 0, seat)
+        for n, text in enumerate(replay.actions, 1):
+            if step:
+                console.print(render(g, state.observation(seat)))
+                console.input(f"[dim]action {n}/{len(replay.actions)} — Enter[/]")
+            try:
+                state.apply(g.parse_action(text))
+            except CardtableError as exc:
+                raise fail(f"replay step {n} ({text!r}) cannot be applied: {exc}") from None
+            shown = show_events(g, state, shown, seat)
+        console.print(render(g, state.observation(seat)))
+
+
+def ask(state: State) -> Any | None:
+    """Numbered choices; a number or the action's text; a refused move shows the engine's reason."""
+    legal = state.legal_actions()
+    for i, a in enumerate(legal, 1):
+        console.print(f"  [bold cyan]{i:>2}[/] {a.text}")
+    while True:
+        try:
+            raw = console.input("[bold]your move> [/]").strip()
+        except EOFError:
+            return None
+        if raw.lower() in ("q", "quit", "exit"):
+            return None
+        if not raw:
+            continue
+        if raw.isdigit():
+            k = int(raw)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            console.print(f"[red]Choose a number from 1 to {len(legal)}, or type an action.[/]")
+            continue
+        try:
+            action = state.game.parse_action(raw)
+        except IllegalAction as exc:
+            console.print(f"[red]{exc}[/]")
+            continue
+        if action not in legal:
+            try:
+                state.apply(action)  # raises with the rule's reason; the state is unchanged
+            except IllegalAction as exc:
+                console.print(f"[red]Not allowed: {exc}[/]")
+            continue
+        return action

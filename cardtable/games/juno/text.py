@@ -1,0 +1,137 @@
+"""JUNO in the terminal: a seat's observation and its events, drawn with rich."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+STYLE = {"red": "bold white on red3", "yellow": "bold black on yellow3", "green": "bold white on green4",
+         "blue": "bold white on blue3", None: "bold white on grey23"}
+
+
+def card(name: str) -> Text:
+    # The color word stays in the label: the card must read right without color, too.
+    color = name.split()[0] if name.split()[0] in STYLE else None
+    return Text(f" {name} ", style=STYLE[color]) if color else Text(f" {name} ", style="bold black on white")
+
+
+def cards(names: list[str]) -> Text:
+    out = Text()
+    for i, n in enumerate(names):
+        if i:
+            out.append(" ")
+        out.append_text(card(n))
+    return out
+
+
+def render(obs: dict[str, Any]) -> RenderableType:
+    seat = obs["seat"]
+    table = Table(title=f"JUNO {obs['variant']} — round {obs['round']}", expand=False)
+    table.add_column("seat")
+    table.add_column("cards", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for s, count in enumerate(obs["hand_counts"]):
+        marks = []
+        if s == obs["dealer"]:
+            marks.append("dealer")
+        if s == obs["turn"]:
+            marks.append("to play")
+        if count == 1:
+            marks.append("UNO!")
+        name = "you" if s == seat else f"seat {s}"
+        table.add_row(f"[bold]{name}[/]" if s == seat else name, str(count), str(obs["scores"][s]), ", ".join(marks))
+    pile = Text("Discard: ")
+    if obs["top_card"]:
+        pile.append_text(card(obs["top_card"]))
+    pile.append(f"   color in play: {obs['color'] or '(to be chosen)'}   draw pile: {obs['draw_pile']}   "
+                f"play goes {obs['direction']}")
+    if obs["penalty"]:
+        pile.append(f"   stacked draw: {obs['penalty']}", style="bold red")
+    parts: list[RenderableType] = [table, pile]
+    if seat is not None and "hand" in obs:
+        parts.append(Text("Your hand: ").append_text(cards(obs["hand"])))
+    d = obs["decision"]
+    if d is not None:
+        who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
+        parts.append(Text(f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}"
+                          + (f" (drew {d['drawn']})" if "drawn" in d else "")
+                          + (f" — seat {d['target']} did not call UNO" if "target" in d else ""), style="italic"))
+    if obs["is_over"]:
+        parts.append(Text(f"Game over. Winner: {', '.join('seat ' + str(w) for w in obs['winners'])}", style="bold"))
+    return Panel(Group(*parts), expand=False)
+
+
+DECISION_TEXT = {
+    "turn": "play a matching card or draw",
+    "after_draw": "play the drawn card or keep it",
+    "stack": "add another card of the same value, or pass",
+    "choose_color": "choose the color in play",
+    "swap": "choose a player to trade hands with",
+    "challenge": "challenge the Wild Draw Four, or pass",
+    "catch": "catch the player who forgot to call UNO, or pass",
+}
+
+
+def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
+    """One line for an event the viewer may see (None: not worth a line)."""
+    k = event["kind"]
+
+    def who(s: int) -> str:
+        return "you" if s == viewer else f"seat {s}"
+
+    if k == "played":
+        call = " and calls UNO!" if event["uno"] else ""
+        return f"{who(event['seat'])} played {event['card']}{call}"
+    if k == "drew":
+        if event["count"] < event["wanted"]:
+            return f"{who(event['seat'])} drew {event['count']} (the piles ran out)"
+        return f"{who(event['seat'])} drew {event['count']}"
+    if k == "drew_cards":
+        return f"  (you drew {', '.join(event['cards'])})"
+    if k == "kept":
+        return f"{who(event['seat'])} kept the drawn card"
+    if k == "color_chosen":
+        return f"{who(event['seat'])} chose {event['color']}"
+    if k == "swapped":
+        return f"{who(event['seat'])} traded hands with {who(event['other'])}"
+    if k == "hands_passed":
+        return f"every hand passes to the {event['direction']}"
+    if k == "uno_missed":
+        return f"{who(event['seat'])} did not call UNO!"
+    if k == "caught":
+        return f"{who(event['seat'])} caught {who(event['target'])}: draw 2"
+    if k == "challenged":
+        verdict = "guilty: draws 4" if event["guilty"] else "innocent: the challenger draws 6"
+        return f"{who(event['seat'])} challenged {who(event['offender'])}'s Wild Draw Four — {verdict}"
+    if k == "hand_shown":
+        return f"  (seat {event['seat']} shows you: {', '.join(event['cards'])})"
+    if k == "challenge_declined":
+        return f"{who(event['seat'])} accepts the Wild Draw Four"
+    if k == "reshuffled":
+        return f"the discard pile is reshuffled into a new draw pile ({event['cards']} cards)"
+    if k == "start_card":
+        return f"the start card is {event['card']}"
+    if k == "start_card_returned":
+        return f"{event['card']} turned up: it goes back into the deck"
+    if k == "round_started":
+        return f"— round {event['round']}: seat {event['dealer']} deals {event['hand_size']} cards each —"
+    if k == "dealt":
+        return f"  (your hand: {', '.join(event['cards'])})"
+    if k == "dealer_draw":
+        drawn = ", ".join(f"seat {s}: {c}" for s, c in event["draws"])
+        return f"drawing for the deal: {drawn}"
+    if k == "went_out":
+        return f"{who(event['seat'])} went out!"
+    if k == "round_over":
+        how = " (blocked round)" if event["blocked"] else ""
+        return f"round {event['round']} to {who(event['winner'])}: {event['points']} points{how}"
+    if k == "could_not_draw":
+        return f"{who(event['seat'])} could not draw: no cards left"
+    if k == "game_over":
+        return f"game over — scores {event['scores']}"
+    return None

@@ -1,0 +1,21 @@
+"""Every registered game, variant and player count the conformance suite runs.
+
+Each entry: (id, game name, options, random games in the full run). A game adds its lines here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONFIGS: list[tuple[str, str, dict[str, Any], int]] = []
+
+for variant in ("classic", "seven-o", "serious"):
+    for players in (2, 4, 7):
+        CONFIGS.append((f"juno-{variant}-{players}p", "juno", {"players": players, "variant": variant, "match": False}, 2000))
+CONFIGS += [
+    ("juno-classic-10p", "juno", {"players": 10, "match": False}, 200),
+    ("juno-challenge-3p", "juno", {"players": 3, "wild_draw_four": "challenge", "match": False}, 500),
+    ("juno-seven-o-challenge-5p", "juno", {"players": 5, "variant": "seven-o", "wild_draw_four": "challenge", "match": False}, 300),
+    ("juno-match-3p", "juno", {"players": 3, "match": True}, 40),
+    ("juno-serious-match-4p", "juno", {"players": 4, "variant": "serious", "match": True, "target": 2000}, 40),
+]
