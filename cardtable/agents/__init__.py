@@ -1,7 +1,9 @@
 """Agents: `cardtable.agents.make(name, **params)`; each has `act(view)`.
 
-Names: "random", and whatever modules register below. Difficulty names for people map to
-agents the same way in every game (see `DIFFICULTY`).
+Names: "random"; "heuristic" (one name, a policy per game in `heuristics/<game>.py`); "ismcts"
+(information-set MCTS for any game). Difficulty names for people map to agents the same way in
+every game (see `DIFFICULTY`). Every factory takes `seed: int`; an unknown or ill-typed
+parameter raises AgentError naming the parameters the agent has.
 """
 
 from __future__ import annotations
@@ -10,13 +12,17 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Agent, AgentError, check_params
+from .heuristic_agent import HeuristicAgent
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
 _FACTORIES: dict[str, Callable[..., Agent]] = {}
 
 #: difficulty name -> (agent name, params); the same words in every game
 DIFFICULTY: dict[str, tuple[str, dict[str, Any]]] = {
-    "easy": ("random", {}),
+    "easy": ("heuristic", {"epsilon": 0.5}),   # a decent player who blunders half the time
+    "medium": ("heuristic", {}),
+    "hard": ("ismcts", {"time_limit": 0.5, "rollout": "random", "cutoff": 40}),
 }
 
 
@@ -43,6 +49,34 @@ def _random(**params: Any) -> Agent:
     return RandomAgent(**params)
 
 
-register("random", _random)
+def _heuristic(**params: Any) -> Agent:
+    check_params("heuristic", params, {"seed": int, "epsilon": (int, float)})
+    eps = params.get("epsilon", 0.0)
+    if not 0 <= eps <= 1:
+        raise AgentError(f"agent 'heuristic': epsilon is a probability between 0 and 1, got {eps}")
+    return HeuristicAgent(**params)
 
-__all__ = ["Agent", "AgentError", "DIFFICULTY", "RandomAgent", "make", "names", "register"]
+
+def _ismcts(**params: Any) -> Agent:
+    check_params(
+        "ismcts",
+        params,
+        {
+            "seed": int,
+            "iterations": int,
+            "time_limit": (int, float),
+            "c": (int, float),
+            "rollout": str,
+            "cutoff": int,
+        },
+    )
+    return IsmctsAgent(**params)
+
+
+register("random", _random)
+register("heuristic", _heuristic)
+register("ismcts", _ismcts)
+
+__all__ = [
+    "Agent", "AgentError", "DIFFICULTY", "HeuristicAgent", "IsmctsAgent", "RandomAgent", "make", "names", "register",
+]

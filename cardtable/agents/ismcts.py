@@ -1,0 +1,162 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set
+Monte Carlo Tree Search", IEEE TCIAIG 2012), for any game that meets the core contract.
+
+Each iteration
+1. determinizes the root view for the deciding seat (`view.determinize(seat, rng)`): the
+   other seats' hidden cards are resampled, so the search never relies on one guess;
+2. descends one tree whose edges are action indices, choosing among the children whose action
+   is legal in this determinization by UCB with availability counts
+   (mean + c * sqrt(ln(availability) / visits)), from the perspective of whichever seat decides
+   at that node (reactions, catches and other out-of-turn decisions are ordinary nodes);
+3. expands one untried legal action;
+4. rolls out with a random or the game's heuristic policy, optionally cut off after `cutoff`
+   decisions and scored with the game's evaluation;
+5. backs up the per-seat returns: every node adds the return of the seat that chose its edge.
+
+Budgets: `iterations` and/or `time_limit` seconds (whichever ends first). The move played is
+the most visited root child.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from ..core.actions import Action
+from ..core.rng import Rng
+from ..core.state import State
+from .base import AgentError
+from .heuristics import evaluator_for, policy_for
+
+
+class _Node:
+    __slots__ = ("seat", "children", "visits", "avail", "total")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat             # the seat that chose the edge into this node
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0             # sum of `seat`'s returns through this node
+
+
+class IsmctsAgent:
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        cutoff: int | None = None,
+    ) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise AgentError(f"agent 'ismcts': iterations must be at least 1, got {iterations}")
+        if time_limit is not None and time_limit <= 0:
+            raise AgentError(f"agent 'ismcts': time_limit must be a positive number of seconds, got {time_limit}")
+        if c < 0:
+            raise AgentError(f"agent 'ismcts': the exploration constant c must be >= 0, got {c}")
+        if rollout not in ("random", "heuristic"):
+            raise AgentError(f"agent 'ismcts': rollout must be 'random' or 'heuristic', got {rollout!r}")
+        if cutoff is not None and cutoff < 0:
+            raise AgentError(f"agent 'ismcts': cutoff must be >= 0 decisions, got {cutoff}")
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.c = c
+        self.rollout = rollout
+        self.cutoff = cutoff
+        #: statistics of the last decision: iterations run and seconds spent
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    def act(self, view: State) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        game = view.game.spec.name
+        policy: Callable[[State, Rng], Action] | None = policy_for(game) if self.rollout == "heuristic" else None
+        evaluate = evaluator_for(game) if self.cutoff is not None else None
+        seat = view.current_player
+        assert seat is not None
+        rng = self.rng.spawn()
+        root = _Node(-1)
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        limit = self.iterations
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or done == 0 or time.perf_counter() < deadline):
+            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate)
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        best = max(
+            legal,
+            key=lambda a: (root.children[a.index].visits, root.children[a.index].total)
+            if a.index in root.children else (-1, 0.0),
+        )
+        return best
+
+    def _iterate(
+        self,
+        state: State,
+        root: _Node,
+        rng: Rng,
+        policy: Callable[[State, Rng], Action] | None,
+        evaluate: Callable[[State], list[float]] | None,
+    ) -> None:
+        path = [root]
+        node = root
+        c = self.c
+        # selection and expansion
+        while not state.is_over:
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a.index not in children]
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = children[action.index] = _Node(state.current_player)  # type: ignore[arg-type]
+                for a in legal:
+                    ch = children.get(a.index)
+                    if ch is not None:
+                        ch.avail += 1
+                state.apply(action)
+                path.append(child)
+                break
+            best: _Node | None = None
+            best_action = legal[0]
+            best_value = -math.inf
+            for a in legal:
+                ch = children[a.index]
+                ch.avail += 1
+                value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best_value, best, best_action = value, ch, a
+            assert best is not None
+            state.apply(best_action)
+            node = best
+            path.append(node)
+        # rollout
+        steps = 0
+        cutoff = self.cutoff
+        while not state.is_over:
+            if cutoff is not None and steps >= cutoff:
+                break
+            if policy is None:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            else:
+                state.apply(policy(state, rng))
+            steps += 1
+        returns = state.returns() if state.is_over or evaluate is None else evaluate(state)
+        # backpropagation
+        for nd in path:
+            nd.visits += 1
+            if nd.seat >= 0:
+                nd.total += returns[nd.seat]

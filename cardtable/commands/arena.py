@@ -1,0 +1,300 @@
+"""`cardtable arena GAME --agents a,b[,...] --games N [--players N]`: bots head to head.
+
+Seats rotate so every agent plays every seat equally often; each game has its own seed
+(derived from `--seed` and the game's number), so the results do not depend on the number of
+worker processes (time-limited searches aside, which depend on the machine's speed). Bots are
+run through `cardtable.play`, the same door as everywhere else: they are handed
+`state.determinize(seat, rng)`, never the true state.
+
+An agent is written `name` or `name:key=value:key=value` (values read as JSON when they parse),
+e.g. `ismcts:time_limit=0.25:rollout=heuristic:cutoff=20`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .. import agents
+from ..core import CardtableError, State, make, play
+from ..core.game import Game
+from .play import fail, parse_options
+
+console = Console(highlight=False)
+
+Spec = tuple[str, dict[str, Any]]
+
+
+def parse_agent(text: str) -> Spec:
+    """`ismcts:time_limit=0.25:rollout=heuristic` -> ("ismcts", {"time_limit": 0.25, "rollout": "heuristic"})."""
+    name, *parts = [p.strip() for p in text.strip().split(":")]
+    if not name:
+        raise agents.AgentError(f"an agent is written name or name:key=value; got {text!r}")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise agents.AgentError(f"agent parameters are written key=value, got {part!r} in {text!r}")
+        try:
+            params[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            params[key.strip()] = value
+    if "seed" in params:
+        raise agents.AgentError("the arena seeds every agent itself; use --seed instead of a seed parameter")
+    return name, params
+
+
+def seat_agents(game_index: int, players: int, k: int) -> list[int]:
+    """Which agent (0..k-1) sits in each seat in game `game_index`: rotated every game."""
+    return [(s + game_index) % k for s in range(players)]
+
+
+def game_seed(seed: int, game_index: int) -> int:
+    return (seed * 1_000_003 + game_index) & ((1 << 63) - 1)
+
+
+class _Timed:
+    """Wraps an agent: the time of every real choice (more than one legal action)."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.times: list[float] = []
+        self.forced = 0
+        self.iterations = 0
+        self.search_seconds = 0.0
+
+    def act(self, view: State) -> Any:
+        if len(view.legal_actions()) == 1:
+            self.forced += 1
+            return self.agent.act(view)
+        start = time.perf_counter()
+        action = self.agent.act(view)
+        self.times.append(time.perf_counter() - start)
+        its = getattr(self.agent, "last_iterations", 0)
+        if its:
+            self.iterations += its
+            self.search_seconds += self.agent.last_seconds
+        return action
+
+
+@dataclass
+class GameResult:
+    index: int
+    seats: list[int]              # agent per seat
+    winners: list[int]            # winning agents (indices into the agent list)
+    decisions: int
+    times: list[list[float]]      # per agent: seconds per real choice
+    forced: list[int]
+    iterations: list[int]
+    search_seconds: list[float]
+
+
+def run_game(game: Game[Any], bots: list[Any], seats: list[int], seed: int, index: int = 0) -> GameResult:
+    """One game; `bots[i]` plays the seats where `seats[s] == i`."""
+    k = len(bots)
+    timed = [_Timed(b) for b in bots]
+    final = play(game, [timed[seats[s]] for s in range(game.players)], seed=seed, record_events=False)
+    winners = sorted({seats[s] for s in final.winners()})
+    return GameResult(
+        index=index,
+        seats=seats,
+        winners=winners,
+        decisions=len(final.history),
+        times=[t.times for t in timed],
+        forced=[t.forced for t in timed],
+        iterations=[t.iterations for t in timed],
+        search_seconds=[t.search_seconds for t in timed],
+    ) if k else GameResult(index, seats, [], 0, [], [], [], [])
+
+
+_GAME_CACHE: dict[str, Game[Any]] = {}
+
+
+def _play_task(task: tuple[str, dict[str, Any], list[Spec], int, int]) -> GameResult:
+    """One game in a worker process (top level, so `spawn` workers can import it)."""
+    name, options, specs, seed, index = task
+    key = json.dumps([name, options], sort_keys=True)
+    game = _GAME_CACHE.get(key)
+    if game is None:
+        game = _GAME_CACHE[key] = make(name, **options)
+    gseed = game_seed(seed, index)
+    seats = seat_agents(index, game.players, len(specs))
+    bots = [agents.make(n, **p, seed=(gseed * 31 + i + 1) & ((1 << 63) - 1)) for i, (n, p) in enumerate(specs)]
+    return run_game(game, bots, seats, gseed, index)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% with z = 1.96)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
+
+
+@dataclass
+class AgentSummary:
+    label: str
+    games: int
+    wins: int
+    win_rate: float
+    ci: tuple[float, float]
+    choices: int
+    forced: int
+    median_ms: float
+    p95_ms: float
+    mean_ms: float
+    iterations_per_second: float | None
+    median_iterations: float | None = None
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    options: dict[str, Any]
+    agents: list[str]
+    games: int
+    ties: int
+    seconds: float
+    workers: int
+    summaries: list[AgentSummary] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "options": self.options, "agents": self.agents, "games": self.games,
+            "ties": self.ties, "seconds": round(self.seconds, 1), "workers": self.workers,
+            "results": [s.__dict__ for s in self.summaries],
+        }
+
+
+def summarize(game: str, options: dict[str, Any], labels: list[str], results: list[GameResult],
+              seconds: float, workers: int) -> ArenaResult:
+    k = len(labels)
+    out = ArenaResult(game, options, labels, len(results), sum(1 for r in results if not r.winners), seconds, workers)
+    for i, label in enumerate(labels):
+        times = [t for r in results for t in r.times[i]]
+        wins = sum(1 for r in results if i in r.winners)
+        its = sum(r.iterations[i] for r in results)
+        secs = sum(r.search_seconds[i] for r in results)
+        n = len(results)
+        out.summaries.append(AgentSummary(
+            label=label,
+            games=n,
+            wins=wins,
+            win_rate=wins / n if n else 0.0,
+            ci=wilson(wins, n),
+            choices=len(times),
+            forced=sum(r.forced[i] for r in results),
+            median_ms=_quantile(times, 0.5) * 1000,
+            p95_ms=_quantile(times, 0.95) * 1000,
+            mean_ms=(sum(times) / len(times) * 1000) if times else float("nan"),
+            iterations_per_second=(its / secs) if secs > 0 else None,
+            median_iterations=None,
+        ))
+    assert k == len(out.summaries)
+    return out
+
+
+def run_arena(
+    game: str,
+    options: dict[str, Any],
+    agent_texts: list[str],
+    games: int,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> ArenaResult:
+    """Play `games` games; seats rotated; `workers` processes (default: every core)."""
+    specs = [parse_agent(t) for t in agent_texts]
+    g = make(game, **options)  # validate options here, not in a worker
+    if not 1 <= len(specs) <= g.players:
+        raise CardtableError(f"{g.spec.title} with {g.players} players seats 1 to {g.players} agents, got {len(specs)}")
+    for n, p in specs:
+        agents.make(n, **p, seed=0)  # a bad name or parameter fails now, with its message
+    if games < 1:
+        raise CardtableError("--games must be at least 1")
+    workers = max(1, min(workers or os.cpu_count() or 1, games))
+    tasks = [(game, options, specs, seed, i) for i in range(games)]
+    results: list[GameResult] = []
+    task_id = progress.add_task("games", total=games) if progress is not None else None
+    start = time.perf_counter()
+    if workers == 1:
+        for t in tasks:
+            results.append(_play_task(t))
+            if progress is not None and task_id is not None:
+                progress.advance(task_id)
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(workers) as pool:
+            for r in pool.imap_unordered(_play_task, tasks, chunksize=1):
+                results.append(r)
+                if progress is not None and task_id is not None:
+                    progress.advance(task_id)
+    results.sort(key=lambda r: r.index)
+    return summarize(game, options, agent_texts, results, time.perf_counter() - start, workers)
+
+
+def render(result: ArenaResult) -> Table:
+    table = Table(title=f"{result.game} {result.options}: {result.games} games, seats rotated "
+                        f"({result.ties} without a winner, {result.seconds:.0f} s on {result.workers} workers)")
+    for col in ("agent", "wins", "win rate", "95% CI", "choices", "median ms", "p95 ms", "mean ms", "iter/s"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for s in result.summaries:
+        table.add_row(
+            s.label, f"{s.wins}/{s.games}", f"{s.win_rate:.1%}", f"{s.ci[0]:.1%} - {s.ci[1]:.1%}", str(s.choices),
+            f"{s.median_ms:.2f}", f"{s.p95_ms:.2f}", f"{s.mean_ms:.2f}",
+            "" if s.iterations_per_second is None else f"{s.iterations_per_second:,.0f}",
+        )
+    return table
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("arena")
+    def arena_cmd(
+        game: str = typer.Argument(..., help="game name, e.g. juno"),
+        agents_arg: str = typer.Option(..., "--agents", "-a",
+                                       help="comma list of agents, e.g. heuristic,random or ismcts:time_limit=0.25,heuristic"),
+        games: int = typer.Option(100, "--games", "-n", help="number of games"),
+        players: int | None = typer.Option(None, "--players", "-p", help="number of players (default: one per agent)"),
+        variant: str | None = typer.Option(None, "--variant", help="rule set"),
+        teams: int | None = typer.Option(None, "--teams", help="number of teams (games with teams)"),
+        option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
+        seed: int = typer.Option(0, "--seed", help="base seed; game i is seeded from it and i"),
+        workers: int | None = typer.Option(None, "--workers", "-w", help="worker processes (default: every core)"),
+        out: Path | None = typer.Option(None, "--out", help="also write the results as JSON here"),
+    ) -> None:
+        """Head-to-head between bots: win rates with 95% intervals and time per decision."""
+        texts = [a.strip() for a in agents_arg.split(",") if a.strip()]
+        options = parse_options(players if players is not None else len(texts), variant, teams, option)
+        try:
+            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=console, transient=True) as progress:
+                result = run_arena(game, options, texts, games, seed=seed, workers=workers, progress=progress)
+        except (CardtableError, ValueError) as exc:
+            raise fail(str(exc)) from None
+        console.print(render(result))
+        console.print("[dim]A choice is a decision with more than one legal action; win rate: games in which one of "
+                      "the agent's seats won; 95% CI: Wilson score interval.[/]")
+        if out is not None:
+            out.write_text(json.dumps(result.to_json(), indent=2))
+            console.print(f"Results written to {out}.")

@@ -1,0 +1,84 @@
+"""ISMCTS: legal moves for any game meeting the core contract, budgets, out-of-turn decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable import agents
+from cardtable.agents.ismcts import IsmctsAgent
+from cardtable.games.juno.decisions import Catch
+
+from ..games.juno.scenario import juno, position
+
+
+def test_goes_out_when_it_can() -> None:
+    # One card left and it matches: playing it wins the round; anything else cannot.
+    s = position(juno(players=2), hands=["red 1, blue 9", "green 1, green 2, green 3"], discard="red 5")
+    s.hands[0] = [s.hands[0][0]]
+    s._legal = None
+    bot = agents.make("ismcts", seed=1, iterations=200)
+    assert bot.act(s.determinize(0, 3)).text == "play red 1"
+
+
+def test_catches_a_missed_uno_out_of_turn() -> None:
+    # A decision of a seat that is not on turn: the tree must handle whoever decides.
+    s = position(juno(players=2), hands=["blue 1, blue 2, blue 3", "green 1"], pending=[Catch(0, 1, ())])
+    bot = agents.make("ismcts", seed=2, iterations=300, cutoff=10)
+    assert bot.act(s.determinize(0, 3)).text == "catch"
+
+
+def test_iteration_budget_is_exact_and_search_is_reproducible() -> None:
+    state = cardtable.make("juno", players=3, match=False).new_state(seed=9)
+    seat = state.current_player
+    assert seat is not None
+    view = state.determinize(seat, 1)
+    a = IsmctsAgent(seed=5, iterations=60, cutoff=10)
+    b = IsmctsAgent(seed=5, iterations=60, cutoff=10)
+    choice = a.act(view)
+    if len(view.legal_actions()) > 1:
+        assert a.last_iterations == 60
+    assert choice == b.act(view)
+    assert choice in state.legal_actions()
+
+
+def test_time_budget_runs_at_least_one_iteration() -> None:
+    state = cardtable.make("juno", players=2, match=False).new_state(seed=2)
+    seat = state.current_player
+    assert seat is not None
+    bot = IsmctsAgent(seed=1, time_limit=1e-6, cutoff=5)
+    bot.act(state.determinize(seat, 0))
+    if len(state.legal_actions()) > 1:
+        assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"iterations": 20}, {"iterations": 20, "rollout": "heuristic", "cutoff": 8}, {"iterations": 20, "c": 0.0}],
+)
+def test_plays_whole_games_with_every_option(params: dict) -> None:
+    # 3 players with the challenge rule: reactions (challenge, catch) come from seats off turn.
+    game = cardtable.make("juno", players=3, match=False, wild_draw_four="challenge", hand_size=4)
+    final = cardtable.play(
+        game, [agents.make("ismcts", seed=1, **params), agents.make("random", seed=2), agents.make("heuristic", seed=3)],
+        seed=11, record_events=False,
+    )
+    assert final.is_over and final.winners()
+
+
+def test_cutoff_needs_a_game_evaluation() -> None:
+    class Spec:
+        name = "nogame"
+
+    class FakeGame:
+        spec = Spec()
+
+    class View:
+        game = FakeGame()
+        current_player = 0
+
+        def legal_actions(self) -> list[int]:
+            return [1, 2]
+
+    with pytest.raises(agents.AgentError, match="no heuristic bot for 'nogame'"):
+        IsmctsAgent(iterations=5, cutoff=3).act(View())  # type: ignore[arg-type]
