@@ -7,7 +7,7 @@ import cardtable
 from cardtable import agents
 from cardtable.games.juno.decisions import Catch, Challenge, ChooseColor, SwapHands
 
-from ..games.juno.scenario import juno, position
+from .juno_position import juno, position
 
 
 def move(state: object, seat: int = 0) -> str:

@@ -9,7 +9,7 @@ from cardtable import agents
 from cardtable.agents.ismcts import IsmctsAgent
 from cardtable.games.juno.decisions import Catch
 
-from ..games.juno.scenario import juno, position
+from .juno_position import juno, position
 
 
 def test_goes_out_when_it_can() -> None:
