@@ -19,3 +19,5 @@ CONFIGS += [
     ("juno-match-3p", "juno", {"players": 3, "match": True}, 40),
     ("juno-serious-match-4p", "juno", {"players": 4, "variant": "serious", "match": True, "target": 2000}, 40),
 ]
+for players, variant in ((2, "standard"), (3, "standard"), (4, "standard"), (2, "rise-of-aten"), (2, "memphis-and-thebes")):
+    CONFIGS.append((f"iunu-{variant}-{players}p", "iunu", {"players": players, "variant": variant}, 2000))

@@ -1,0 +1,57 @@
+"""IUNU options: `cardtable.make("iunu", players=2, variant="rise-of-aten", cards=None)`."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ...core.errors import CardFileError
+from ...core.options import GameOptions
+from .cards import CardSet, canonical, card_set_from_mapping, read_card_file
+
+VARIANTS = ("standard", "rise-of-aten", "memphis-and-thebes")
+HAND_SIZE = 4   # Setup 4
+FORUM_SIZE = 5  # Setup 4
+HELIOPOLIS_START = 4  # Memphis and Thebes, Setup
+
+
+class IunuOptions(GameOptions):
+    players: int = Field(2, ge=2, le=4, description="2 to 4 players (the solo sheet is not in the rulebook)")
+    variant: Literal["standard", "rise-of-aten", "memphis-and-thebes"] = Field(
+        "standard", description="2 players only: rise-of-aten (Forum variant) or memphis-and-thebes (Heliopolis)"
+    )
+    cards: dict[str, Any] | None = Field(
+        None, description="your own card values: a TOML/JSON file path or a mapping like cards.toml"
+    )
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _load_cards(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        try:
+            if isinstance(value, str):
+                return read_card_file(value)
+            card_set_from_mapping(value, source="cards option")
+            return canonical(value)
+        except CardFileError as exc:
+            raise ValueError(str(exc)) from None
+
+    @model_validator(mode="after")
+    def _check(self) -> IunuOptions:
+        if self.variant != "standard" and self.players != 2:
+            raise ValueError(f"the {self.variant} variant is for 2 players (the rulebook's 2-player variants)")
+        need = self.players * HAND_SIZE + FORUM_SIZE + (HELIOPOLIS_START if self.variant == "memphis-and-thebes" else 0)
+        size = self.card_set().deck_size
+        if size <= need:
+            raise ValueError(
+                f"the Citizen deck has {size} cards; {self.players} players need more than {need} "
+                "(4-card hands and a Forum of 5, plus Heliopolis' 4 in memphis-and-thebes)"
+            )
+        return self
+
+    def card_set(self) -> CardSet:
+        from .cards import default_cards
+
+        return card_set_from_mapping(self.cards if self.cards is not None else default_cards())
