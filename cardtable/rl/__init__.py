@@ -1,0 +1,39 @@
+"""Reinforcement-learning interfaces (docs/rl.md).
+
+- `pettingzoo_env(game, **options)`: a PettingZoo AEC environment, every seat an agent.
+- `gym_env(game, seat=0, opponents=[...], **options)`: a Gymnasium environment for one seat
+  against cardtable bots.
+- `cardtable.rl.openspiel.register_all()`: every game as a pyspiel game ("cardtable_<name>").
+- `encoders`: the per-game observation encodings and action masks they all use.
+
+PettingZoo, Gymnasium and OpenSpiel are optional (`pip install cardtable[rl]`); they are
+imported only when an environment is made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .encoders import Encoder, action_mask, encoder_for, has_encoder, register_encoder
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from .aec import CardtableAEC
+    from .single import CardtableGym
+
+
+def pettingzoo_env(game: str | Game[Any], **options: Any) -> CardtableAEC:
+    """A PettingZoo AEC environment; options go to `cardtable.make` (plus `max_steps`, `render_mode`)."""
+    from .aec import pettingzoo_env as make
+
+    return make(game, **options)
+
+
+def gym_env(game: str | Game[Any], seat: int = 0, opponents: Any = None, **options: Any) -> CardtableGym:
+    """A Gymnasium environment for `seat` against `opponents` (agent names or agents)."""
+    from .single import gym_env as make
+
+    return make(game, seat=seat, opponents=opponents, **options)
+
+
+__all__ = ["Encoder", "action_mask", "encoder_for", "gym_env", "has_encoder", "pettingzoo_env", "register_encoder"]

@@ -1,0 +1,126 @@
+"""Observation encoders: a seat's `observation(seat)` dict -> a fixed-size float32 array.
+
+An encoder reads only the JSON dict that `state.observation(seat)` returns (DESIGN.md,
+"Hidden information is one function"), never the state, so an RL agent cannot see more
+than a person in that seat. Each game has its own documented encoder, registered here by
+game name; `docs/rl.md` lists every layout.
+
+The layout is a list of named pieces, like OpenSpiel's observers: `Encoder.views(array)`
+gives each piece as a reshaped view of one flat array.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...core.errors import CardtableError
+from ...core.game import Game
+from ...core.state import State
+
+# game name -> "module:Class". A game adds one line here when its encoder is written.
+_ENCODERS: dict[str, str] = {
+    "juno": "cardtable.rl.encoders.juno:JunoEncoder",
+}
+
+
+class NoEncoder(CardtableError):
+    """A registered game that has no observation encoder yet."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One named part of an encoding: `shape`, the largest value it can hold, what it means."""
+
+    name: str
+    shape: tuple[int, ...]
+    high: float
+    doc: str
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+
+class Encoder:
+    """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, views)`."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.layout: list[Piece] = self.pieces(game)
+        self.offsets: dict[str, slice] = {}
+        at = 0
+        for p in self.layout:
+            if p.name in self.offsets:
+                raise ValueError(f"duplicate piece {p.name!r} in {type(self).__name__}")
+            self.offsets[p.name] = slice(at, at + p.size)
+            at += p.size
+        self.size = at
+        self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
+
+    def pieces(self, game: Game[Any]) -> list[Piece]:
+        raise NotImplementedError
+
+    def fill(self, obs: dict[str, Any], views: dict[str, np.ndarray]) -> None:
+        """Write `obs` into the zeroed `views` (one per piece, reshaped)."""
+        raise NotImplementedError
+
+    def views(self, array: np.ndarray) -> dict[str, np.ndarray]:
+        return {p.name: array[self.offsets[p.name]].reshape(p.shape) for p in self.layout}
+
+    def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
+        """The float32 encoding of one observation dict (written into `out` when given)."""
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        else:
+            out.fill(0.0)
+        self.fill(obs, self.views(out))
+        return out
+
+    def describe(self) -> str:
+        """The layout as a Markdown table (docs/rl.md is generated from this)."""
+        rows = ["| piece | shape | offset | max | meaning |", "|---|---|---|---|---|"]
+        for p in self.layout:
+            s = self.offsets[p.name]
+            rows.append(f"| `{p.name}` | {p.shape} | {s.start} | {p.high:g} | {p.doc} |")
+        return "\n".join(rows)
+
+
+def register_encoder(game: str, target: str | type[Encoder]) -> None:
+    """Register an encoder class (or its "module:Class" path) for a game name."""
+    _ENCODERS[game] = target if isinstance(target, str) else f"{target.__module__}:{target.__qualname__}"
+
+
+def has_encoder(game: str) -> bool:
+    return game in _ENCODERS
+
+
+def encoder_for(game: Game[Any]) -> Encoder:
+    """The observation encoder of `game` (a `cardtable.make(...)` object)."""
+    target = _ENCODERS.get(game.spec.name)
+    if target is None:
+        raise NoEncoder(
+            f"{game.spec.title} has no RL observation encoder yet (games with one: {', '.join(sorted(_ENCODERS))}); "
+            "write cardtable/rl/encoders/<game>.py and register it in cardtable/rl/encoders/__init__.py"
+        )
+    module, _, attr = target.partition(":")
+    cls: type[Encoder] = getattr(importlib.import_module(module), attr)
+    return cls(game)
+
+
+def action_mask(state: State, seat: int | None = None) -> np.ndarray:
+    """int8 mask over `game.num_actions`: 1 for the legal actions of the seat deciding now.
+
+    With `seat` given, the mask is all zeros unless that seat is the one to decide."""
+    mask = np.zeros(state.game.num_actions, np.int8)
+    if not state.is_over and (seat is None or state.current_player == seat):
+        mask[[a.index for a in state.legal_actions()]] = 1
+    return mask
+
+
+def relative(seat: int, me: int, players: int) -> int:
+    """Seats are encoded relative to the observer: 0 is me, 1 the next seat (seat + 1), ..."""
+    return (seat - me) % players

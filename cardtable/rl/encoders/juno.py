@@ -1,0 +1,94 @@
+"""JUNO observation encoding (layout in docs/rl.md, "JUNO").
+
+Everything comes from `JunoState.observation(seat)`: the seat's own hand, the public piles
+and counts, and the pending decision. Seats are relative to the observer (0 = me, 1 = the
+seat to my left, i.e. seat + 1), so one policy can play any seat. Card types are JUNO's 54
+types in the order of `cardtable.games.juno.cards.CARD_NAME` (red 0 ... blue draw two,
+wild, wild draw four).
+
+Not encoded: `round` and `round_results` (only the scores they produce are), the list of
+`legal_actions` (that is the action mask), `variant` and `players` (fixed for one game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...core.game import Game
+from ...games.juno.cards import CARD_BY_NAME, COLORS, NUM_TYPES, RANK_NAMES
+from . import Encoder, Piece, relative
+
+DECISIONS = ("turn", "after_draw", "stack", "choose_color", "swap", "challenge", "catch")
+_DECISION = {k: i for i, k in enumerate(DECISIONS)}
+_COLOR = {c: i for i, c in enumerate(COLORS)}
+_RANK = {r: i for i, r in enumerate(RANK_NAMES)}
+RULEBOOK_TARGET = 500  # "Scoring": the first player to reach 500 points wins
+SCORE_CAP = 2.0  # only a final score can pass the target; capping keeps the Box bounded
+
+
+class JunoEncoder(Encoder):
+    def pieces(self, game: Game[Any]) -> list[Piece]:
+        n = game.players
+        copies = float(max(game.counts))  # type: ignore[attr-defined]
+        deck = float(game.deck_size)  # type: ignore[attr-defined]
+        return [
+            Piece("hand", (NUM_TYPES,), copies, "my hand: how many of each card type I hold"),
+            Piece("top_card", (NUM_TYPES,), 1, "one-hot: the card on top of the DISCARD pile"),
+            Piece("color", (len(COLORS),), 1, "one-hot: the color in play (a Wild's chosen color)"),
+            Piece("discard", (NUM_TYPES,), copies, "how many of each card type lie in the DISCARD pile"),
+            Piece("draw_pile", (1,), 1, "cards left in the DRAW pile / deck size"),
+            Piece("hand_counts", (n,), deck, "cards held by each seat, relative (0 = me)"),
+            Piece("direction", (2,), 1, "one-hot: play goes left (seat + 1), right (seat - 1)"),
+            Piece("decision", (len(DECISIONS),), 1, "one-hot: the pending decision: " + ", ".join(DECISIONS)),
+            Piece("decision_seat", (n,), 1, "one-hot: the relative seat that must decide now"),
+            Piece("turn", (n,), 1, "one-hot: the relative seat whose turn it is"),
+            Piece("dealer", (n,), 1, "one-hot: the relative seat of the dealer"),
+            Piece("drawn", (NUM_TYPES,), 1, "one-hot: the card I just drew (my after_draw decision only)"),
+            Piece("decision_target", (n,), 1, "one-hot: relative seat caught (catch) or challenged (challenge)"),
+            Piece("stack_value", (len(RANK_NAMES),), 1, "one-hot: the value being stacked (serious stack decision)"),
+            Piece("stack_count", (1,), 3, "cards already in this stacked play"),
+            Piece("penalty", (1,), deck, "cards the next player must draw (serious: the stacked sum)"),
+            Piece("scores", (n,), SCORE_CAP, "match points of each relative seat / target (500 without a match), at most 2"),
+        ]
+
+    def fill(self, obs: dict[str, Any], views: dict[str, np.ndarray]) -> None:
+        n = obs["players"]
+        me = obs["seat"] if obs["seat"] is not None else 0
+        hand = views["hand"]
+        for name in obs.get("hand", ()):
+            hand[CARD_BY_NAME[name]] += 1
+        if obs["top_card"] is not None:
+            views["top_card"][CARD_BY_NAME[obs["top_card"]]] = 1
+        if obs["color"] is not None:
+            views["color"][_COLOR[obs["color"]]] = 1
+        discard = views["discard"]
+        for name in obs["discard"]:
+            discard[CARD_BY_NAME[name]] += 1
+        views["draw_pile"][0] = obs["draw_pile"] / self.game.deck_size  # type: ignore[attr-defined]
+        counts = obs["hand_counts"]
+        hc = views["hand_counts"]
+        for s in range(n):
+            hc[relative(s, me, n)] = counts[s]
+        views["direction"][0 if obs["direction"] == "left" else 1] = 1
+        d = obs["decision"]
+        if d is not None:
+            views["decision"][_DECISION[d["kind"]]] = 1
+            views["decision_seat"][relative(d["seat"], me, n)] = 1
+            if "drawn" in d:
+                views["drawn"][CARD_BY_NAME[d["drawn"]]] = 1
+            target = d.get("target", d.get("offender"))
+            if target is not None:
+                views["decision_target"][relative(target, me, n)] = 1
+            if "value" in d:
+                views["stack_value"][_RANK[d["value"]]] = 1
+                views["stack_count"][0] = d["count"]
+        if obs["turn"] is not None:
+            views["turn"][relative(obs["turn"], me, n)] = 1
+        views["dealer"][relative(obs["dealer"], me, n)] = 1
+        views["penalty"][0] = obs["penalty"]
+        target_points = obs["target"] or RULEBOOK_TARGET
+        sc = views["scores"]
+        for s, points in enumerate(obs["scores"]):
+            sc[relative(s, me, n)] = min(points / target_points, SCORE_CAP)

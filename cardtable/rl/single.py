@@ -1,0 +1,163 @@
+"""A Gymnasium environment: one seat learns, cardtable bots play every other seat.
+
+The learner's observation is the same dict as in the PettingZoo environment
+(`{"observation", "action_mask"}`). Opponents act through the engine's usual door: each is
+handed `state.determinize(seat, rng)` (DESIGN.md, "Agents"), never the true state. The
+reward is the learner's `state.returns()` when the game ends.
+
+Illegal actions. Gymnasium's contract is that every element of `action_space` may be passed
+to `step`, so by default (`illegal_action="lose"`) an illegal action ends the episode at
+once: the learner gets the game's lowest return, `terminated=True`, and
+`info["illegal_action"]` holds the rule's reason. Nothing is substituted. With
+`illegal_action="raise"` the environment raises `IllegalAction` instead (game unchanged).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+
+import cardtable
+
+from .. import agents as agent_registry
+from ..core.errors import IllegalAction
+from ..core.game import Game
+from ..core.rng import Rng
+from ..core.state import State
+from .aec import observation_space
+from .encoders import action_mask, encoder_for
+from .returns import return_range
+
+OpponentSpec = str | Any  # an agent name, or an object with act(view) -> action
+
+
+class CardtableGym(gymnasium.Env):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        seat: int = 0,
+        opponents: Sequence[OpponentSpec] | None = None,
+        *,
+        illegal_action: Literal["lose", "raise"] = "lose",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game: Game[Any] = cardtable.make(game, **options) if isinstance(game, str) else game
+        if not isinstance(game, str) and options:
+            raise TypeError("pass options either to cardtable.make or here, not both")
+        n = self.game.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1} for {self.game.spec.title} with {n} players, got {seat!r}")
+        opponents = ["random"] * (n - 1) if opponents is None else list(opponents)
+        if len(opponents) != n - 1:
+            raise ValueError(f"{n} players: give {n - 1} opponents (one per other seat, in seat order), got {len(opponents)}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        for o in opponents:
+            if isinstance(o, str):
+                agent_registry.make(o)  # fail now, with the registry's message, on an unknown name
+            elif not callable(getattr(o, "act", None)):
+                raise TypeError(f"an opponent must be an agent name or have act(view); got {o!r}")
+        self.seat = seat
+        self.opponent_specs = opponents
+        self.illegal_action = illegal_action
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.encoder = encoder_for(self.game)
+        self.observation_space = observation_space(self.encoder)
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
+        self.others = [s for s in range(n) if s != seat]
+        self.opponents: dict[int, Any] = {}
+        self.state: State | None = None
+        self._views = Rng(0)
+        self.steps = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new game. With `seed`, the game is `game.new_state(seed)` and named opponents are
+        rebuilt with seeds drawn from it (when they take one), so seeded episodes repeat exactly."""
+        super().reset(seed=seed)
+        game_seed = int(seed) if seed is not None else int(self.np_random.integers(1 << 63))
+        self.state = self.game.new_state(game_seed, record_events=False)
+        self._views = Rng(game_seed).spawn()  # like cardtable.play: bots never share the game's RNG
+        bot_seeds = Rng(game_seed ^ 0x5EED)
+        self.opponents = {
+            s: self._build(spec, bot_seeds.below(1 << 31)) for s, spec in zip(self.others, self.opponent_specs, strict=True)
+        }
+        self.steps = 0
+        self._play_opponents()
+        return self._obs(), {}
+
+    @staticmethod
+    def _build(spec: OpponentSpec, seed: int) -> Any:
+        if not isinstance(spec, str):
+            return spec
+        try:
+            return agent_registry.make(spec, seed=seed)
+        except agent_registry.AgentError:
+            return agent_registry.make(spec)  # an agent without a seed parameter
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        state = self._live()
+        if state.is_over:
+            raise RuntimeError("the episode is over; call reset()")
+        try:
+            state.apply(self.game.action_from_index(int(action)))
+        except (IllegalAction, TypeError, ValueError) as exc:
+            reason = f"seat {self.seat} cannot take action {action!r}: {exc}"
+            if self.illegal_action == "raise":
+                raise IllegalAction(reason) from None
+            return self._obs(), return_range(self.game)[0], True, False, {"illegal_action": reason}
+        self.steps += 1
+        self._play_opponents()
+        terminated = state.is_over
+        reward = float(state.returns()[self.seat]) if terminated else 0.0
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        return self._obs(), reward, terminated, truncated, {}
+
+    def _play_opponents(self) -> None:
+        state = self._live()
+        while not state.is_over and state.current_player != self.seat:
+            seat = state.current_player
+            assert seat is not None
+            view = state.determinize(seat, self._views.spawn())
+            state.apply(self.opponents[seat].act(view))
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        state = self._live()
+        return {
+            "observation": self.encoder.encode(state.observation(self.seat)),
+            "action_mask": action_mask(state, self.seat),
+        }
+
+    def action_masks(self) -> np.ndarray:
+        """The current mask as bools (the name sb3-contrib's MaskablePPO looks for)."""
+        return action_mask(self._live(), self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        obs = self._live().observation(self.seat)
+        return "\n".join(f"{k}: {v}" for k, v in obs.items())
+
+    def _live(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+
+def gym_env(game: str | Game[Any], seat: int = 0, opponents: Sequence[OpponentSpec] | None = None, **options: Any) -> CardtableGym:
+    """`gym_env("juno", seat=0, opponents=["random"], players=2, match=False)`.
+
+    Keyword arguments are the game's options, plus `illegal_action` ("lose" or "raise"),
+    `max_steps` and `render_mode`. Opponents default to random bots."""
+    return CardtableGym(game, seat, opponents, **options)

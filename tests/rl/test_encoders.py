@@ -1,0 +1,120 @@
+"""Observation encoders: computed from observation(seat) only, documented layout, in bounds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardtable
+from cardtable.core.rng import Rng
+from cardtable.games.juno.cards import CARD_BY_NAME, COLORS
+from cardtable.rl.encoders import NoEncoder, action_mask, encoder_for, relative
+from cardtable.rl.encoders.juno import DECISIONS
+
+from .helpers import config_ids, label, random_states
+
+CONFIGS = config_ids()
+IDS = [label(g, o) for g, o in CONFIGS]
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_layout_covers_the_array(game: str, options: dict[str, Any]) -> None:
+    enc = encoder_for(cardtable.make(game, **options))
+    assert sum(p.size for p in enc.layout) == enc.size == enc.high.shape[0]
+    views = enc.views(np.arange(enc.size, dtype=np.float32))
+    covered = np.concatenate([v.ravel() for v in views.values()])
+    assert np.array_equal(np.sort(covered), np.arange(enc.size, dtype=np.float32))
+    table = enc.describe()
+    for p in enc.layout:
+        assert f"`{p.name}`" in table and p.doc
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_encodings_stay_in_bounds_and_masks_match_legal_actions(game: str, options: dict[str, Any]) -> None:
+    g = cardtable.make(game, **options)
+    enc = encoder_for(g)
+    for state in random_states(game, options, seed=11):
+        for seat in range(g.players):
+            x = enc.encode(state.observation(seat))
+            assert x.dtype == np.float32 and x.shape == (enc.size,)
+            assert np.all(x >= 0) and np.all(x <= enc.high), f"seat {seat} out of bounds"
+            mask = action_mask(state, seat)
+            if seat == state.current_player:
+                assert sorted(np.flatnonzero(mask)) == sorted(a.index for a in state.legal_actions())
+            else:
+                assert not mask.any()
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_encoding_sees_nothing_the_seat_cannot_see(game: str, options: dict[str, Any]) -> None:
+    """Resampling everything a seat cannot see (determinize) leaves its encoding unchanged."""
+    g = cardtable.make(game, **options)
+    enc = encoder_for(g)
+    rng = Rng(5)
+    for i, state in enumerate(random_states(game, options, seed=3)):
+        if i % 7 or state.is_over:
+            continue
+        for seat in range(g.players):
+            other = state.determinize(seat, rng.spawn())
+            assert np.array_equal(enc.encode(state.observation(seat)), enc.encode(other.observation(seat)))
+
+
+def test_juno_pieces_read_the_observation() -> None:
+    g = cardtable.make("juno", players=3, match=False)
+    enc = encoder_for(g)
+    checked = Counter[str]()
+    for state in random_states("juno", {"players": 3, "match": False}, seed=7):
+        if state.is_over:
+            break
+        seat = (state.current_player + 1) % 3  # a seat that is (usually) not deciding
+        for me in (seat, state.current_player):
+            obs = state.observation(me)
+            v = enc.views(enc.encode(obs))
+            assert Counter({CARD_BY_NAME[c]: n for c, n in Counter(obs["hand"]).items()}) == Counter(
+                {t: int(n) for t, n in enumerate(v["hand"]) if n}
+            )
+            assert np.flatnonzero(v["top_card"]).tolist() == [CARD_BY_NAME[obs["top_card"]]]
+            assert v["color"].sum() == (obs["color"] is not None)
+            if obs["color"] is not None:
+                assert np.argmax(v["color"]) == COLORS.index(obs["color"])
+            assert v["discard"].sum() == len(obs["discard"])
+            for s in range(3):
+                assert v["hand_counts"][relative(s, me, 3)] == obs["hand_counts"][s]
+            d = obs["decision"]
+            assert DECISIONS[int(np.argmax(v["decision"]))] == d["kind"]
+            assert np.argmax(v["decision_seat"]) == relative(d["seat"], me, 3)
+            assert v["drawn"].sum() == ("drawn" in d)
+            if "drawn" in d:
+                assert np.argmax(v["drawn"]) == CARD_BY_NAME[d["drawn"]]
+                checked["drawn"] += 1
+            if "target" in d:
+                assert np.argmax(v["decision_target"]) == relative(d["target"], me, 3)
+                checked["catch"] += 1
+            assert v["draw_pile"][0] == pytest.approx(obs["draw_pile"] / g.deck_size)
+            assert v["direction"].tolist() == ([1, 0] if obs["direction"] == "left" else [0, 1])
+    assert checked["drawn"] > 0  # the game reached the decisions the test reads
+
+
+def test_the_observer_is_always_seat_zero_of_its_own_encoding() -> None:
+    """Relative seats: the same position seen from two seats puts each one's hand count first."""
+    g = cardtable.make("juno", players=4, match=False)
+    enc = encoder_for(g)
+    state = g.new_state(2, record_events=False)
+    for seat in range(4):
+        v = enc.views(enc.encode(state.observation(seat)))
+        assert v["hand_counts"][0] == len(state.observation(seat)["hand"])
+
+
+def test_a_game_without_an_encoder_is_refused_with_the_way_to_add_one() -> None:
+    class Spec:
+        name = "no-such-game"
+        title = "No Such Game"
+
+    class Fake:
+        spec = Spec()
+
+    with pytest.raises(NoEncoder, match="no RL observation encoder yet.*cardtable/rl/encoders"):
+        encoder_for(Fake())  # type: ignore[arg-type]

@@ -1,0 +1,167 @@
+"""OpenSpiel registration: load_game, random_sim_test, serialization, information states, ISMCTS."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import cardtable
+from cardtable.core.registry import games
+from cardtable.rl import openspiel as cos
+from cardtable.rl.encoders import encoder_for, has_encoder
+
+from .helpers import config_ids, label
+
+cos.register_all()
+
+CONFIGS = config_ids()
+IDS = [label(g, o) for g, o in CONFIGS]
+
+
+def spiel_name(game: str, options: dict[str, Any]) -> str:
+    params = ",".join(f"{k}={str(v) if not isinstance(v, bool) else str(v).lower()}" for k, v in options.items())
+    return f"cardtable_{game}({params})"
+
+
+def dealt(game: pyspiel.Game, seed: int) -> pyspiel.State:
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(seed)
+    return state
+
+
+def test_register_all_registers_every_game_once() -> None:
+    names = cos.register_all()
+    assert names == [f"cardtable_{g}" for g in games()]
+    assert cos.register_all() == names
+    assert set(names) <= set(pyspiel.registered_names())
+
+
+def test_load_game_by_name_with_default_options() -> None:
+    game = pyspiel.load_game("cardtable_juno")
+    assert game.num_players() == 4  # JUNO's default
+    assert game.num_distinct_actions() == cardtable.make("juno").num_actions
+    assert game.max_game_length() == cardtable.make("juno").max_length
+
+
+def test_game_type_and_info_come_from_the_spec() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=3,variant=serious,match=false)")
+    t = game.get_type()
+    spec = cardtable.make("juno").spec
+    assert (t.min_num_players, t.max_num_players) == (spec.min_players, spec.max_players)
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-2.0, 1.0, 0.0)
+    assert game.max_chance_outcomes() == cos.NUM_SEEDS
+    assert game.observation_tensor_size() == encoder_for(cardtable.make("juno", players=3)).size
+    assert game.cardtable.options.variant == "serious"
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_openspiel_random_sim_test(game: str, options: dict[str, Any]) -> None:
+    spiel = pyspiel.load_game(spiel_name(game, options))
+    pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
+
+
+def test_the_opening_chance_node_is_the_seed_of_the_cardtable_game() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == cos.NUM_SEEDS and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    state.apply_action(42)
+    assert state.cardtable.to_json() == cardtable.make("juno", players=2, match=False).new_state(42, record_events=False).to_json()
+    assert "42" not in state.information_state_string(0).split("own_actions")[1]
+
+
+def test_serialization_round_trips_mid_game() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = dealt(game, 7)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state) and state2.history() == state.history()
+    assert state2.legal_actions() == state.legal_actions()
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    state2.apply_action(action)
+    assert str(state2) == str(state)
+
+
+def test_observations_are_the_encoder_and_the_observation_dict() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = dealt(game, 3)
+    enc = encoder_for(game.cardtable)
+    for seat in range(2):
+        expected = enc.encode(state.cardtable.observation(seat))
+        assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), expected)
+        assert '"hand"' in state.observation_string(seat)
+
+
+def test_resampling_keeps_what_the_player_knows() -> None:
+    """ISMCTS needs resample_from_infostate: other hands change, the information state does not."""
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = dealt(game, 11)
+    rng = np.random.default_rng(11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(60):
+        player = state.current_player()
+        copy = state.resample_from_infostate(player, sampler)
+        assert copy.information_state_string(player) == state.information_state_string(player)
+        assert copy.observation_string(player) == state.observation_string(player)
+        assert copy.legal_actions() == state.legal_actions()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            break
+    other = 1 - state.current_player()
+    hands = {tuple(state.resample_from_infostate(1 - other, sampler).cardtable.hands[other]) for _ in range(5)}
+    assert len(hands) > 1  # the other hand really is resampled
+
+
+def test_the_information_state_adds_the_players_own_actions() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = dealt(game, 5)
+    player = state.current_player()
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    assert state.information_state_string(player).endswith(f"own_actions=[{action}]")
+
+
+def test_an_illegal_action_is_refused() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = dealt(game, 0)
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
+    before = str(state)
+    with pytest.raises(cardtable.IllegalAction):
+        state.apply_action(illegal)
+    assert str(state) == before
+
+
+def test_openspiels_ismcts_bot_plays_legal_moves() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0, max_simulations=6, random_state=rs
+    )
+    state = dealt(game, 1)
+    moves = 0
+    while not state.is_terminal() and moves < 4:
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            moves += 1
+        else:
+            action = int(rs.choice(state.legal_actions()))
+        state.apply_action(action)
+    assert moves == 4
+
+
+def test_games_without_an_encoder_offer_no_observation_tensor() -> None:
+    for name in games():
+        assert cos.game_type(name).provides_observation_tensor == has_encoder(name)

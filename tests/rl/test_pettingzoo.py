@@ -1,0 +1,153 @@
+"""The PettingZoo AEC environment: PettingZoo's own api_test and seed_test, and the contract."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import cardtable
+from cardtable.rl import pettingzoo_env
+from cardtable.rl.encoders import encoder_for
+
+from .helpers import config_ids, label
+
+CONFIGS = config_ids()
+IDS = [label(g, o) for g, o in CONFIGS]
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_pettingzoo_api_test(game: str, options: dict[str, Any]) -> None:
+    env = pettingzoo_env(game, **options)
+    with warnings.catch_warnings():
+        # PettingZoo warns on every dict observation ("Observation is not a NumPy array"), the
+        # form its own docs prescribe for action masks; the checks themselves are assertions.
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=2000)
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_pettingzoo_seed_test(game: str, options: dict[str, Any]) -> None:
+    seed_test(lambda: pettingzoo_env(game, **options), num_cycles=300)
+
+
+def test_agent_selection_follows_the_engines_current_player_including_out_of_turn_catches() -> None:
+    env = pettingzoo_env("juno", players=3, match=False)
+    game = cardtable.make("juno", players=3, match=False)
+    rng = np.random.default_rng(0)
+    seen_catch = False
+    for seed in range(6):
+        env.reset(seed=seed)
+        state = game.new_state(seed, record_events=False)  # the same game, replayed beside the env
+        for agent in env.agent_iter():
+            obs, _, term, _, _ = env.last()
+            if term:
+                env.step(None)
+                continue
+            assert agent == f"player_{state.current_player}"
+            kind = state.observation(state.current_player)["decision"]["kind"]
+            if kind == "catch":
+                seen_catch = seen_catch or state.current_player != state.turn
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            state.apply(action)
+        assert state.is_over
+    assert seen_catch, "no out-of-turn catch happened in these games; pick other seeds"
+
+
+def test_observations_are_the_encoded_observation_of_each_seat() -> None:
+    env = pettingzoo_env("juno", players=2, match=False)
+    env.reset(seed=4)
+    enc = encoder_for(env.game)
+    for seat, agent in enumerate(env.possible_agents):
+        obs = env.observe(agent)
+        assert np.array_equal(obs["observation"], enc.encode(env.state.observation(seat)))
+        assert obs["action_mask"].dtype == np.int8
+        assert obs["action_mask"].any() == (env.agent_selection == agent)
+
+
+def test_seeded_reset_is_the_cardtable_game_with_that_seed() -> None:
+    env = pettingzoo_env("juno", players=2, match=False)
+    env.reset(seed=1234)
+    fresh = cardtable.make("juno", players=2, match=False).new_state(1234, record_events=False)
+    assert env.state.to_json() == fresh.to_json()
+
+
+def test_an_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
+    env = pettingzoo_env("juno", players=2, match=False)
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = json.dumps(env.state.to_json())
+    agent = env.agent_selection
+    with pytest.raises(cardtable.IllegalAction, match=rf"{agent} \(seat \d\) cannot take action {illegal}: .+"):
+        env.step(illegal)
+    assert json.dumps(env.state.to_json()) == before and env.agent_selection == agent
+    with pytest.raises(cardtable.IllegalAction, match="has actions 0..125"):
+        env.step(10_000)
+    with pytest.raises(cardtable.IllegalAction, match="must act now"):
+        env.step(None)
+    assert json.dumps(env.state.to_json()) == before
+
+
+def test_rewards_are_the_returns_and_every_agent_terminates() -> None:
+    env = pettingzoo_env("juno", players=3, match=False)
+    env.reset(seed=9)
+    rng = np.random.default_rng(9)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            assert term and not trunc
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    returns = env.state.returns()
+    assert [totals[a] for a in env.possible_agents] == returns
+    assert sorted(returns) == [-0.5, -0.5, 1.0] and env.agents == []
+
+
+def test_max_steps_truncates_every_agent() -> None:
+    env = pettingzoo_env("juno", players=2, match=False, max_steps=5)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and reward == 0.0
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 5
+
+
+def test_unseeded_resets_follow_the_last_seed() -> None:
+    a, b = pettingzoo_env("juno", players=2, match=False), pettingzoo_env("juno", players=2, match=False)
+    a.reset(seed=77)
+    b.reset(seed=77)
+    a.reset()
+    b.reset()
+    assert a.state.to_json() == b.state.to_json()
+    assert a.state.seed != 77
+
+
+def test_options_reach_the_game_and_bad_ones_are_refused() -> None:
+    env = pettingzoo_env("juno", players=5, variant="seven-o", match=False)
+    assert env.game.players == 5 and env.game.options.variant == "seven-o"
+    assert env.possible_agents == [f"player_{s}" for s in range(5)]
+    with pytest.raises(cardtable.OptionError, match="players"):
+        pettingzoo_env("juno", players=11)
+
+
+def test_render_ansi_shows_only_public_information() -> None:
+    env = pettingzoo_env("juno", players=2, match=False, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert "hand_counts" in text and "hand:" not in text
