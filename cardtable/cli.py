@@ -16,6 +16,7 @@ app = typer.Typer(
 # Modules under cardtable.commands that add commands to `app`. A new command adds one line.
 COMMANDS = [
     "cardtable.commands.play",
+    "cardtable.commands.simulate",
     "cardtable.commands.arena",
 ]
 

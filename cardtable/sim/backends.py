@@ -1,0 +1,79 @@
+"""Where the games run: in this process, a local process pool, or a Ray cluster.
+
+Each backend takes chunks of seeds and yields the finished rows chunk by chunk as they come
+back (in any order). Closing the generator (or Ctrl-C inside it) stops the workers.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import os
+import signal
+from collections.abc import Generator
+from typing import Any
+
+from .job import Job, SimError, play_chunk
+
+Rows = list[dict[str, Any]]
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the workers ignore it and the
+    # parent stops them, so the parent alone decides what is kept.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local(job: Job, chunks: list[list[int]], workers: int) -> Generator[Rows, None, None]:
+    if workers <= 1:
+        for seeds in chunks:
+            yield play_chunk(job, seeds)
+        return
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ctx.Pool(workers, initializer=_ignore_sigint) as pool:  # leaving the block terminates the pool
+        yield from pool.imap_unordered(functools.partial(play_chunk, job), chunks)
+
+
+def ray(job: Job, chunks: list[list[int]], workers: int | None, address: str | None) -> Generator[Rows, None, None]:
+    """The same chunks as Ray tasks. With `address`, join that cluster (every node needs the
+    same cardtable and dependencies installed, see docs/simulation.md); without it, start a
+    local Ray instance with `workers` CPUs and shut it down afterwards."""
+    try:
+        import ray as ray_mod
+    except ImportError:
+        raise SimError("the Ray backend needs the `ray` package: pip install 'ray[default]'") from None
+    started = False
+    if not ray_mod.is_initialized():
+        if address:
+            ray_mod.init(address=address, log_to_driver=False)
+        else:
+            ray_mod.init(num_cpus=workers or default_workers(), include_dashboard=False, log_to_driver=False)
+        started = True
+    pending: list[Any] = []
+    try:
+        task = ray_mod.remote(num_cpus=1, max_retries=2)(play_chunk)
+        job_ref = ray_mod.put(job)
+        resources: dict[str, float] = ray_mod.cluster_resources()  # type: ignore[no-untyped-call]
+        capacity = int(resources.get("CPU", 1))
+        in_flight = 2 * (workers if workers and not address else capacity)
+        todo = iter(chunks)
+        for seeds in todo:
+            pending.append(task.remote(job_ref, seeds))
+            if len(pending) >= in_flight:
+                break
+        while pending:
+            done, pending = ray_mod.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray_mod.get(ref)
+            for seeds in todo:
+                pending.append(task.remote(job_ref, seeds))
+                break
+    finally:
+        for ref in pending:
+            ray_mod.cancel(ref, force=True)
+        if started:
+            ray_mod.shutdown()

@@ -1,0 +1,164 @@
+"""A simulation job and one game of it: everything a worker needs, picklable and deterministic.
+
+Every game is a pure function of (job, seed): the deal comes from `seed`, each agent's seed
+and the determinization stream are derived from it, and the agents are rebuilt for each game.
+So the results do not depend on the number of workers, the chunking or the backend.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import agents as agent_registry
+from ..core.errors import CardtableError
+from ..core.game import Game
+from ..core.registry import make
+from ..core.rng import Rng
+from .counters import EventCounter, card_counts, has_hook
+
+# Each seat's agent seed comes from a stream of its own, apart from the deal (the seed
+# itself) and the determinization stream (`Rng(seed).spawn()`, as in `cardtable.play`).
+_AGENT_STREAM = 0xA6E575EED5
+
+
+class SimError(CardtableError):
+    """A simulation that cannot run as asked (bad agents, a results folder of another job)."""
+
+
+def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
+    """`name` or `name:key=value:key=value` (values read as JSON when they parse)."""
+    name, *parts = spec.strip().split(":")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise SimError(f"agent parameters are written name:key=value, got {spec!r}")
+        try:
+            params[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            params[key.strip()] = value
+    if not name:
+        raise SimError(f"an agent needs a name, got {spec!r}; known agents: {', '.join(agent_registry.names())}")
+    return name, params
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to simulate. `agents` are the agent specs; seat s plays `agents[s % len(agents)]`,
+    and with `rotate` the assignment turns by one seat per seed (seed % players), so every
+    agent sits in every seat equally often over consecutive seeds."""
+
+    game: str
+    options: dict[str, Any] = field(hash=False)
+    agents: tuple[str, ...]
+    rotate: bool = False
+    counters: bool = True
+
+    @classmethod
+    def build(
+        cls, game: str, options: dict[str, Any], agents: list[str] | tuple[str, ...], rotate: bool = False,
+        counters: bool = True,
+    ) -> Job:
+        """Validate everything up front (options, agent names and parameters), so a bad job
+        fails before any worker starts, with the game's or agent's own message."""
+        g = make(game, **options)
+        specs = tuple(a.strip() for a in agents if a.strip())
+        if not specs:
+            raise SimError(f"give at least one agent (--agents); known agents: {', '.join(agent_registry.names())}")
+        if len(specs) > g.players:
+            raise SimError(f"{len(specs)} agents for {g.players} seats: give at most one agent per seat")
+        for spec in specs:
+            name, params = parse_agent(spec)
+            agent_registry.make(name, **{**params, "seed": 0})
+        return cls(game, g.options.to_json(), specs, rotate, counters)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "options": self.options, "agents": list(self.agents), "rotate": self.rotate,
+                "counters": self.counters}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Job:
+        return cls(data["game"], dict(data["options"]), tuple(data["agents"]), bool(data["rotate"]),
+                   bool(data["counters"]))
+
+    def make_game(self) -> Game[Any]:
+        return make(self.game, **self.options)
+
+    def seat_agents(self, seed: int, players: int) -> list[str]:
+        shift = seed % players if self.rotate else 0
+        return [self.agents[((seat - shift) % players) % len(self.agents)] for seat in range(players)]
+
+
+def agent_seeds(seed: int, players: int) -> list[int]:
+    """The seed of each seat's agent in the game played from `seed`."""
+    stream = Rng(seed ^ _AGENT_STREAM)
+    return [stream.next64() >> 1 for _ in range(players)]
+
+
+_GAMES: dict[tuple[str, str], tuple[Game[Any], bool]] = {}
+
+
+def _game_for(job: Job) -> tuple[Game[Any], bool]:
+    """The job's game (built once per process) and whether its states have the counter hook."""
+    key = (job.game, json.dumps(job.options, sort_keys=True))
+    found = _GAMES.get(key)
+    if found is None:
+        g = job.make_game()
+        found = _GAMES[key] = (g, has_hook(g.new_state(0, record_events=False)))
+    return found
+
+
+def play_game(job: Job, seed: int) -> dict[str, Any]:
+    """One game from `seed`: the result row.
+
+    The loop is `cardtable.play`'s (same determinization stream, agents handed
+    `state.determinize(seat, rng)`, never the true state). When the per-card counters come from
+    events, the events are drained from the true state after every move into the counter, so
+    the event log does not grow and determinizing stays cheap; the agents then see no event
+    history in their views (everything a seat may know is in its observation)."""
+    game, hooked = _game_for(job)
+    players = game.players
+    names = job.seat_agents(seed, players)
+    bots = []
+    for spec, agent_seed in zip(names, agent_seeds(seed, players), strict=True):
+        name, params = parse_agent(spec)
+        bots.append(agent_registry.make(name, **{**params, "seed": agent_seed}))
+    counter = EventCounter() if job.counters and not hooked else None
+    state = game.new_state(seed, record_events=counter is not None)
+    first = state.current_player
+    views = Rng(seed).spawn()
+    while not state.is_over:
+        if counter is not None and state.events:
+            counter.feed(state.events)
+            state.events.clear()
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].act(state.determinize(seat, views.spawn())))
+    if counter is not None and state.events:
+        counter.feed(state.events)
+        state.events.clear()
+    returns = [float(r) for r in state.returns()]
+    scores = state.observation(None).get("scores")
+    if not (isinstance(scores, list) and len(scores) == players and all(isinstance(x, int | float) for x in scores)):
+        scores = returns
+    cards = card_counts(state, counter) if job.counters else []
+    return {
+        "seed": seed,
+        "game": job.game,
+        "variant": job.options.get("variant"),
+        "options": json.dumps(job.options, sort_keys=True),
+        "players": players,
+        "agents": names,
+        "first_player": first,
+        "winners": sorted(state.winners()),
+        "scores": [float(x) for x in scores],
+        "returns": returns,
+        "length": len(state.history),
+        "cards": [{"seat": s, "counter": c, "card": k, "count": n} for s, c, k, n in cards],
+    }
+
+
+def play_chunk(job: Job, seeds: list[int]) -> list[dict[str, Any]]:
+    return [play_game(job, s) for s in seeds]

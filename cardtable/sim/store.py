@@ -1,0 +1,138 @@
+"""The results store: one row per game in Parquet files under a folder.
+
+Layout of `DIR`:
+
+* `job.json` — the job (game, validated options, agents, rotation, counters); a rerun into
+  the same folder must be the same job, and then skips the seeds already there;
+* `part-*.parquet` — result rows, written in batches while the run goes (so an interrupted
+  run keeps what finished) and merged into one file at the end of a run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa  # type: ignore[import-untyped]
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+from .job import Job, SimError
+
+SCHEMA = pa.schema([
+    ("seed", pa.int64()),
+    ("game", pa.string()),
+    ("variant", pa.string()),
+    ("options", pa.string()),
+    ("players", pa.int16()),
+    ("agents", pa.list_(pa.string())),
+    ("first_player", pa.int16()),
+    ("winners", pa.list_(pa.int16())),
+    ("scores", pa.list_(pa.float64())),
+    ("returns", pa.list_(pa.float64())),
+    ("length", pa.int32()),
+    ("cards", pa.list_(pa.struct([
+        ("seat", pa.int16()), ("counter", pa.string()), ("card", pa.string()), ("count", pa.int32()),
+    ]))),
+])
+
+JOB_FILE = "job.json"
+
+
+def to_table(rows: Iterable[dict[str, Any]]) -> pa.Table:
+    rows = sorted(rows, key=lambda r: r["seed"])
+    return pa.Table.from_pylist(rows, schema=SCHEMA)
+
+
+def _parts(folder: Path) -> list[Path]:
+    return sorted(folder.glob("part-*.parquet"))
+
+
+def read_table(folder: Path) -> pa.Table:
+    """Every row in `folder`, sorted by seed (a seed found twice is kept once)."""
+    parts = _parts(folder)
+    if not parts:
+        return SCHEMA.empty_table()
+    table = pa.concat_tables([pq.read_table(p, schema=SCHEMA) for p in parts])
+    table = table.sort_by("seed")
+    seeds = table.column("seed").to_numpy()
+    if len(seeds) > 1 and (seeds[1:] == seeds[:-1]).any():
+        import numpy as np
+
+        keep = np.concatenate([[True], seeds[1:] != seeds[:-1]])
+        table = table.filter(pa.array(keep))
+    return table
+
+
+def finished_seeds(folder: Path) -> set[int]:
+    seeds: set[int] = set()
+    for p in _parts(folder):
+        seeds.update(pq.read_table(p, columns=["seed"]).column("seed").to_pylist())
+    return seeds
+
+
+def open_folder(folder: Path, job: Job) -> None:
+    """Create `folder` for `job`, or check that it already holds the same job."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / JOB_FILE
+    if path.exists():
+        try:
+            old = Job.from_json(json.loads(path.read_text()))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SimError(f"{path} is not a simulation job file ({exc}); choose another --out folder") from None
+        if old.to_json() != job.to_json():
+            raise SimError(
+                f"{folder} holds results of another job: {'; '.join(_differences(old.to_json(), job.to_json()))}. "
+                "Use another --out folder, or the same game, options, agents and --rotate to add seeds to it."
+            )
+    else:
+        _atomic_write(path, (json.dumps(job.to_json(), indent=2, sort_keys=True) + "\n").encode())
+
+
+def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "") -> list[str]:
+    out = []
+    for key in sorted(set(there) | set(here)):
+        a, b = there.get(key), here.get(key)
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += _differences(a, b, f"{prefix}{key}.")
+        elif a != b:
+            out.append(f"{prefix}{key} is {json.dumps(a)} there, {json.dumps(b)} here")
+    return out
+
+
+def read_job(folder: Path) -> Job:
+    path = folder / JOB_FILE
+    if not path.exists():
+        raise SimError(f"{folder} holds no simulation results (no {JOB_FILE}); run `cardtable simulate ... --out {folder}`")
+    return Job.from_json(json.loads(path.read_text()))
+
+
+def write_part(folder: Path, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        _write_table(folder / f"part-{uuid.uuid4().hex}.parquet", to_table(rows))
+
+
+def compact(folder: Path) -> None:
+    """Merge the part files into one (written first, then the old ones removed)."""
+    parts = _parts(folder)
+    if len(parts) <= 1:
+        return
+    table = read_table(folder)
+    _write_table(folder / f"part-{uuid.uuid4().hex}.parquet", table)
+    for p in parts:
+        p.unlink()
+
+
+def _write_table(path: Path, table: pa.Table) -> None:
+    tmp = path.with_suffix(".tmp")
+    pq.write_table(table, tmp, compression="zstd")
+    os.replace(tmp, path)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)

@@ -1,0 +1,106 @@
+"""One simulated game: the same game `cardtable.play` plays, agents see only determinized
+views, seats rotate, and the per-card counters come from the game's hook or its events."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable import agents
+from cardtable.core.state import State
+from cardtable.games.juno.state import JunoState
+from cardtable.sim import job as job_module
+from cardtable.sim.job import Job, SimError, agent_seeds, parse_agent, play_game
+
+
+def test_a_simulated_game_is_the_game_cardtable_play_plays(small: dict[str, Any]) -> None:
+    job = Job.build("juno", small, ["random"])
+    game = job.make_game()
+    for seed in range(6):
+        row = play_game(job, seed)
+        bots = [agents.make("random", seed=s) for s in agent_seeds(seed, 2)]
+        final = cardtable.play(game, bots, seed=seed, record_events=True)
+        assert row["winners"] == final.winners()
+        assert row["length"] == len(final.history)
+        assert row["returns"] == final.returns()
+        assert row["scores"] == [float(x) for x in final.observation(None)["scores"]]
+        # counters: every `played` event of the full log, and the hands left at the end
+        played = Counter((e.data["seat"], e.data["card"]) for e in final.events or [] if e.kind == "played")
+        held = Counter((seat, card) for seat in range(2) for card in final.observation(seat)["hand"])
+        got = {(c["seat"], c["counter"], c["card"]): c["count"] for c in row["cards"]}
+        assert got == {**{(s, "played", k): n for (s, k), n in played.items()},
+                       **{(s, "held", k): n for (s, k), n in held.items()}}
+
+
+def test_agents_are_handed_determinized_views_never_the_true_state(small: dict[str, Any]) -> None:
+    seen: list[State] = []
+
+    class Spy:
+        name = "spy"
+
+        def __init__(self, seed: int = 0) -> None:
+            self.inner = agents.RandomAgent(seed)
+
+        def act(self, view: State) -> Any:
+            seen.append(view)
+            return self.inner.act(view)
+
+    agents.register("spy", Spy)
+    try:
+        play_game(Job.build("juno", small, ["spy"]), 3)
+    finally:
+        agents._FACTORIES.pop("spy", None)
+    assert seen
+    # determinize() gives copies with no seed and no replay history (docs/developing.md)
+    assert all(v.seed is None and v.history == [] for v in seen)
+
+
+def test_seats_rotate_one_per_seed_and_agents_cycle_over_the_seats() -> None:
+    job = Job("juno", {"players": 3}, ("a", "b"), rotate=True)
+    a, b = "a", "b"
+    assert job.seat_agents(0, 3) == [a, b, a]
+    assert job.seat_agents(1, 3) == [a, a, b]
+    assert job.seat_agents(2, 3) == [b, a, a]
+    assert job.seat_agents(3, 3) == [a, b, a]
+    fixed = Job(job.game, job.options, job.agents, rotate=False)
+    assert {tuple(fixed.seat_agents(s, 3)) for s in range(6)} == {(a, b, a)}
+
+
+def test_agent_specs_take_parameters_and_bad_ones_are_refused_before_any_game(small: dict[str, Any]) -> None:
+    assert parse_agent("ismcts:iterations=50:rollout=random") == ("ismcts", {"iterations": 50, "rollout": "random"})
+    with pytest.raises(agents.AgentError, match="no agent named 'nobody'.*known agents"):
+        Job.build("juno", small, ["nobody"])
+    with pytest.raises(agents.AgentError, match="has no parameter 'depth'"):
+        Job.build("juno", small, ["random:depth=3"])
+    with pytest.raises(SimError, match="3 agents for 2 seats"):
+        Job.build("juno", small, ["random", "random", "random"])
+    with pytest.raises(SimError, match="name:key=value"):
+        Job.build("juno", small, ["random:seed"])
+    with pytest.raises(cardtable.OptionError, match="players"):
+        Job.build("juno", {"players": 11}, ["random"])
+
+
+def test_a_game_hook_replaces_the_event_counters_and_recording_is_off(
+    small: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorded: list[bool] = []
+
+    def card_counters(self: JunoState, seat: int) -> dict[str, dict[str, int]]:
+        recorded.append(self.events is not None)
+        return {"kept": {f"seat {seat}": 2}, "held": {}}
+
+    monkeypatch.setattr(JunoState, "card_counters", card_counters, raising=False)
+    monkeypatch.setattr(job_module, "_GAMES", {})
+    row = play_game(Job.build("juno", small, ["random"]), 1)
+    assert row["cards"] == [{"seat": 0, "counter": "kept", "card": "seat 0", "count": 2},
+                            {"seat": 1, "counter": "kept", "card": "seat 1", "count": 2}]
+    assert recorded == [False, False]
+
+
+def test_without_counters_no_cards_are_counted(small: dict[str, Any]) -> None:
+    row = play_game(Job.build("juno", small, ["random"], counters=False), 2)
+    assert row["cards"] == []
+    assert row["winners"] == play_game(Job.build("juno", small, ["random"]), 2)["winners"]

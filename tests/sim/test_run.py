@@ -1,0 +1,102 @@
+"""`cardtable.sim.run`: results independent of the workers, Parquet rows, reruns that skip
+finished seeds, and Ctrl-C that keeps what finished."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import pyarrow.parquet as pq
+import pytest
+
+from cardtable.sim import SCHEMA, SimError, backends, load, run
+from cardtable.sim.job import Job, play_chunk, play_game
+
+
+def test_results_do_not_depend_on_the_number_of_workers(small: dict[str, Any]) -> None:
+    one = run("juno", ["random"], games=16, seed=40, options=small, rotate=True, workers=1)
+    two = run("juno", ["random"], games=16, seed=40, options=small, rotate=True, workers=2)
+    assert one["seed"].to_list() == list(range(40, 56))
+    assert one.equals(two)
+    # and each row is the game of its seed alone, whatever chunk it ran in
+    job = Job.build("juno", small, ["random"], rotate=True)
+    assert one.row(5, named=True)["winners"] == play_game(job, 45)["winners"]
+
+
+def test_a_row_holds_the_game_its_options_seats_winners_scores_length_and_cards(small: dict[str, Any]) -> None:
+    table = run("juno", "random", games=4, seed=0, options=small)
+    assert table.columns == SCHEMA.names
+    row = table.row(0, named=True)
+    assert row["game"] == "juno" and row["variant"] == "classic" and row["players"] == 2
+    assert json.loads(row["options"])["hand_size"] == 3
+    assert row["agents"] == ["random", "random"]
+    assert len(row["winners"]) == 1 and row["first_player"] in (0, 1)
+    assert len(row["scores"]) == 2 and sorted(row["returns"]) == [-1.0, 1.0]
+    assert row["length"] > 0
+    assert {c["counter"] for c in row["cards"]} <= {"played", "held"} and row["cards"]
+
+
+def test_results_are_written_to_parquet_and_a_rerun_skips_finished_seeds(
+    small: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "run"
+    first = run("juno", ["random"], games=6, seed=0, options=small, out=out, workers=1)
+    assert (out / "job.json").exists()
+    assert pq.read_table(next(out.glob("part-*.parquet"))).schema.equals(SCHEMA)
+    played: list[int] = []
+
+    def counting(job: Job, seeds: list[int]) -> list[dict[str, Any]]:
+        played.extend(seeds)
+        return play_chunk(job, seeds)
+
+    monkeypatch.setattr(backends, "play_chunk", counting)
+    both = run("juno", ["random"], games=10, seed=0, options=small, out=out, workers=1)
+    assert played == [6, 7, 8, 9]
+    assert both.head(6).equals(first)
+    assert both.equals(run("juno", ["random"], games=10, seed=0, options=small, workers=1))
+    assert load(out).equals(both)
+    assert len(list(out.glob("part-*.parquet"))) == 1  # merged at the end of each run
+
+
+def test_a_folder_of_another_job_is_refused_with_what_differs(small: dict[str, Any], tmp_path: Path) -> None:
+    run("juno", ["random"], games=1, seed=0, options=small, out=tmp_path)
+    with pytest.raises(SimError, match="another job: options.hand_size is 3 there, 4 here.*Use another --out folder"):
+        run("juno", ["random"], games=1, seed=0, options={**small, "hand_size": 4}, out=tmp_path)
+    with pytest.raises(SimError, match="no job.json"):
+        from cardtable.sim.store import read_job
+
+        read_job(tmp_path / "elsewhere")
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(
+    small: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = 0
+
+    def interrupted(job: Job, seeds: list[int]) -> list[dict[str, Any]]:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt
+        return play_chunk(job, seeds)
+
+    monkeypatch.setattr(backends, "play_chunk", interrupted)
+    kept = run("juno", ["random"], games=8, seed=100, options=small, out=tmp_path, workers=1)
+    assert kept["seed"].to_list() == [100, 101, 102]  # one game per chunk in one process
+    assert load(tmp_path).equals(kept)
+    monkeypatch.setattr(backends, "play_chunk", play_chunk)
+    finished = run("juno", ["random"], games=8, seed=100, options=small, out=tmp_path, workers=1)
+    assert finished.equals(run("juno", ["random"], games=8, seed=100, options=small, workers=1))
+
+
+def test_bad_arguments_are_refused_with_a_message(small: dict[str, Any]) -> None:
+    with pytest.raises(SimError, match="workers must be 1 or more"):
+        run("juno", ["random"], games=2, options=small, workers=0)
+    with pytest.raises(SimError, match="backend is 'local' or 'ray'"):
+        run("juno", ["random"], games=2, options=small, backend="dask")  # type: ignore[arg-type]
+    with pytest.raises(SimError, match="0 or more"):
+        run("juno", ["random"], games=-1, options=small)
+    assert run("juno", ["random"], games=0, options=small).height == 0
+    assert isinstance(run("juno", ["random"], games=0, options=small), pl.DataFrame)
