@@ -16,6 +16,7 @@ import json
 import math
 import multiprocessing
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,7 @@ from ..core import CardtableError, State, make, play
 from ..core.game import Game
 from .play import fail, parse_options
 
-console = Console(highlight=False)
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
 
 Spec = tuple[str, dict[str, Any]]
 

@@ -25,6 +25,7 @@ from ..base import AgentError
 # game name -> module; a game adds one line here when its heuristic lands.
 _MODULES: dict[str, str] = {
     "juno": "cardtable.agents.heuristics.juno",
+    "iunu": "cardtable.agents.heuristics.iunu",
 }
 _LOADED: dict[str, ModuleType] = {}
 
