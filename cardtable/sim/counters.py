@@ -9,8 +9,10 @@ called on the final state, mapping a counter name to `{card name: count}` for th
 When the hook exists the simulator plays with event recording off (faster). Otherwise the
 counters are built from the events the game emits (event recording on):
 
-* `played`: every public or private event of kind `played` whose data carries `seat` and
-  `card` (a card name) or `cards` (a list of names) counts one per card for that seat;
+* one counter per event kind: every event (public or private) whose data carries an integer
+  `seat` and a card name `card` counts for that seat and card under the event's kind — `count`
+  times when the data has an integer `count`, else once. JUNO gives `played`; IUNU gives
+  `played`, `took` (from the Forum), `placed`, `afterlife_card`, `ability_skipped`;
 * `held`: the `hand` list of the final `observation(seat)`, when the observation has one.
 """
 
@@ -32,28 +34,23 @@ def has_hook(state: State) -> bool:
 
 
 class EventCounter:
-    """Counts `played` events as they are drained from a state during play."""
+    """Counts (seat, event kind, card) as events are drained from a state during play."""
 
-    __slots__ = ("played",)
+    __slots__ = ("counts",)
 
     def __init__(self) -> None:
-        self.played: dict[tuple[int, str], int] = {}
+        self.counts: dict[tuple[int, str, str], int] = {}
 
     def feed(self, events: Iterable[Event]) -> None:
-        played = self.played
+        counts = self.counts
         for e in events:
-            if e.kind != "played":
+            data = e.data
+            seat, card = data.get("seat"), data.get("card")
+            if type(seat) is not int or type(card) is not str:
                 continue
-            seat = e.data.get("seat")
-            if not isinstance(seat, int):
-                continue
-            card = e.data.get("card")
-            names = [card] if isinstance(card, str) else e.data.get("cards")
-            if not isinstance(names, list):
-                continue
-            for name in names:
-                if isinstance(name, str):
-                    played[seat, name] = played.get((seat, name), 0) + 1
+            n = data.get("count", 1)
+            key = (seat, e.kind, card)
+            counts[key] = counts.get(key, 0) + (n if type(n) is int else 1)
 
 
 def card_counts(final: State, counter: EventCounter | None) -> list[CardCount]:
@@ -67,7 +64,7 @@ def card_counts(final: State, counter: EventCounter | None) -> list[CardCount]:
                 out.extend((seat, str(name), str(card), int(n)) for card, n in counts.items() if n)
     else:
         if counter is not None:
-            out.extend((seat, "played", card, n) for (seat, card), n in counter.played.items())
+            out.extend((seat, kind, card, n) for (seat, kind, card), n in counter.counts.items() if n)
         for seat in range(players):
             hand = final.observation(seat).get("hand")
             if isinstance(hand, list):

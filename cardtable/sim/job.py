@@ -140,9 +140,7 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         counter.feed(state.events)
         state.events.clear()
     returns = [float(r) for r in state.returns()]
-    scores = state.observation(None).get("scores")
-    if not (isinstance(scores, list) and len(scores) == players and all(isinstance(x, int | float) for x in scores)):
-        scores = returns
+    scores = final_scores(state.observation(None).get("scores"), players) or returns
     cards = card_counts(state, counter) if job.counters else []
     return {
         "seed": seed,
@@ -153,11 +151,22 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         "agents": names,
         "first_player": first,
         "winners": sorted(state.winners()),
-        "scores": [float(x) for x in scores],
+        "scores": scores,
         "returns": returns,
         "length": len(state.history),
         "cards": [{"seat": s, "counter": c, "card": k, "count": n} for s, c, k, n in cards],
     }
+
+
+def final_scores(scores: Any, players: int) -> list[float] | None:
+    """A game's final scores from its spectator observation: a list of numbers per seat, or of
+    score sheets with a `total` (IUNU); None when the game shows no scores (then the returns)."""
+    if not isinstance(scores, list) or len(scores) != players:
+        return None
+    totals = [s.get("total") if isinstance(s, dict) else s for s in scores]
+    if all(isinstance(x, int | float) and not isinstance(x, bool) for x in totals):
+        return [float(x) for x in totals]
+    return None
 
 
 def play_chunk(job: Job, seeds: list[int]) -> list[dict[str, Any]]:

@@ -104,3 +104,28 @@ def test_without_counters_no_cards_are_counted(small: dict[str, Any]) -> None:
     row = play_game(Job.build("juno", small, ["random"], counters=False), 2)
     assert row["cards"] == []
     assert row["winners"] == play_game(Job.build("juno", small, ["random"]), 2)["winners"]
+
+
+def test_event_counters_count_every_seat_and_card_event_by_kind_and_count() -> None:
+    from cardtable.core.events import Event
+    from cardtable.sim.counters import EventCounter
+
+    counter = EventCounter()
+    counter.feed([
+        Event("played", {"seat": 0, "card": "Merchant", "count": 2}),
+        Event("took", {"seat": 0, "card": "Soldier"}),
+        Event("took", {"seat": 0, "card": "Soldier"}, to=(0,)),
+        Event("played", {"seat": 1, "card": "red 7"}),
+        Event("drew_cards", {"seat": 1, "cards": ["red 1"]}),  # lists are not counted
+        Event("revealed", {"card": "Farmer"}),                 # no seat
+    ])
+    assert counter.counts == {(0, "played", "Merchant"): 2, (0, "took", "Soldier"): 2, (1, "played", "red 7"): 1}
+
+
+def test_scores_are_the_games_own_scores_or_the_returns() -> None:
+    from cardtable.sim.job import final_scores
+
+    assert final_scores([3, 0], 2) == [3.0, 0.0]
+    assert final_scores([{"citizen": 70, "total": 95}, {"total": 77}], 2) == [95.0, 77.0]
+    assert final_scores([{"citizen": 70}, {"total": 77}], 2) is None
+    assert final_scores(None, 2) is None and final_scores([1, 2, 3], 2) is None
