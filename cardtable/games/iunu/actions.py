@@ -100,9 +100,9 @@ class Lookup:
     """The canonical actions of one space, grouped by kind for the hot path."""
 
     def __init__(self, space: ActionSpace[IunuAction]) -> None:
-        by: dict[Kind, list[IunuAction]] = {k: [] for k in Kind}
+        by: dict[Kind, list[Action]] = {k: [] for k in Kind}
         for a in space.actions:
-            by[a.kind].append(a)
+            by[a.kind].append(a)  # typed as Action: legal_actions() returns list[Action]
         self.play = by[Kind.PLAY]
         self.second = by[Kind.SECOND][0]
         self.no_second = by[Kind.NO_SECOND][0]

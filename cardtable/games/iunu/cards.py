@@ -85,7 +85,8 @@ def read_card_file(path: str | Path) -> dict[str, Any]:
 
 def canonical(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Plain JSON form (for options and replays): the same content, dicts and lists only."""
-    return json.loads(json.dumps(raw))
+    plain: dict[str, Any] = json.loads(json.dumps(raw))
+    return plain
 
 
 def _int(source: str, where: str, value: Any, low: int) -> int:

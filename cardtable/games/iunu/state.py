@@ -277,7 +277,7 @@ class IunuState(State):
 
     def _refill(self, seat: int) -> None:
         hand = self.hands[seat]
-        got = []
+        got: list[int] = []
         while len(hand) + len(got) < HAND_SIZE and self.deck:  # Rejuvenation 2 (and the exhausted-deck note)
             got.append(self.deck.pop())
         hand.extend(got)

@@ -3,6 +3,7 @@ final score table broken down by source. Everything shown comes from one seat's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -138,7 +139,7 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
     def who(s: int) -> str:
         return _seat_name(s, viewer)
 
-    simple = {
+    simple: dict[str, Callable[[dict[str, Any]], str]] = {
         "played": lambda e: f"{who(e['seat'])} played {e['card']}" + (" (a second one, for 1 Deben)" if e["count"] == 2 else ""),
         "round_started": lambda e: f"— round {e['round']}: seat {e['starter']} rolls {e['rolled']}"
         + (f", reduced to {e['dice']}" if e["rolled"] != e["dice"] else "") + " —",
