@@ -94,11 +94,13 @@ def check_playable(counts: list[int], players: int, hand_size: int, source: str 
     """A deck must let the game start and end: enough cards to deal and turn a start card, a
     start card that is not a Wild Draw Four, and two dealer values so the dealer draw ends."""
     total = sum(counts)
-    need = players * hand_size + 1
+    # The start card is never a Wild Draw Four ("return this card to the deck and pick another"),
+    # so after the deal the DRAW pile must hold a card that is not one, whatever the shuffle.
+    need = players * hand_size + 1 + counts[WILD_DRAW_FOUR]
     if total < need:
         raise CardFileError(
             f"{source}: {total} cards cannot deal {hand_size} to each of {players} players and turn a start card "
-            f"(needs at least {need})"
+            f"other than a Wild Draw Four (needs at least {need})"
         )
     if total == counts[WILD_DRAW_FOUR]:
         raise CardFileError(f"{source}: needs at least one card other than {CARD_NAME[WILD_DRAW_FOUR]} to start on")

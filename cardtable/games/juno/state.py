@@ -239,7 +239,12 @@ class JunoState(State):
             if self.penalty:  # serious: facing a stacked draw, match its value or take it
                 rank = CARD_RANK[self.discard[-1]]
                 return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [DRAW]
-            return self._plays([t for t in hand if self._playable(t, hand)], hand, []) + [DRAW]
+            plays = self._plays([t for t in hand if self._playable(t, hand)], hand, [])
+            # "You may also choose NOT to play a playable card ... you must draw": declining needs a
+            # card to draw. With both piles spent, `draw` only passes a turn that has no play.
+            if not plays or self.draw or len(self.discard) > 1:
+                plays.append(DRAW)
+            return plays
         if kind is AfterDraw:
             card = d.card  # type: ignore[attr-defined]
             if self._playable(card, hand):
@@ -504,6 +509,11 @@ class JunoState(State):
             Challenge: f"seat {seat} may challenge the Wild Draw Four or pass",
             Catch: f"seat {seat} may catch seat {getattr(d, 'target', '?')} for not calling UNO, or pass",
         }[type(d)]
+        if action.kind == Kind.DRAW and type(d) is Turn:
+            return (
+                "the DRAW pile is empty and the DISCARD pile has only its top card, so there is nothing to draw: "
+                "you must play a card you can"
+            )
         if action.kind != Kind.PLAY:
             return f"{action.text!r} is not possible now: {waiting}"
         card = action.card
