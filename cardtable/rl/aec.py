@@ -22,7 +22,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .encoders import Encoder, action_mask, encoder_for
+from .encoders import Encoder, encoder_for
 
 
 def agent_name(seat: int) -> str:
@@ -70,6 +70,8 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: space for a in self.possible_agents}
         action = gymnasium.spaces.Discrete(self.game.num_actions)
         self.action_spaces = {a: action for a in self.possible_agents}
+        self._num_actions = self.game.num_actions
+        self._actions = self.game.actions.actions
         self._seeds: Rng | None = None
         self.state: State | None = None
         self.steps = 0
@@ -109,10 +111,10 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self._seat[agent]
-        return {
-            "observation": self.encoder.encode(state.observation(seat)),
-            "action_mask": action_mask(state, seat),
-        }
+        mask = np.zeros(self._num_actions, np.int8)
+        if seat == state.current_player:
+            mask[[a.index for a in state.legal_actions()]] = 1
+        return {"observation": self.encoder.encode(state.observation(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -124,27 +126,22 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"{agent} (seat {seat}) must act now; step(None) is only for finished agents")
         try:
-            index = int(action)
-            chosen = self.game.action_from_index(index)
-            state.apply(chosen)
+            state.apply(self._actions[action] if type(action) is int and 0 <= action < self._num_actions else self.game.action_from_index(int(action)))
         except (IllegalAction, TypeError, ValueError) as exc:
             raise IllegalAction(f"{agent} (seat {seat}) cannot take action {action!r}: {exc}") from None
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
         if state.is_over:
             for a, r in zip(self.possible_agents, state.returns(), strict=True):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
+            self._accumulate_rewards()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            nxt = state.current_player
-            assert nxt is not None
-            self.agent_selection = self.possible_agents[nxt]
-        self._accumulate_rewards()
+            # Rewards stay zero until the game ends, so there is nothing to clear or accumulate.
+            self.agent_selection = self.possible_agents[state.current_player]  # type: ignore[index]
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -46,17 +46,23 @@ class Piece:
 
 
 class Encoder:
-    """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, views)`."""
+    """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, buf)`.
+
+    `fill` writes into a plain list of floats at `self.at[name]` (the piece's first index),
+    turned into one float32 array at the end: on the RL hot path, per-element numpy writes and
+    small numpy calls cost more than the whole encoding in Python lists."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.layout: list[Piece] = self.pieces(game)
         self.offsets: dict[str, slice] = {}
+        self.at: dict[str, int] = {}
         at = 0
         for p in self.layout:
             if p.name in self.offsets:
                 raise ValueError(f"duplicate piece {p.name!r} in {type(self).__name__}")
             self.offsets[p.name] = slice(at, at + p.size)
+            self.at[p.name] = at
             at += p.size
         self.size = at
         self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
@@ -64,8 +70,8 @@ class Encoder:
     def pieces(self, game: Game[Any]) -> list[Piece]:
         raise NotImplementedError
 
-    def fill(self, obs: dict[str, Any], views: dict[str, np.ndarray]) -> None:
-        """Write `obs` into the zeroed `views` (one per piece, reshaped)."""
+    def fill(self, obs: dict[str, Any], buf: list[float]) -> None:
+        """Write `obs` into `buf`, a list of `size` zeros (piece `name` starts at `self.at[name]`)."""
         raise NotImplementedError
 
     def views(self, array: np.ndarray) -> dict[str, np.ndarray]:
@@ -73,11 +79,11 @@ class Encoder:
 
     def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The float32 encoding of one observation dict (written into `out` when given)."""
+        buf = [0.0] * self.size
+        self.fill(obs, buf)
         if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
-        self.fill(obs, self.views(out))
+            return np.array(buf, np.float32)
+        out[:] = buf
         return out
 
     def describe(self) -> str:

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ...core.game import Game
 from ...games.juno.cards import CARD_BY_NAME, COLORS, NUM_TYPES, RANK_NAMES
-from . import Encoder, Piece, relative
+from . import Encoder, Piece
 
 DECISIONS = ("turn", "after_draw", "stack", "choose_color", "swap", "challenge", "catch")
 _DECISION = {k: i for i, k in enumerate(DECISIONS)}
@@ -29,6 +27,8 @@ SCORE_CAP = 2.0  # only a final score can pass the target; capping keeps the Box
 
 
 class JunoEncoder(Encoder):
+    """Seats are relative to the observer: seat s is written at (s - me) % players."""
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         n = game.players
         copies = float(max(game.counts))  # type: ignore[attr-defined]
@@ -53,42 +53,49 @@ class JunoEncoder(Encoder):
             Piece("scores", (n,), SCORE_CAP, "match points of each relative seat / target (500 without a match), at most 2"),
         ]
 
-    def fill(self, obs: dict[str, Any], views: dict[str, np.ndarray]) -> None:
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        at = self.at
+        self._hand, self._top, self._color, self._discard = at["hand"], at["top_card"], at["color"], at["discard"]
+        self._deck = float(game.deck_size)  # type: ignore[attr-defined]
+
+    def fill(self, obs: dict[str, Any], buf: list[float]) -> None:
+        at = self.at
         n = obs["players"]
         me = obs["seat"] if obs["seat"] is not None else 0
-        hand = views["hand"]
+        cards = CARD_BY_NAME
+        base = self._hand
         for name in obs.get("hand", ()):
-            hand[CARD_BY_NAME[name]] += 1
+            buf[base + cards[name]] += 1
         if obs["top_card"] is not None:
-            views["top_card"][CARD_BY_NAME[obs["top_card"]]] = 1
+            buf[self._top + cards[obs["top_card"]]] = 1
         if obs["color"] is not None:
-            views["color"][_COLOR[obs["color"]]] = 1
-        discard = views["discard"]
+            buf[self._color + _COLOR[obs["color"]]] = 1
+        base = self._discard
         for name in obs["discard"]:
-            discard[CARD_BY_NAME[name]] += 1
-        views["draw_pile"][0] = obs["draw_pile"] / self.game.deck_size  # type: ignore[attr-defined]
-        counts = obs["hand_counts"]
-        hc = views["hand_counts"]
-        for s in range(n):
-            hc[relative(s, me, n)] = counts[s]
-        views["direction"][0 if obs["direction"] == "left" else 1] = 1
+            buf[base + cards[name]] += 1
+        buf[at["draw_pile"]] = obs["draw_pile"] / self._deck
+        base = at["hand_counts"]
+        for s, count in enumerate(obs["hand_counts"]):
+            buf[base + (s - me) % n] = count
+        buf[at["direction"] + (0 if obs["direction"] == "left" else 1)] = 1
         d = obs["decision"]
         if d is not None:
-            views["decision"][_DECISION[d["kind"]]] = 1
-            views["decision_seat"][relative(d["seat"], me, n)] = 1
+            buf[at["decision"] + _DECISION[d["kind"]]] = 1
+            buf[at["decision_seat"] + (d["seat"] - me) % n] = 1
             if "drawn" in d:
-                views["drawn"][CARD_BY_NAME[d["drawn"]]] = 1
+                buf[at["drawn"] + cards[d["drawn"]]] = 1
             target = d.get("target", d.get("offender"))
             if target is not None:
-                views["decision_target"][relative(target, me, n)] = 1
+                buf[at["decision_target"] + (target - me) % n] = 1
             if "value" in d:
-                views["stack_value"][_RANK[d["value"]]] = 1
-                views["stack_count"][0] = d["count"]
+                buf[at["stack_value"] + _RANK[d["value"]]] = 1
+                buf[at["stack_count"]] = d["count"]
         if obs["turn"] is not None:
-            views["turn"][relative(obs["turn"], me, n)] = 1
-        views["dealer"][relative(obs["dealer"], me, n)] = 1
-        views["penalty"][0] = obs["penalty"]
+            buf[at["turn"] + (obs["turn"] - me) % n] = 1
+        buf[at["dealer"] + (obs["dealer"] - me) % n] = 1
+        buf[at["penalty"]] = obs["penalty"]
         target_points = obs["target"] or RULEBOOK_TARGET
-        sc = views["scores"]
+        base = at["scores"]
         for s, points in enumerate(obs["scores"]):
-            sc[relative(s, me, n)] = min(points / target_points, SCORE_CAP)
+            buf[base + (s - me) % n] = min(points / target_points, SCORE_CAP)
