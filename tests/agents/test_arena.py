@@ -1,0 +1,70 @@
+"""`cardtable arena`: seats rotated, results independent of the number of workers, Wilson
+intervals, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cardtable import agents
+from cardtable.commands import arena
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    lo, hi = arena.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = arena.wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_every_agent_plays_every_seat_equally_often() -> None:
+    for players, k in [(2, 2), (3, 3), (4, 2), (3, 2)]:
+        games = players * k
+        counts = [[0] * players for _ in range(k)]
+        for g in range(games):
+            for seat, agent in enumerate(arena.seat_agents(g, players, k)):
+                counts[agent][seat] += 1
+        assert all(len(set(row)) == 1 for row in counts), (players, k, counts)
+
+
+def test_agent_specs_parse_and_refuse_a_seed() -> None:
+    assert arena.parse_agent("ismcts:time_limit=0.25:rollout=heuristic") == (
+        "ismcts", {"time_limit": 0.25, "rollout": "heuristic"})
+    assert arena.parse_agent("random") == ("random", {})
+    with pytest.raises(agents.AgentError, match="key=value"):
+        arena.parse_agent("ismcts:fast")
+    with pytest.raises(agents.AgentError, match="--seed"):
+        arena.parse_agent("random:seed=3")
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    opts = {"players": 2, "match": False}
+    one = arena.run_arena("juno", opts, ["heuristic", "random"], games=6, seed=7, workers=1)
+    two = arena.run_arena("juno", opts, ["heuristic", "random"], games=6, seed=7, workers=2)
+    assert [s.wins for s in one.summaries] == [s.wins for s in two.summaries]
+    assert [s.choices for s in one.summaries] == [s.choices for s in two.summaries]
+    assert sum(s.games for s in one.summaries) == 12
+
+
+def test_bad_input_fails_before_any_game_is_played() -> None:
+    with pytest.raises(agents.AgentError, match="no agent named 'genius'"):
+        arena.run_arena("juno", {"players": 2}, ["genius", "random"], games=2)
+    with pytest.raises(agents.AgentError, match="no parameter 'depth'"):
+        arena.run_arena("juno", {"players": 2}, ["heuristic:depth=2", "random"], games=2)
+    with pytest.raises(Exception, match="seats 1 to 2 agents"):
+        arena.run_arena("juno", {"players": 2}, ["random", "random", "random"], games=2)
+
+
+def test_command_prints_win_rates_intervals_and_time_per_decision() -> None:
+    app = typer.Typer()
+    arena.register(app)
+    app.command("noop")(lambda: None)  # a second command keeps typer's subcommand form
+    result = CliRunner().invoke(app, ["arena", "juno", "--agents", "heuristic,random", "--games", "4",
+                                      "-o", "match=false", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    for text in ("heuristic", "random", "95% CI", "median ms", "p95 ms", "seats rotated"):
+        assert text in result.output
+    bad = CliRunner().invoke(app, ["arena", "juno", "--agents", "nobody,random", "--games", "2"])
+    assert bad.exit_code == 2 and "no agent named 'nobody'" in bad.output
