@@ -37,7 +37,7 @@ class GamesPerSecond(ProgressColumn):
 def chunked(seeds: list[int], workers: int) -> list[list[int]]:
     """Chunks small enough to balance the workers and show progress, big enough to keep the
     overhead low. Chunking never changes a result: each game depends on its seed only."""
-    size = max(1, min(200, len(seeds) // (workers * 20) if workers > 1 else 1))
+    size = max(1, min(20, len(seeds) // (workers * 100) if workers > 1 else 1))
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
