@@ -16,6 +16,12 @@ RL_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "variant": "seven-o", "wild_draw_four": "challenge", "match": False},
         {"players": 4, "variant": "serious", "match": False},
     ],
+    "iunu": [
+        {"players": 2},
+        {"players": 2, "variant": "rise-of-aten"},
+        {"players": 2, "variant": "memphis-and-thebes"},
+        {"players": 4},
+    ],
 }
 
 

@@ -118,3 +118,36 @@ def test_a_game_without_an_encoder_is_refused_with_the_way_to_add_one() -> None:
 
     with pytest.raises(NoEncoder, match="no RL observation encoder yet.*cardtable/rl/encoders"):
         encoder_for(Fake())  # type: ignore[arg-type]
+
+
+def test_iunu_pieces_read_the_observation() -> None:
+    from cardtable.games.iunu.cards import CITIZENS
+    from cardtable.rl.encoders.iunu import DECISIONS as IUNU_DECISIONS
+    from cardtable.rl.encoders.iunu import DIE_FACES
+
+    options = {"players": 3}
+    g = cardtable.make("iunu", **options)
+    enc = encoder_for(g)
+    kinds = set()
+    for state in random_states("iunu", options, seed=4):
+        if state.is_over:
+            break
+        for me in range(3):
+            obs = state.observation(me)
+            v = enc.views(enc.encode(obs))
+            assert v["hand"].sum() == len(obs["hand"]) == obs["dynasties"][me]["hand_size"]
+            for name in set(obs["hand"]):
+                assert v["hand"][CITIZENS.index(name)] == obs["hand"].count(name)
+            assert v["forum"].sum() == len(obs["forum"])
+            assert np.argmax(v["forum_oldest"]) == CITIZENS.index(obs["forum"][0])
+            for die, value in enumerate(obs["dice"]):
+                assert v["dice"][die].tolist() == [float(i == (value or 0)) for i in range(DIE_FACES + 1)]
+            for s, p in enumerate(obs["dynasties"]):
+                r = relative(s, me, 3)
+                assert v["dynasty"][r].sum() == sum(p["dynasty"].values())
+                assert v["debens"][r] == p["debens"] and v["hand_size"][r] == p["hand_size"]
+            d = obs["decision"]
+            assert IUNU_DECISIONS[int(np.argmax(v["decision"]))] == d["kind"]
+            assert np.argmax(v["decision_seat"]) == relative(d["seat"], me, 3)
+            kinds.add(d["kind"])
+    assert {"play", "place", "take"} <= kinds  # the game reached the decisions the test reads

@@ -14,7 +14,7 @@ from cardtable.core.registry import games
 from cardtable.rl import openspiel as cos
 from cardtable.rl.encoders import encoder_for, has_encoder
 
-from .helpers import config_ids, label
+from .helpers import RL_CONFIGS, config_ids, label
 
 cos.register_all()
 
@@ -143,13 +143,14 @@ def test_an_illegal_action_is_refused() -> None:
     assert str(state) == before
 
 
-def test_openspiels_ismcts_bot_plays_legal_moves() -> None:
-    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+@pytest.mark.parametrize("game", sorted(RL_CONFIGS))
+def test_openspiels_ismcts_bot_plays_legal_moves(game: str) -> None:
+    spiel = pyspiel.load_game(spiel_name(game, RL_CONFIGS[game][0]))
     rs = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(
-        game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0, max_simulations=6, random_state=rs
+        spiel, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0, max_simulations=6, random_state=rs
     )
-    state = dealt(game, 1)
+    state = dealt(spiel, 1)
     moves = 0
     while not state.is_terminal() and moves < 4:
         if state.current_player() == 0:

@@ -24,6 +24,7 @@ from ...core.state import State
 # game name -> "module:Class". A game adds one line here when its encoder is written.
 _ENCODERS: dict[str, str] = {
     "juno": "cardtable.rl.encoders.juno:JunoEncoder",
+    "iunu": "cardtable.rl.encoders.iunu:IunuEncoder",
 }
 
 
