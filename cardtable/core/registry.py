@@ -16,6 +16,7 @@ from .options import validate_options
 # name -> "module:Class". A new game adds one line here.
 _GAMES: dict[str, str] = {
     "juno": "cardtable.games.juno.game:Juno",
+    "zun": "cardtable.games.zun.game:Zun",
     "iunu": "cardtable.games.iunu.game:Iunu",
 }
 _LOADED: dict[str, type[Game[Any]]] = {}

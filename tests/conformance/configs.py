@@ -21,3 +21,12 @@ CONFIGS += [
 ]
 for players, variant in ((2, "standard"), (3, "standard"), (4, "standard"), (2, "rise-of-aten"), (2, "memphis-and-thebes")):
     CONFIGS.append((f"iunu-{variant}-{players}p", "iunu", {"players": players, "variant": variant}, 2000))
+# Runes of Zun: duel, free-for-all, teams of 2 (6 players) and teams of 4 (8 players). The big tables
+# use the documented turn limit (docs/games/zun.md) so that both endings, defeat and limit, are exercised.
+CONFIGS += [
+    ("zun-2p", "zun", {"players": 2}, 1000),
+    ("zun-3p", "zun", {"players": 3}, 1000),
+    ("zun-4p", "zun", {"players": 4}, 1000),
+    ("zun-6p-3teams", "zun", {"players": 6, "teams": 3, "turn_limit": 100}, 1000),
+    ("zun-8p-2teams", "zun", {"players": 8, "teams": 2, "turn_limit": 100}, 1000),
+]

@@ -1,0 +1,53 @@
+"""Runes of Zun: the spec, the options and the state factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Game
+from ...core.rng import Rng
+from ...core.spec import GameSpec
+from .actions import ZunAction, space_for
+from .options import ZunOptions
+from .state import ZunState
+
+
+class Zun(Game[ZunState]):
+    spec = GameSpec(
+        name="zun",
+        title="Runes of Zun",
+        min_players=2,
+        max_players=8,
+        rules="runes-of-zun.txt",
+        summary="Duel with runes: Actions, Reactions and Modifiers; reduce every opponent to 0 HP. Teams or free-for-all.",
+        extra={"teams": {"4": [2], "6": [3, 2], "8": [2]}},
+    )
+    Options = ZunOptions
+    max_length = 200_000
+
+    def __init__(self, options: ZunOptions) -> None:  # type: ignore[override]
+        self.rune_set = options.rune_set()
+        self.space = space_for(self.rune_set)
+        super().__init__(options)
+        self.options: ZunOptions = options
+        self.counts = [c * options.deck_sets() for c in self.rune_set.counts()]
+        self.team_of = [options.team_of(s) for s in range(options.players)]
+
+    def _build_action_space(self) -> Any:
+        return self.space.space
+
+    def _empty_state(self) -> ZunState:
+        return ZunState.__new__(ZunState)
+
+    def new_state(self, seed: int = 0, record_events: bool = True) -> ZunState:
+        state = ZunState.__new__(ZunState)
+        state._init_base(self, seed, Rng(seed), record_events)
+        state._setup()
+        return state
+
+    def parse_action(self, text: str) -> ZunAction:
+        return self.space.space.parse(text)
+
+    def rune_text(self, name: str) -> str:
+        """A rune's card text, generated from its data."""
+        return self.rune_set.by_name(name).text()

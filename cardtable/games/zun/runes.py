@@ -1,0 +1,272 @@
+"""Rune data: the typed schema, validation on load, and card text generated from the data.
+
+The base set lives in `runes.toml`; users load their own file with
+`cardtable.make("zun", runes="my_runes.toml")` (TOML or JSON with a `rune` list). Every
+error names the file, the rune and the field, and says what is allowed.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import CardFileError
+from .verbs import MODIFIER_TEXT, MODIFIER_VERBS, VERBS, describe
+
+BASE_FILE = Path(__file__).with_name("runes.toml")
+KINDS = ("action", "reaction", "modifier")
+KEYWORDS = ("forced", "ongoing", "immune")
+TARGETS = {"action": ("one", "all_players"), "reaction": ("action", "actor"), "modifier": ()}
+EFFECT_LISTS = ("effects", "while_in_play", "at_start_of_next_turn")
+FIELDS = {"name", "kind", "copies", "target", "charms", "keywords", "modifier", *EFFECT_LISTS}
+MAX_COPIES = 60
+
+Effect = tuple[str, dict[str, Any]]  # (verb, params with defaults filled)
+
+
+@dataclass(frozen=True)
+class Rune:
+    index: int
+    name: str
+    kind: str
+    copies: int
+    target: str
+    charms: tuple[str, ...]
+    keywords: tuple[str, ...]
+    effects: tuple[Effect, ...]
+    while_in_play: tuple[Effect, ...]
+    at_start: tuple[Effect, ...]
+    modifier: str
+
+    @property
+    def forced(self) -> bool:
+        return "forced" in self.keywords
+
+    @property
+    def ongoing(self) -> bool:
+        return "ongoing" in self.keywords
+
+    @property
+    def immune(self) -> bool:
+        return "immune" in self.keywords
+
+    @property
+    def all_players(self) -> bool:
+        return self.target == "all_players"
+
+    @property
+    def revives(self) -> bool:
+        """May target a Defeated player (its text says it brings them back)."""
+        return any(v == "gain_hp" and p.get("revive") for v, p in self.effects)
+
+    def statuses(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.while_in_play)
+
+    def text(self) -> str:
+        """The card text, generated from the data."""
+        if self.kind == "modifier":
+            return MODIFIER_TEXT[self.modifier]
+        parts: list[str] = []
+        if self.all_players:
+            parts.append("All Players:")
+        elif self.kind == "reaction" and self.target == "actor":
+            parts.append("Target: the Action's player.")
+        parts += [describe(v, p, self.all_players) for v, p in self.effects]
+        if self.while_in_play:
+            parts.append("While in play: " + " ".join(describe(v, p) for v, p in self.while_in_play))
+        if self.at_start:
+            parts.append("At the start of target's next turn: " + " ".join(describe(v, p) for v, p in self.at_start))
+        if self.ongoing:
+            parts.append("Discarded at the start of the affected player's next turn.")
+        keys = " ".join(f"({k})" for k in self.keywords)
+        charms = f" Charms: {', '.join(self.charms)}." if self.charms else ""
+        return (f"{keys} " if keys else "") + " ".join(parts) + charms
+
+
+@dataclass(frozen=True)
+class RuneSet:
+    source: str
+    runes: tuple[Rune, ...]
+
+    def by_name(self, name: str) -> Rune:
+        for r in self.runes:
+            if r.name.lower() == name.lower():
+                return r
+        raise KeyError(name)
+
+    def counts(self) -> list[int]:
+        return [r.copies for r in self.runes]
+
+    def key(self) -> str:
+        return "|".join(f"{r.kind[0]}:{r.name}" for r in self.runes)
+
+
+def read_file(path: str | Path) -> list[dict[str, Any]]:
+    """Read a rune file (TOML or JSON) into its list of rune tables, validated."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as exc:
+        raise CardFileError(f"rune file {p}: cannot read it ({exc.strerror})") from None
+    try:
+        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
+        raise CardFileError(f"rune file {p}: not valid {kind}: {exc}") from None
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("rune"), list):
+        raise CardFileError(f"rune file {p}: expected a list of runes under 'rune' ([[rune]] tables in TOML)")
+    runes = [dict(r) if isinstance(r, Mapping) else r for r in raw["rune"]]
+    build(runes, f"rune file {p}")  # validate now, so the error names the file
+    return runes
+
+
+def build(raw: list[Any], source: str = "runes") -> RuneSet:
+    """Validate rune tables and build the rune set."""
+    if not isinstance(raw, list) or not raw:
+        raise CardFileError(f"{source}: expected a non-empty list of runes")
+    seen: set[str] = set()
+    runes: list[Rune] = []
+    for i, r in enumerate(raw):
+        runes.append(_rune(i, r, source, seen))
+    modifiers = {r.name: r for r in runes if r.kind == "modifier"}
+    for r in runes:
+        _check_charms(r, modifiers, source)
+    if not any(r.kind == "action" and r.copies for r in runes):
+        raise CardFileError(f"{source}: the deck needs at least one Action rune with copies > 0")
+    return RuneSet(source, tuple(runes))
+
+
+def _rune(i: int, r: Any, source: str, seen: set[str]) -> Rune:
+    if not isinstance(r, Mapping):
+        raise CardFileError(f"{source}: rune #{i + 1} must be a table")
+    name = r.get("name")
+    where = f"{source}: rune {name!r}" if isinstance(name, str) else f"{source}: rune #{i + 1}"
+    if not isinstance(name, str) or not name.strip() or not all(c.isalnum() or c in " -'" for c in name):
+        raise CardFileError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
+    if name.lower() in seen:
+        raise CardFileError(f"{where}: field 'name': a rune of this name is already defined")
+    seen.add(name.lower())
+    unknown = sorted(set(r) - FIELDS)
+    if unknown:
+        raise CardFileError(f"{where}: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(FIELDS))})")
+    kind = r.get("kind")
+    if kind not in KINDS:
+        raise CardFileError(f"{where}: field 'kind' must be one of {', '.join(KINDS)} (got {kind!r})")
+    copies = r.get("copies", 1)
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= MAX_COPIES:
+        raise CardFileError(f"{where}: field 'copies' must be a whole number from 0 to {MAX_COPIES} (got {copies!r})")
+    keywords = _strings(r.get("keywords", []), where, "keywords", KEYWORDS)
+    charms = _strings(r.get("charms", []), where, "charms", None)
+    if kind == "modifier":
+        modifier = r.get("modifier")
+        if modifier not in MODIFIER_VERBS:
+            raise CardFileError(f"{where}: field 'modifier' must be one of {', '.join(MODIFIER_VERBS)} (got {modifier!r})")
+        extra = [f for f in ("target", "charms", "keywords", *EFFECT_LISTS) if f in r]
+        if extra:
+            raise CardFileError(f"{where}: field {extra[0]!r} is not used on a modifier (only 'modifier' and 'copies')")
+        return Rune(i, name, kind, copies, "", (), (), (), (), (), modifier)
+    if "modifier" in r:
+        raise CardFileError(f"{where}: field 'modifier' is only for modifier runes")
+    target = r.get("target")
+    if target not in TARGETS[kind]:
+        raise CardFileError(f"{where}: field 'target' of a {kind} must be one of {', '.join(TARGETS[kind])} (got {target!r})")
+    lists = {f: _effects(r.get(f, []), where, f) for f in EFFECT_LISTS}
+    ongoing = "ongoing" in keywords
+    if kind == "reaction":
+        if ongoing:
+            raise CardFileError(f"{where}: field 'keywords': a reaction cannot be (ongoing)")
+        reaction_verbs = [v for v, _ in lists["effects"] if "reaction" in VERBS[v].where]
+        if target == "action" and (len(lists["effects"]) != 1 or len(reaction_verbs) != 1):
+            raise CardFileError(
+                f"{where}: field 'effects': a reaction with target 'action' has exactly one of cancel, absorb, redirect"
+            )
+    for f in EFFECT_LISTS:
+        allowed = "while_in_play" if f == "while_in_play" else "effects" if f == "effects" else "at_start_of_next_turn"
+        for v, _ in lists[f]:
+            ok = allowed in VERBS[v].where or (kind == "reaction" and target == "action" and "reaction" in VERBS[v].where)
+            if not ok:
+                raise CardFileError(f"{where}: field {f!r}: verb {v!r} cannot be used there")
+    if (lists["while_in_play"] or lists["at_start_of_next_turn"]) and not ongoing:
+        raise CardFileError(f"{where}: fields 'while_in_play' and 'at_start_of_next_turn' need the (ongoing) keyword")
+    if ongoing and not (lists["while_in_play"] or lists["at_start_of_next_turn"]):
+        raise CardFileError(f"{where}: an (ongoing) rune needs 'while_in_play' or 'at_start_of_next_turn'")
+    if not any(lists.values()):
+        raise CardFileError(f"{where}: field 'effects': the rune does nothing")
+    if kind == "action" and target == "all_players" and ongoing:
+        raise CardFileError(f"{where}: an All Players rune cannot be (ongoing) (it affects no target to stay on)")
+    return Rune(i, name, kind, copies, target, charms, keywords, lists["effects"], lists["while_in_play"],
+                lists["at_start_of_next_turn"], "")
+
+
+def _strings(value: Any, where: str, field: str, allowed: tuple[str, ...] | None) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CardFileError(f"{where}: field {field!r} must be a list of names")
+    if allowed is not None:
+        for v in value:
+            if v not in allowed:
+                raise CardFileError(f"{where}: field {field!r}: {v!r} is not one of {', '.join(allowed)}")
+    return tuple(value)
+
+
+def _effects(value: Any, where: str, field: str) -> tuple[Effect, ...]:
+    if not isinstance(value, list):
+        raise CardFileError(f"{where}: field {field!r} must be a list of {{verb = ..., ...}} tables")
+    out: list[Effect] = []
+    for e in value:
+        if not isinstance(e, Mapping) or not isinstance(e.get("verb"), str):
+            raise CardFileError(f"{where}: field {field!r}: each effect is a table with a 'verb'")
+        verb = VERBS.get(e["verb"])
+        if verb is None:
+            raise CardFileError(f"{where}: field {field!r}: unknown verb {e['verb']!r} (verbs: {', '.join(VERBS)})")
+        params: dict[str, Any] = {}
+        for key, val in e.items():
+            if key == "verb":
+                continue
+            spec = verb.params.get(key)
+            if spec is None:
+                known = ", ".join(verb.params) or "none"
+                raise CardFileError(f"{where}: field {field!r}: verb {verb.name!r} has no parameter {key!r} (parameters: {known})")
+            if not isinstance(val, spec.type) or (spec.type is int and isinstance(val, bool)):
+                raise CardFileError(f"{where}: field {field!r}: {verb.name}.{key} must be {spec.type.__name__} (got {val!r})")
+            if spec.choices and val not in spec.choices:
+                raise CardFileError(f"{where}: field {field!r}: {verb.name}.{key} must be one of {spec.choices} (got {val!r})")
+            if (spec.low is not None and val < spec.low) or (spec.high is not None and val > spec.high):
+                raise CardFileError(
+                    f"{where}: field {field!r}: {verb.name}.{key} must be from {spec.low} to {spec.high} (got {val!r})"
+                )
+            params[key] = val
+        for key, spec in verb.params.items():
+            params.setdefault(key, spec.default)
+        out.append((verb.name, params))
+    return tuple(out)
+
+
+def _check_charms(r: Rune, modifiers: dict[str, Rune], source: str) -> None:
+    where = f"{source}: rune {r.name!r}: field 'charms'"
+    for c in r.charms:
+        m = modifiers.get(c)
+        if m is None:
+            raise CardFileError(f"{where}: {c!r} is not a modifier rune of this set (modifiers: {', '.join(modifiers)})")
+        verb = m.modifier
+        if verb == "share" and not (r.kind == "action" and r.target == "one"):
+            raise CardFileError(f"{where}: {c!r} (share) needs an Action that targets a player")
+        if verb == "blame" and r.kind != "action":
+            raise CardFileError(f"{where}: {c!r} (blame) only modifies an Action")
+        if verb == "boost" and not any(p.get("per_boost") for v, p in (*r.effects, *r.at_start)):
+            raise CardFileError(f"{where}: {c!r} (boost) needs an effect with per_boost above 0")
+        if verb == "reserve" and r.ongoing:
+            raise CardFileError(f"{where}: {c!r} (reserve) cannot modify an (ongoing) rune (it must stay in play)")
+
+
+_BASE: RuneSet | None = None
+
+
+def base_set() -> RuneSet:
+    global _BASE
+    if _BASE is None:
+        _BASE = build(read_file(BASE_FILE), f"rune file {BASE_FILE.name}")
+    return _BASE
