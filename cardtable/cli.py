@@ -17,6 +17,7 @@ app = typer.Typer(
 COMMANDS = [
     "cardtable.commands.play",
     "cardtable.commands.simulate",
+    "cardtable.commands.serve",
     "cardtable.commands.arena",
 ]
 

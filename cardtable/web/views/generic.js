@@ -1,0 +1,73 @@
+// Shared helpers and the generic view: any registered game is playable from its observation.
+"use strict";
+
+(() => {
+  const $ = (sel) => document.querySelector(sel);
+  const el = (tag, attrs = {}, ...kids) => {
+    const n = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") n.className = v;
+      else if (k === "style") n.setAttribute("style", v);
+      else if (k.startsWith("on") && typeof v === "function") n.addEventListener(k.slice(2), v);
+      else if (v !== undefined && v !== null && v !== false) n.setAttribute(k, v === true ? "" : v);
+    }
+    for (const kid of kids.flat(Infinity)) if (kid !== null && kid !== undefined && kid !== false) n.append(kid.nodeType ? kid : String(kid));
+    return n;
+  };
+  const svgNS = "http://www.w3.org/2000/svg";
+  const svg = (markup, viewBox = "0 0 24 24") => {
+    const s = document.createElementNS(svgNS, "svg");
+    s.setAttribute("viewBox", viewBox);
+    s.innerHTML = markup;
+    return s;
+  };
+
+  // A button or element that plays `text` when clicked; marked so people (and tests) see it is legal.
+  const legal = (node, text, api) => {
+    node.dataset.legal = text;
+    node.classList.add("playable");
+    node.addEventListener("click", (e) => { e.stopPropagation(); api.act(text); });
+    return node;
+  };
+
+  // The seats bar: who sits where, who is connected, whose decision it is.
+  const seatsBar = (m, api, extra) => el("div", { class: "seats" }, m.seats.map((s, i) =>
+    el("div", { class: `seat${m.current_player === i && !m.over ? " turn" : ""}${m.seat === i ? " me" : ""}`, "data-seat": i },
+      el("div", { class: "name" }, el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "away" }),
+        api.seatName(i), s.kind === "bot" ? el("span", { class: "bot" }, "BOT") : null),
+      extra ? extra(i) : null)));
+
+  function value(v) {
+    if (v === null || v === undefined) return el("span", { class: "conn" }, "—");
+    if (Array.isArray(v)) {
+      if (!v.length) return el("span", { class: "conn" }, "none");
+      if (v.every((x) => typeof x !== "object" || x === null)) return el("div", { class: "chips" }, v.map((x) => el("span", { class: "chip" }, String(x))));
+      return el("div", {}, v.map((x, i) => el("div", { class: "kv" }, el("span", { class: "k" }, `#${i}`), value(x))));
+    }
+    if (typeof v === "object") return el("div", { class: "kv" }, Object.entries(v).map(([k, x]) => [el("span", { class: "k" }, k.replace(/_/g, " ")), value(x)]));
+    return el("span", {}, String(v));
+  }
+
+  const generic = {
+    render(box, m, api) {
+      const obs = m.observation || {};
+      const parts = [seatsBar(m, api)];
+      const hand = Array.isArray(obs.hand) ? obs.hand : null;
+      if (hand) {
+        const cards = hand.map((c) => {
+          const name = typeof c === "object" ? (c.name || JSON.stringify(c)) : String(c);
+          const node = el("div", { class: "gen-card" }, el("b", {}, name));
+          const a = m.legal.find((x) => x.text.includes(name));
+          return a ? legal(node, a.text, api) : node;
+        });
+        parts.push(el("div", { class: "panel" }, el("h2", {}, "Your hand"), el("div", { class: "chips" }, cards)));
+      }
+      const rest = Object.fromEntries(Object.entries(obs).filter(([k]) => !["hand", "legal_actions", "game", "seat"].includes(k)));
+      parts.push(el("div", { class: "panel" }, el("h2", {}, "Table"), value(rest)));
+      if (m.legal.length) parts.push(el("div", { class: "panel" }, el("div", { class: "choice" }, m.legal.map((a) => legal(el("button", {}, a.text), a.text, api)))));
+      box.replaceChildren(...parts);
+    },
+  };
+
+  window.CT = { el, $, svg, legal, seatsBar, value, views: { generic } };
+})();
