@@ -52,10 +52,9 @@ def _lower(name: str) -> str:
 
 def build_space(afterlife_names: tuple[str, ...]) -> ActionSpace[IunuAction]:
     key = "iunu" if afterlife_names == STANDARD_AFTERLIFE else "iunu:" + "|".join(afterlife_names)
-    from ...core.actions import _SPACES
-
-    if key in _SPACES:
-        return _SPACES[key]
+    space = _BUILT.get(key)
+    if space is not None:
+        return space
     out: list[tuple[IunuAction, str]] = []
     for t, c in enumerate(CITIZENS):
         out.append((IunuAction(Kind.PLAY, t), f"play {_lower(c)}"))
@@ -86,7 +85,11 @@ def build_space(afterlife_names: tuple[str, ...]) -> ActionSpace[IunuAction]:
         out.append((IunuAction(Kind.PLACE, t), f"place {_lower(c)} in forum"))
     for t, c in enumerate(CITIZENS):
         out.append((IunuAction(Kind.TAKE, t), f"take {_lower(c)}"))
-    return ActionSpace(key, "IUNU", out)
+    space = _BUILT[key] = ActionSpace(key, "IUNU", out)
+    return space
+
+
+_BUILT: dict[str, ActionSpace[IunuAction]] = {}
 
 
 STANDARD_AFTERLIFE = (

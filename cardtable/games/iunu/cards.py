@@ -13,6 +13,7 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,9 @@ def card_set_from_mapping(raw: Any, source: str = "cards") -> CardSet:
 
 def default_cards() -> dict[str, Any]:
     return read_card_file(DEFAULT_FILE)
+
+
+@lru_cache(maxsize=1)
+def default_card_set() -> CardSet:
+    """The values of `cards.toml`, read once."""
+    return card_set_from_mapping(default_cards(), source=f"card file {DEFAULT_FILE}")

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from ...core.game import Game
 from ...core.rng import Rng
 from ...core.spec import GameSpec
 from .actions import IunuAction, Lookup, build_space
-from .cards import CardSet, card_set_from_mapping, default_cards
+from .cards import CardSet
 from .options import VARIANTS, IunuOptions
 from .state import IunuState
-
-
-@lru_cache(maxsize=1)
-def _default_card_set() -> CardSet:
-    return card_set_from_mapping(default_cards(), source="cards.toml")
 
 
 class Iunu(Game[IunuState]):
@@ -33,9 +27,7 @@ class Iunu(Game[IunuState]):
     max_length = 5_000
 
     def __init__(self, options: IunuOptions) -> None:  # type: ignore[override]
-        self.cards: CardSet = (
-            _default_card_set() if options.cards is None else card_set_from_mapping(options.cards, "cards option")
-        )
+        self.cards: CardSet = options.card_set()
         self.afterlife_names: tuple[str, ...] = tuple(a.name for a in self.cards.afterlife)
         super().__init__(options)
         self.options: IunuOptions = options

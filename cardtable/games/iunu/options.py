@@ -8,7 +8,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ...core.errors import CardFileError
 from ...core.options import GameOptions
-from .cards import CardSet, canonical, card_set_from_mapping, read_card_file
+from .cards import CardSet, canonical, card_set_from_mapping, default_card_set, read_card_file
 
 VARIANTS = ("standard", "rise-of-aten", "memphis-and-thebes")
 HAND_SIZE = 4   # Setup 4
@@ -52,6 +52,4 @@ class IunuOptions(GameOptions):
         return self
 
     def card_set(self) -> CardSet:
-        from .cards import default_cards
-
-        return card_set_from_mapping(self.cards if self.cards is not None else default_cards())
+        return default_card_set() if self.cards is None else card_set_from_mapping(self.cards, "cards option")

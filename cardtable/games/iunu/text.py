@@ -169,6 +169,13 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
         "forum_removed": lambda e: f"{e['card']} leaves the Forum (Aten)",
         "heliopolis_took": lambda e: f"Heliopolis took {e['card']}",
         "no_card": lambda e: f"{who(e['seat'])} has no card to play",
+        "turn_started": lambda e: f"{who(e['seat'])}: turn" + (" (final turn: Dynasty phase only)" if e["final"] else ""),
+        "setup": lambda e: f"the Forum: {', '.join(e['forum'])}"
+        + (f"; Heliopolis starts with {e['heliopolis']}" if e["heliopolis"] else ""),
+        "scribes_revealed": lambda e: "cards under the Scribes: "
+        + "; ".join(f"{who(s)}: {', '.join(c) or 'none'}" for s, c in enumerate(e["cards"])),
+        "heliopolis_end": lambda e: f"Heliopolis feeds {e['fed'] or 'nobody'}"
+        + (f" and reveals {e['afterlife']}" if e["afterlife"] else ""),
         "game_over": lambda e: "game over — winner: " + ", ".join(who(w) for w in e["winners"]),
     }
     fn = simple.get(k)
