@@ -1,0 +1,132 @@
+"""Runes of Zun in the terminal: HP trackers with tiers, hands, cards in play, ongoing runes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+TIER_STYLE = {0: "bold white on grey23", 1: "bold white on red3", 2: "bold black on yellow3", 3: "bold white on green4"}
+TIER_NAME = {0: "Defeated", 1: "1-4", 2: "5-8", 3: "9-12"}
+
+DECISION_TEXT = {
+    "order_triggers": "choose which (ongoing) rune affecting you triggers next",
+    "mulligan": "no Action in hand: mulligan (discard your hand, draw 3) or keep it",
+    "action_phase": "play an Action, or end your Action Phase",
+    "modify": "add modifiers (the rune's charms), or be done modifying",
+    "declare_target": "add modifiers, then declare the next target (in the order they will resolve)",
+    "blame": "choose whom Blame names as the Action's player",
+    "reaction": "you are targeted: play a Reaction, or not",
+    "redirect": "choose the Action's new target",
+    "discard": "discard cards of your choice",
+    "recovery": "discard any cards you like, then you draw to 5",
+}
+
+
+def tracker(hp: int, tier: int) -> Text:
+    """The HP Tracker Card: three colored tiers; the token sits on the current HP."""
+    out = Text()
+    for v in range(1, 13):
+        t = (v - 1) // 4 + 1
+        mark = "●" if v == hp else "·"
+        out.append(mark, style=TIER_STYLE[t] if v == hp else ("red" if t == 1 else "yellow" if t == 2 else "green"))
+        if v in (4, 8):
+            out.append("|")
+    out.append(f" {hp:>2} HP ", style=TIER_STYLE[tier])
+    out.append(f" tier {TIER_NAME[tier]}")
+    return out
+
+
+def render(obs: dict[str, Any]) -> RenderableType:
+    seat = obs["seat"]
+    n = obs["players"]
+    mode = "free-for-all" if obs["teams"] is None else f"{obs['teams']} teams"
+    table = Table(title=f"Runes of Zun — {mode} — turn {obs['turn_number']} (limit {obs['turn_limit']})", expand=False)
+    for col in ("seat", "team", "HP tracker", "hand", "affected by", ""):
+        table.add_column(col)
+    exposed = obs["exposed_hands"]
+    for s in range(n):
+        name = "you" if s == seat else f"seat {s}"
+        affected = [o["card"] + (f" (as {o['as']})" if o["as"] != o["card"] else "") for o in obs["ongoing"]
+                    if s in o["affects"]]
+        hand = str(obs["hand_counts"][s])
+        if str(s) in exposed and s != seat:
+            hand += " (exposed: " + ", ".join(exposed[str(s)]) + ")"
+        marks = []
+        if s == obs["turn"]:
+            marks.append("to play")
+        if obs["defeated"][s]:
+            marks.append("DEFEATED")
+        table.add_row(f"[bold]{name}[/]" if s == seat else name, "" if obs["teams"] is None else str(obs["team_of"][s]),
+                      tracker(obs["hp"][s], obs["tiers"][s]), hand, ", ".join(affected), ", ".join(marks))
+    parts: list[RenderableType] = [table]
+    if obs["in_play"]:
+        line = Text("In play this turn: ")
+        line.append(", ".join(f"{e['card']} (seat {e['player']}{', returns' if e['returns'] else ''})"
+                              for e in obs["in_play"]))
+        parts.append(line)
+    for f in obs["resolving"]:
+        target = f" → seat {f['current_target']}" if f["current_target"] >= 0 else ""
+        as_text = f" as {f['as']}" if f["as"] and f["as"] != f["card"] else ""
+        parts.append(Text(f"Resolving: seat {f['player']}'s {f['card']}{as_text}{target}"
+                          f" (targets {f['targets']}, boosts {f['boosts']})", style="cyan"))
+    parts.append(Text(f"Deck: {obs['deck']}   Discard pile: {len(obs['discard'])}"
+                      + (f" (top: {obs['discard'][-1]})" if obs["discard"] else "")))
+    if seat is not None and "hand" in obs:
+        parts.append(Text("Your hand: " + (", ".join(obs["hand"]) or "(empty)"), style="bold"))
+    d = obs["decision"]
+    if d is not None:
+        who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
+        extra = f" ({d['count']} to go)" if "count" in d else ""
+        parts.append(Text(f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}{extra}", style="italic"))
+    if obs["is_over"]:
+        how = " (turn limit: most HP)" if obs["by_limit"] else ""
+        parts.append(Text(f"Game over{how}. Winners: {', '.join('seat ' + str(w) for w in obs['winners'])}",
+                          style="bold"))
+    return Panel(Group(*parts), expand=False)
+
+
+def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
+    """One line for an event the viewer may see."""
+    k = event["kind"]
+
+    def who(s: int) -> str:
+        return "you" if s == viewer else f"seat {s}"
+
+    lines = {
+        "turn": lambda e: f"— turn {e['number']}: {who(e['seat'])} —",
+        "played": lambda e: f"{who(e['seat'])} played {e['card']}" + (f" (mimicking {e['mimics']})" if e["mimics"] else ""),
+        "modified": lambda e: f"{who(e['seat'])} modified {e['card']} with {e['modifier']}",
+        "declared": lambda e: f"{who(e['seat'])} targets {who(e['target'])} with {e['card']} (target {e['order']})",
+        "blamed": lambda e: f"{who(e['seat'])} blames {who(e['blamed'])}",
+        "reacted": lambda e: f"{who(e['seat'])} reacted to {e['against']} with {e['card']}",
+        "redirected": lambda e: f"{who(e['seat'])} redirected {e['card']} to {who(e['new_target'])}",
+        "fizzled": lambda e: f"{e['card']} fizzled on {who(e['seat'])}",
+        "hp": lambda e: f"{who(e['seat'])} {'gains' if e['change'] > 0 else 'loses'} {abs(e['change'])} HP ({e['why']}) → {e['hp']}",
+        "prevented": lambda e: f"{e['card']}'s {e['amount']} HP loss to {who(e['seat'])} is prevented",
+        "absorbed": lambda e: f"{who(e['seat'])} absorbs {e['amount']} HP",
+        "drew": lambda e: f"{who(e['seat'])} drew {e['count']}" + (" (no cards left)" if e["count"] < e["wanted"] else ""),
+        "drew_cards": lambda e: f"  (you drew {', '.join(e['cards'])})",
+        "discarded": lambda e: f"{who(e['seat'])} discarded {e['card']}",
+        "stole": lambda e: f"{who(e['seat'])} stole {e['count']} card(s) from {who(e['target'])}",
+        "stolen_cards": lambda e: f"  (the stolen cards: {', '.join(e['cards'])})",
+        "overdraw": lambda e: f"Overdraw! {who(e['seat'])} holds {e['hand']} cards",
+        "underdraw": lambda e: f"Underdraw! {who(e['seat'])} lacks {e['missing']} card(s)",
+        "defeated": lambda e: f"{who(e['seat'])} is Defeated!",
+        "revived": lambda e: f"{who(e['seat'])} comes back!",
+        "triggered": lambda e: f"{e['card']} affecting {who(e['seat'])} triggers",
+        "expired": lambda e: f"{e['card']} leaves play",
+        "banished": lambda e: f"{e['card']} affecting {who(e['seat'])} is banished",
+        "reserved": lambda e: f"{e['card']} returns to {who(e['seat'])}'s hand (Reserve)",
+        "mulligan": lambda e: f"{who(e['seat'])} mulligans: {', '.join(e['hand']) or 'an empty hand'}",
+        "reshuffled": lambda e: f"the discard pile is shuffled into a new deck ({e['cards']} runes)",
+        "canceled": lambda e: f"{e['card']} was discarded before it resolved",
+        "setup": lambda e: f"{e['players']} players, {e['deck']} runes in the deck, 12 HP each",
+        "game_over": lambda e: f"game over — winners: {', '.join(who(w) for w in e['winners'])}"
+        + (" (turn limit)" if e["by_limit"] else ""),
+    }
+    fn = lines.get(k)
+    return fn(event) if fn else None
