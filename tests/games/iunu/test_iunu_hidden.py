@@ -49,3 +49,21 @@ def test_private_events_go_to_their_seat_only() -> None:
     assert "scribed_card" in mine and "scribed_card" not in theirs and "scribed" in theirs
     det = state.determinize(1, 3)
     assert all(e.visible_to(1) for e in det.events or [])
+
+
+def test_determinize_resamples_another_seats_priest_draw() -> None:
+    """The Afterlife cards a Priest is looking at are seen by its owner only: another seat's copy
+    resamples them (same number), the owner's copy keeps them."""
+    state = position(iunu(), hands=["Priest, Farmer, Farmer, Baker", "Farmer"], debens=[5, 3], dice=[3, 0, 0],
+                     afterlife_deck=[0, 3, 5, 6, 8])
+    state.apply("play priest")
+    state.apply("priest with die 1")
+    drawn = state.decision.drawn
+    assert state.determinize(0, 1).decision.drawn == drawn
+    seen = set()
+    for k in range(30):
+        det = state.determinize(1, k)
+        assert len(det.decision.drawn) == 3 and det.invariants() == state.invariants()
+        assert det.observation(1) == state.observation(1)
+        seen.add(tuple(sorted(det.decision.drawn)))
+    assert len(seen) > 1
