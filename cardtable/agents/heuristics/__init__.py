@@ -26,6 +26,7 @@ from ..base import AgentError
 _MODULES: dict[str, str] = {
     "juno": "cardtable.agents.heuristics.juno",
     "iunu": "cardtable.agents.heuristics.iunu",
+    "zun": "cardtable.agents.heuristics.zun",
 }
 _LOADED: dict[str, ModuleType] = {}
 

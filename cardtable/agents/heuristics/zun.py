@@ -1,0 +1,241 @@
+"""How a decent person plays Runes of Zun (rulebook runes-of-zun.txt: "On Your Turn",
+"Playing cards", "Changing your HP", Overdraw, Underdraw).
+
+- Target the weakest opponent: harmful Actions go to the living opponent (another team) with
+  the least HP, first one it would defeat, avoiding a warded one for HP loss (Defend).
+- Keep reactions: they are used only against a harmful Action aimed at you (Absorb or Fizzle a
+  loss of HP, Fizzle or Redirect a Steal, Daze or Expose, Trap when nothing prevents it), never
+  discarded while other cards can go.
+- Respect HP tiers ("Changing your HP": the tracker never moves up into a higher tier): heal only
+  when there is room in your tier; do not pay HP yourself (Punish) when it would drop you into a
+  lower tier, unless it defeats the target.
+- Mind Overdraw: draw (Channel) only with room in hand; Expose an opponent whose hand is nearly
+  full.
+
+Reads only the deciding seat's own hand and public facts (HP, runes in play, the discard pile).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+from ...core.actions import Action
+from ...core.rng import Rng
+from ...core.state import State
+from ...games.zun.actions import Kind, ZunAction
+from ...games.zun.decisions import (
+    ActionPhase,
+    ChooseBlamed,
+    ChooseDiscard,
+    ChooseRedirect,
+    DeclareTarget,
+    Modify,
+    Mulligan,
+    ReactionWindow,
+    Recovery,
+)
+from ...games.zun.runes import Rune
+from ...games.zun.state import OVERDRAW_AT, TIER, ZunState, tier_of
+
+HARM = {"lose_hp", "steal", "discard"}
+
+
+def _is_harmful(rune: Rune) -> bool:
+    verbs = {v for v, p in rune.effects if p.get("who") != "self"} | {v for v, _ in rune.at_start}
+    return bool(verbs & HARM) or "expose" in rune.statuses()
+
+
+def _damage(rune: Rune, boosts: int = 0) -> int:
+    return sum(int(p.get("amount", 0)) + boosts * int(p.get("per_boost", 0))
+               for v, p in rune.effects if v == "lose_hp" and p.get("who") != "self")
+
+
+def _heal(rune: Rune) -> int:
+    return sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "gain_hp")
+
+
+def _room(s: ZunState, seat: int) -> int:
+    """HP a heal can still add: up to the top of the current tier (HP Tier rules)."""
+    hp = s.hp[seat]
+    return 0 if hp <= 0 else tier_of(hp) * TIER - hp
+
+
+def _warded(s: ZunState, seat: int) -> bool:
+    return any(seat in o["affects"] and "ward" in s.runes[o["as"]].statuses() for o in s.ongoing)
+
+
+def _opponents(s: ZunState, seat: int) -> list[int]:
+    return [o for o in s.living() if s.team(o) != s.team(seat)]
+
+
+def _friends(s: ZunState, seat: int) -> list[int]:
+    return [o for o in range(s.game.players) if s.team(o) == s.team(seat)]
+
+
+def _weakest(s: ZunState, seat: int, among: list[int], rune: Rune | None = None) -> int | None:
+    """The opponent to hit: one this rune defeats, else the least HP (unwarded for HP loss)."""
+    foes = [o for o in among if o in _opponents(s, seat)]
+    if not foes:
+        return None
+    dmg = _damage(rune) if rune is not None else 0
+
+    def key(o: int) -> tuple[int, int, int, int, int]:
+        blocked = 1 if dmg and _warded(s, o) else 0
+        kills = 0 if dmg and s.hp[o] <= dmg and not blocked else 1
+        return (kills, blocked, s.hp[o], len(s.hands[o]), o)
+
+    return min(foes, key=key)
+
+
+def _action_value(s: ZunState, seat: int, rune: Rune) -> float:
+    """How much playing this Action now is worth (0 or less: keep it)."""
+    foes = _opponents(s, seat)
+    if not foes:
+        return 0.0
+    name_verbs = {v for v, _ in rune.effects}
+    if rune.all_players:  # Banish: worth it when it removes more good for them than for us
+        theirs = sum(1 for o in s.ongoing if any(a in foes for a in o["affects"])
+                     and "ward" in s.runes[o["as"]].statuses())
+        mine = sum(1 for o in s.ongoing if seat in o["affects"] and _is_harmful(s.runes[o["as"]]))
+        return 1.0 if theirs + mine > 0 else -1.0
+    if "mimic" in name_verbs:
+        last = s.played[-1] if s.played else -1
+        return 2.0 if last >= 0 and _is_harmful(s.runes[last]) else -1.0
+    if "expose" in rune.statuses():
+        return 1.0 if any(len(s.hands[o]) >= OVERDRAW_AT - 2 for o in foes) else -1.0
+    if _is_harmful(rune):
+        self_cost = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "lose_hp" and p.get("who") == "self")
+        target = _weakest(s, seat, foes, rune)
+        assert target is not None
+        kills = _damage(rune) >= s.hp[target] and not _warded(s, target)
+        if self_cost:
+            hp = s.hp[seat]
+            if hp - self_cost <= 0 or (tier_of(hp - self_cost) < tier_of(hp) and not kills):
+                return -1.0
+        if _damage(rune) and all(_warded(s, o) for o in foes):
+            return -1.0
+        return 3.0 + (5.0 if kills else 0.0)
+    if "gain_hp" in name_verbs:
+        friends = _friends(s, seat)
+        if rune.revives and any(s.hp[f] <= 0 for f in friends):
+            return 4.0
+        return 2.0 if any(_room(s, f) > 0 for f in friends if s.hp[f] > 0) else -1.0
+    if "ward" in rune.statuses():
+        return 1.5 if not _warded(s, seat) else -1.0
+    if "draw" in name_verbs:
+        return 1.0 if len(s.hands[seat]) + 2 <= 7 else -1.0
+    return 0.0
+
+
+def _card_value(s: ZunState, seat: int, r: int) -> float:
+    """How much a card in hand is worth keeping (for discards)."""
+    rune = s.runes[r]
+    if rune.kind == "reaction":
+        return 5.0
+    if rune.kind == "modifier":
+        return {"boost": 2.0, "reserve": 2.0, "share": 1.5}.get(rune.modifier, 0.5)
+    return max(0.5, _action_value(s, seat, rune))
+
+
+def _frame_rune(s: ZunState) -> Rune:
+    f = s.frames[-1]
+    return s.runes[f["as"] if f["as"] >= 0 else f["rune"]]
+
+
+def choose(view: State, rng: Rng) -> Action:
+    s = view
+    assert isinstance(s, ZunState)
+    d = s.pending[-1]
+    seat = d.seat
+    legal = cast(list[ZunAction], s.legal_actions())
+    kind = type(d)
+
+    def of(k: Kind) -> list[ZunAction]:
+        return [a for a in legal if a.kind == k]
+
+    if kind is ActionPhase:
+        plays = of(Kind.PLAY)
+        if plays:
+            best = max(plays, key=lambda a: (_action_value(s, seat, s.runes[a.rune]), -a.rune))
+            if _action_value(s, seat, s.runes[best.rune]) > 0:
+                return best
+        return of(Kind.END_PHASE)[0]
+    if kind is Mulligan:
+        has_harm = any(s.runes[r].kind == "action" and _is_harmful(s.runes[r]) for r in s.hands[seat])
+        return of(Kind.KEEP)[0] if has_harm else of(Kind.MULLIGAN)[0]
+    if kind in (Modify, DeclareTarget):
+        rune = _frame_rune(s)
+        mods = {s.runes[a.rune].modifier: a for a in of(Kind.MODIFY)}
+        useful = _is_harmful(rune) or _heal(rune) > 0
+        if useful and "boost" in mods:
+            return mods["boost"]
+        if "reserve" in mods and _is_harmful(rune):
+            return mods["reserve"]
+        if "share" in mods and _is_harmful(rune) and len(_opponents(s, seat)) >= 2:
+            return mods["share"]
+        targets = [a.seat for a in of(Kind.TARGET)]
+        if not targets:
+            return of(Kind.DONE_MODIFYING)[0] if of(Kind.DONE_MODIFYING) else legal[0]
+        if _is_harmful(rune):
+            pick = _weakest(s, seat, targets, rune)
+        elif _heal(rune):
+            friends = [t for t in targets if s.team(t) == s.team(seat)]
+            pick = max(friends, key=lambda t: (s.hp[t] <= 0, _room(s, t), t == seat), default=None)
+        else:
+            pick = seat if seat in targets else None
+        if pick is None:
+            pick = _weakest(s, seat, targets, rune)
+        if pick is None:
+            pick = seat if seat in targets else targets[0]
+        return next(a for a in of(Kind.TARGET) if a.seat == pick)
+    if kind is ReactionWindow:
+        rune = _frame_rune(s)
+        f = s.frames[-1]
+        if not _is_harmful(rune) or s.team(f["player"]) == s.team(seat):
+            return of(Kind.NO_REACTION)[0]  # keep reactions for real threats
+        reacts = {_reaction_kind(s.runes[a.rune]): a for a in of(Kind.REACT)}
+        order = ["absorb", "cancel", "redirect", "trap"] if _damage(rune) else ["cancel", "redirect", "trap"]
+        for k in order:
+            if k in reacts:
+                return reacts[k]
+        return of(Kind.NO_REACTION)[0]
+    if kind in (ChooseBlamed, ChooseRedirect):
+        seats = [a.seat for a in legal]
+        pick = _weakest(s, seat, seats)
+        return legal[seats.index(pick)] if pick is not None else legal[0]
+    if kind is ChooseDiscard:
+        return min(legal, key=lambda a: (_card_value(s, seat, a.rune), a.rune))
+    if kind is Recovery:
+        cheap = [a for a in of(Kind.DISCARD) if _card_value(s, seat, a.rune) <= 0.5]
+        return cheap[0] if cheap else of(Kind.DONE_DISCARDING)[0]
+    return legal[0]  # OrderTriggers: the order of start-of-turn effects
+
+
+def _reaction_kind(rune: Rune) -> str:
+    verbs = {v for v, _ in rune.effects}
+    for k in ("absorb", "cancel", "redirect"):
+        if k in verbs:
+            return k
+    return "trap"
+
+
+def evaluate(state: State) -> list[float]:
+    """Estimated `returns()` from each team's living HP (and cards in hand, a little)."""
+    s = state
+    assert isinstance(s, ZunState)
+    n = s.game.players
+    teams = sorted({s.team(x) for x in range(n)})
+    strength = {t: sum(s.hp[x] + 0.2 * len(s.hands[x]) for x in range(n) if s.team(x) == t and s.hp[x] > 0)
+                for t in teams}
+    alive = {t: any(s.hp[x] > 0 for x in range(n) if s.team(x) == t) for t in teams}
+    w = {t: math.exp(strength[t] / 3.0) if alive[t] else 0.0 for t in teams}
+    total = sum(w.values()) or 1.0
+    p = {t: w[t] / total for t in teams}
+    size = {t: sum(1 for x in range(n) if s.team(x) == t) for t in teams}
+    out = []
+    for x in range(n):
+        mine = s.team(x)
+        lose = sum(p[t] * size[t] / (n - size[t]) for t in teams if t != mine)
+        out.append(p[mine] - lose)
+    return out
