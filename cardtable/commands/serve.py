@@ -23,4 +23,4 @@ def register(app: typer.Typer) -> None:
 
         web = create_app(database, bot_time=bot_time, bot_delay=bot_delay)
         typer.echo(f"cardtable: http://{host}:{port}/  (database: {web.state.store.url})")
-        uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets")
+        uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")

@@ -53,6 +53,8 @@ function renderOptions() {
     input.dataset.kind = f.values ? "enum" : f.type;
     box.append(el("div", { class: "row" }, el("label", { title: f.title }, f.name.replace(/_/g, " ")), input));
   }
+  box.append(el("div", { class: "row" }, el("label", { title: "the same seed and moves give the same game" }, "seed"),
+    el("input", { id: "seed", type: "number", min: 0, placeholder: "random", style: "width:9em" })));
 }
 
 function readOptions() {
@@ -96,6 +98,8 @@ async function create() {
   const err = $("#create-error");
   err.classList.add("hidden");
   const body = { game: current.name, options: readOptions(), seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", agent: s.agent } : { kind: "person" })) };
+  const seed = $("#seed").value.trim();
+  if (seed !== "") body.seed = Number(seed);
   const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) { err.textContent = data.message || "the table could not be created"; err.classList.remove("hidden"); return; }

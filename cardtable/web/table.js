@@ -80,6 +80,9 @@
 
   function render(m, replay = false) {
     document.title = `${m.title} — cardtable`;
+    document.body.dataset.version = String(m.version);
+    document.body.dataset.over = String(!!m.over);
+    document.body.dataset.decides = String(!replay && m.legal.length > 0);
     $("#title").textContent = `${m.title} · table ${m.table}` + (m.seat === null ? " · spectating" : ` · seat ${m.seat}`);
     const st = $("#status");
     st.textContent = replay ? `Replay: move ${m.version} of ${m.steps}` : statusText(m);
@@ -120,7 +123,7 @@
     const scores = Array.isArray(obs.scores) ? obs.scores : null;
     const winners = new Set(m.winners || []);
     const rows = m.seats.map((s, i) => el("tr", { class: winners.has(i) ? "win" : "" },
-      el("td", {}, winners.has(i) ? "🏆 " : "", seatName(i)),
+      el("td", {}, winners.has(i) ? "★ " : "", seatName(i)),
       scores ? el("td", {}, typeof scores[i] === "object" ? JSON.stringify(scores[i]) : scores[i]) : null,
       el("td", {}, (m.returns[i] > 0 ? "+" : "") + m.returns[i].toFixed(2))));
     const names = [...winners].map(seatName).join(" and ");

@@ -1,0 +1,153 @@
+"""Play in the browser by clicking: full JUNO and IUNU games against bots, a refused move shown with
+the engine's reason, reconnecting mid-game, a server restart mid-game, the end and the replay."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .conftest import Server, shot
+
+WAIT = 20_000  # ms: a generous bound for the next state to arrive (not a timing assertion)
+
+
+def create_table(page: Any, server: Server, game: str, seed: int, setup: Callable[[Any], None] | None = None) -> str:
+    """Through the lobby: pick the game, a random bot in seat 1, a seed; sit at seat 0."""
+    page.goto(server.url + "/")
+    page.click(f".game-pick[data-game={game}]")
+    page.select_option(".seat-agent", "random")
+    if setup:
+        setup(page)
+    page.fill("#seed", str(seed))
+    page.click("#create-btn")
+    page.click("[data-join='0']")
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
+    return str(page.url.split("/t/")[1].split("?")[0])
+
+
+def version(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+# Cards in a fan overlap and are rotated: find a point of the element that is really on top there.
+VISIBLE_POINT = """el => {
+  el.scrollIntoView({block: "center", inline: "center"});
+  const r = el.getBoundingClientRect();
+  for (let fy = 0.5; fy > 0.1; fy -= 0.1) {
+    for (let fx = 0.1; fx < 0.95; fx += 0.1) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === el || el.contains(hit))) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
+def click(page: Any, target: Any) -> None:
+    """A real mouse click on the part of `target` a person can see."""
+    point = target.evaluate(VISIBLE_POINT)
+    assert point is not None, "the element is entirely covered"
+    page.mouse.click(point[0], point[1])
+
+
+def click_first_legal(page: Any) -> None:
+    """The first highlighted legal move: a card of the hand if any, else whatever the view offers."""
+    target = page.query_selector("#hand [data-legal]") or page.query_selector("#view [data-legal]")
+    assert target is not None, "the seat must decide but the view highlights no legal move"
+    click(page, target)
+
+
+def play(page: Any, moves: int | None = None) -> int:
+    """Click legal moves until the game ends (or `moves` were made). Returns the moves made."""
+    made = 0
+    while moves is None or made < moves:
+        page.wait_for_function("document.body.dataset.over === 'true' || document.body.dataset.decides === 'true'",
+                               timeout=WAIT)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        v = version(page)
+        click_first_legal(page)
+        page.wait_for_function(f"document.body.dataset.version !== '{v}'", timeout=WAIT)
+        made += 1
+    return made
+
+
+def check_the_end(page: Any, name: str) -> None:
+    page.wait_for_selector("#end:not(.hidden)", timeout=WAIT)
+    assert page.locator("#status").inner_text() == "Game over"
+    rows = page.locator("#end table tr")
+    assert rows.count() == 3  # the header and two seats
+    assert page.locator("#end tr.win").count() >= 1
+    assert page.locator("#rematch").is_visible()
+    shot(page, f"{name}-end")
+    # the finished game replays move by move
+    page.click("#replay-btn")
+    page.wait_for_selector("#replay:not(.hidden)")
+    page.click("#replay-next")
+    page.wait_for_function("document.querySelector('#status').innerText.startsWith('Replay: move 1 of')", timeout=WAIT)
+    shot(page, f"{name}-replay")
+
+
+def test_a_full_juno_game_by_clicking(page: Any, server: Server) -> None:
+    create_table(page, server, "juno", seed=5, setup=lambda p: p.uncheck("input[name=match]"))
+    page.wait_for_selector("#hand .card")
+    shot(page, "juno-start")
+    # A card that does not match is refused with the engine's reason, and nothing changes.
+    page.wait_for_function("document.body.dataset.decides === 'true'", timeout=WAIT)
+    for _ in range(200):
+        dim = page.query_selector("#hand .card.dim")
+        if dim is not None and page.evaluate("document.body.dataset.decides") == "true":
+            break
+        play(page, 1)
+    else:
+        raise AssertionError("never held a card that cannot be played")
+    v = version(page)
+    name = dim.get_attribute("data-card")
+    click(page, dim)
+    page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
+    reason = page.locator("#toast").inner_text()
+    assert name in reason or "UNO" in reason or "drawn" in reason or "draw" in reason, reason
+    assert version(page) == v
+    made = play(page)
+    assert made > 0
+    check_the_end(page, "juno")
+
+
+def test_a_full_iunu_game_by_clicking(page: Any, server: Server) -> None:
+    create_table(page, server, "iunu", seed=3)
+    page.wait_for_function("document.body.dataset.decides === 'true'", timeout=WAIT)
+    shot(page, "iunu-start")
+    play(page)
+    check_the_end(page, "iunu")
+
+
+def test_reconnect_mid_game(page: Any, server: Server) -> None:
+    table = create_table(page, server, "juno", seed=7, setup=lambda p: p.uncheck("input[name=match]"))
+    play(page, 3)
+    v = version(page)
+    log = page.locator("#log div").count()
+    # Leave: the page goes away; come back by the table's address (the token is remembered).
+    page.goto(server.url + "/")
+    page.goto(f"{server.url}/t/{table}")
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=WAIT)
+    assert "seat 0" in page.locator("#title").inner_text()
+    assert page.locator("#log div").count() >= log  # the whole log again
+    play(page, 3)
+    assert version(page) > v
+
+
+def test_server_restart_mid_game(page: Any, server: Server) -> None:
+    create_table(page, server, "juno", seed=11, setup=lambda p: p.uncheck("input[name=match]"))
+    play(page, 4)
+    page.wait_for_function("document.body.dataset.decides === 'true' || document.body.dataset.over === 'true'", timeout=WAIT)
+    v = version(page)
+    hand = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    server.restart()
+    # The page reconnects by itself to the new process, which rebuilt the table from the database.
+    page.wait_for_function("document.querySelector('#conn').innerText === 'connected'", timeout=WAIT)
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=WAIT)
+    assert version(page) == v
+    assert page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)") == hand
+    play(page)
+    check_the_end(page, "juno-restarted")
