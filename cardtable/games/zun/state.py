@@ -403,11 +403,12 @@ class ZunState(State):
             if f["cur"] < 0:
                 f["cur"] = f["targets"][f["i"]]
             cur = f["cur"]
-            if as_rune is None or (not self.alive(cur) and not as_rune.revives):
-                self._next_target(f)  # nothing to copy, or the target was Defeated meanwhile
+            used = as_rune or rune  # a Mimic with nothing to copy still targets (and does nothing)
+            if not self.alive(cur) and not used.revives:
+                self._next_target(f)  # the target was Defeated meanwhile
                 return
             f["stage"] = "resolve"
-            all_players = as_rune.all_players and f["kind"] == "action"
+            all_players = used.all_players and f["kind"] == "action"
             if not rune.forced and not all_players and f["kind"] != "trigger":
                 self.pending.append(ReactionWindow(cur))
         elif stage == "resolve":
@@ -418,7 +419,9 @@ class ZunState(State):
             f["stage"] = "effects"
             f["eff"] = 0
         else:  # effects
-            assert as_rune is not None
+            if as_rune is None:
+                self._next_target(f)
+                return
             effects = as_rune.at_start if f["kind"] == "trigger" else as_rune.effects
             cur = f["cur"] if f["cur"] >= 0 else f["targets"][f["i"]]
             while f["eff"] < len(effects) and not self.is_over and not self.pending:
