@@ -44,7 +44,8 @@ _SPACES: dict[str, ActionSpace] = {}  # type: ignore[type-arg]
 
 
 def _action_from_registry(space: str, index: int) -> Action:
-    return _SPACES[space].actions[index]
+    action: Action = _SPACES[space].actions[index]
+    return action
 
 
 class ActionSpace(Generic[A]):

@@ -43,13 +43,15 @@ class Game(ABC, Generic[S]):
         return action.text
 
     def parse_action(self, text: str) -> Action:
-        return self.actions.parse(text)
+        action: Action = self.actions.parse(text)
+        return action
 
     def action_index(self, action: Action) -> int:
         return action.index
 
     def action_from_index(self, index: int) -> Action:
-        return self.actions.from_index(index)
+        action: Action = self.actions.from_index(index)
+        return action
 
     def coerce_action(self, action: object) -> Action:
         if isinstance(action, Action):

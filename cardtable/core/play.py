@@ -28,7 +28,7 @@ def play(
     read cards its seat cannot see (DESIGN.md, "Agents")."""
     if len(agents) != game.players:
         raise CardtableError(f"{game.spec.title} with {game.players} players needs {game.players} agents, got {len(agents)}")
-    state = game.new_state(seed, record_events=record_events)
+    state: State = game.new_state(seed, record_events=record_events)
     views = Rng(seed).spawn()  # a stream of its own: bots never share the game's RNG
     while not state.is_over:
         seat = state.current_player

@@ -50,9 +50,8 @@ class Replay:
     def states(self, record_events: bool = True) -> list[State]:
         """Every state from the start to the end (the start first)."""
         out = [self.start(record_events)]
-        state = out[0].clone()
         for step, text in enumerate(self.actions, 1):
-            state = state.clone()
+            state = out[-1].clone()
             self._apply(state, step, text)
             out.append(state)
         return out
@@ -61,7 +60,8 @@ class Replay:
         from .registry import make
 
         game = make(self.game, **self.options)
-        return game.new_state(self.seed, record_events=record_events)
+        state: State = game.new_state(self.seed, record_events=record_events)
+        return state
 
     def run(self, record_events: bool = True) -> State:
         """The final state."""

@@ -67,7 +67,7 @@ def decision_reader(*classes: type[Decision]) -> Callable[[dict[str, Any]], Deci
 class State(ABC):
     __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal")
 
-    game: Game
+    game: Game[Any]
     rng: Rng
     seed: int | None            # None for determinized copies: they have no replay
     history: list[int]          # action indices applied since new_state(seed)
@@ -76,7 +76,7 @@ class State(ABC):
     is_over: bool
     _legal: list[Action] | None
 
-    def _init_base(self, game: Game, seed: int | None, rng: Rng, record_events: bool) -> None:
+    def _init_base(self, game: Game[Any], seed: int | None, rng: Rng, record_events: bool) -> None:
         self.game = game
         self.seed = seed
         self.rng = rng

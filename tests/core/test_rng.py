@@ -1,0 +1,44 @@
+"""The state's RNG: deterministic, cheap to clone, uniform enough for shuffles."""
+
+from collections import Counter
+
+import pytest
+
+from cardtable.core import Rng
+
+
+def test_same_seed_same_stream_and_clone_continues_identically() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    c = a.clone()
+    assert [a.below(100) for _ in range(20)] == [c.below(100) for _ in range(20)]
+
+
+def test_known_first_values_are_stable_across_versions() -> None:
+    # SplitMix64 reference outputs for seed 0: replays depend on these never changing.
+    r = Rng(0)
+    assert r.next64() == 0xE220A8397B1DCDAF
+    assert r.next64() == 0x6E789E6AA1B965F4
+
+
+def test_below_is_in_range_and_roughly_uniform() -> None:
+    r = Rng(7)
+    counts = Counter(r.below(6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(9_000 < n < 11_000 for n in counts.values())
+
+
+def test_shuffle_is_a_permutation_and_spawn_is_independent() -> None:
+    r = Rng(3)
+    items = list(range(50))
+    r.shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
+    child = r.spawn()
+    assert child.state != r.state
+
+
+def test_bad_seed_and_bound_are_refused() -> None:
+    with pytest.raises(TypeError):
+        Rng("seven")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Rng(1).below(0)

@@ -1,0 +1,53 @@
+"""The terminal: play against bots, bad input explained, replays stepped through."""
+
+import json
+
+from typer.testing import CliRunner
+
+from cardtable.cli import _load, app
+
+_load()
+runner = CliRunner()
+
+
+def test_games_lists_juno() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0 and "juno" in result.output and "2-10" in result.output
+
+
+def test_play_a_whole_game_by_numbers_and_save_the_replay(tmp_path) -> None:
+    path = tmp_path / "r.json"
+    # Always choose the first listed action: a full single round ends.
+    result = runner.invoke(app, ["play", "juno", "-p", "2", "-o", "match=false", "--seed", "3",
+                                 "--save", str(path)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Game over. Winner" in result.output
+    assert "your move>" in result.output and "Your hand:" in result.output
+    replay = json.loads(path.read_text())
+    assert replay["game"] == "juno" and replay["seed"] == 3 and replay["actions"]
+
+
+def test_bad_input_is_explained_and_nothing_is_lost() -> None:
+    result = runner.invoke(app, ["play", "juno", "-p", "2", "--seed", "3"], input="99\nplay purple 3\nchoose red\nq\n")
+    assert "Choose a number from 1 to" in result.output
+    assert "is not a JUNO action" in result.output
+    assert "Not allowed:" in result.output
+    assert "You left the table." in result.output
+
+
+def test_bad_options_are_explained() -> None:
+    result = runner.invoke(app, ["play", "juno", "--players", "12"])
+    assert result.exit_code == 2 and "less than or equal to 10" in result.output
+    result = runner.invoke(app, ["play", "juno", "-o", "nonsense"])
+    assert result.exit_code != 0 and "key=value" in result.output
+
+
+def test_replay_command_shows_the_game(tmp_path) -> None:
+    path = tmp_path / "r.json"
+    runner.invoke(app, ["play", "juno", "-p", "3", "-o", "match=false", "--seed", "8", "--watch",
+                        "--save", str(path)])
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Replay of" in result.output and "went out" in result.output
+    result = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
+    assert result.exit_code == 2 and "cannot read replay" in result.output
