@@ -252,6 +252,7 @@ class ZunState(State):
         self.final_winners = winners
         self.is_over = True
         self.pending = []
+        self.frames = []  # nothing resolves after the game is over (the cards stay where they are)
         self.emit("game_over", winners=winners, hp=list(self.hp), by_limit=self.by_limit)
 
     # -- the phase machine -------------------------------------------------------------------
@@ -381,6 +382,8 @@ class ZunState(State):
         if stage == "modify":
             if f["kind"] == "action" and not (as_rune is not None and as_rune.all_players):
                 f["stage"] = "declare"  # modifiers are offered with the first target (Action Phase 3-4)
+            elif not rune.charms:
+                self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
             else:
                 self.pending.append(Modify(f["player"]))
         elif stage == "declare":

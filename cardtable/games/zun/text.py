@@ -96,18 +96,22 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
     def who(s: int) -> str:
         return "you" if s == viewer else f"seat {s}"
 
+    def does(s: int, verb: str, third: str | None = None) -> str:
+        """Subject and verb that agree: "you lose", "seat 2 loses"."""
+        return f"you {verb}" if s == viewer else f"seat {s} {third or verb + 's'}"
+
     lines = {
         "turn": lambda e: f"— turn {e['number']}: {who(e['seat'])} —",
         "played": lambda e: f"{who(e['seat'])} played {e['card']}" + (f" (mimicking {e['mimics']})" if e["mimics"] else ""),
         "modified": lambda e: f"{who(e['seat'])} modified {e['card']} with {e['modifier']}",
-        "declared": lambda e: f"{who(e['seat'])} targets {who(e['target'])} with {e['card']} (target {e['order']})",
-        "blamed": lambda e: f"{who(e['seat'])} blames {who(e['blamed'])}",
+        "declared": lambda e: f"{does(e['seat'], 'target')} {who(e['target'])} with {e['card']} (target {e['order']})",
+        "blamed": lambda e: f"{does(e['seat'], 'blame')} {who(e['blamed'])}",
         "reacted": lambda e: f"{who(e['seat'])} reacted to {e['against']} with {e['card']}",
         "redirected": lambda e: f"{who(e['seat'])} redirected {e['card']} to {who(e['new_target'])}",
         "fizzled": lambda e: f"{e['card']} fizzled on {who(e['seat'])}",
-        "hp": lambda e: f"{who(e['seat'])} {'gains' if e['change'] > 0 else 'loses'} {abs(e['change'])} HP ({e['why']}) → {e['hp']}",
+        "hp": lambda e: f"{does(e['seat'], 'gain' if e['change'] > 0 else 'lose', 'gains' if e['change'] > 0 else 'loses')} {abs(e['change'])} HP ({e['why']}) → {e['hp']}",
         "prevented": lambda e: f"{e['card']}'s {e['amount']} HP loss to {who(e['seat'])} is prevented",
-        "absorbed": lambda e: f"{who(e['seat'])} absorbs {e['amount']} HP",
+        "absorbed": lambda e: f"{does(e['seat'], 'absorb')} {e['amount']} HP",
         "drew": lambda e: f"{who(e['seat'])} drew {e['count']}" + (" (no cards left)" if e["count"] < e["wanted"] else ""),
         "drew_cards": lambda e: f"  (you drew {', '.join(e['cards'])})",
         "discarded": lambda e: f"{who(e['seat'])} discarded {e['card']}",
@@ -115,13 +119,13 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
         "stolen_cards": lambda e: f"  (the stolen cards: {', '.join(e['cards'])})",
         "overdraw": lambda e: f"Overdraw! {who(e['seat'])} holds {e['hand']} cards",
         "underdraw": lambda e: f"Underdraw! {who(e['seat'])} lacks {e['missing']} card(s)",
-        "defeated": lambda e: f"{who(e['seat'])} is Defeated!",
-        "revived": lambda e: f"{who(e['seat'])} comes back!",
+        "defeated": lambda e: f"{does(e['seat'], 'are', 'is')} Defeated!",
+        "revived": lambda e: f"{does(e['seat'], 'come', 'comes')} back!",
         "triggered": lambda e: f"{e['card']} affecting {who(e['seat'])} triggers",
         "expired": lambda e: f"{e['card']} leaves play",
         "banished": lambda e: f"{e['card']} affecting {who(e['seat'])} is banished",
         "reserved": lambda e: f"{e['card']} returns to {who(e['seat'])}'s hand (Reserve)",
-        "mulligan": lambda e: f"{who(e['seat'])} mulligans: {', '.join(e['hand']) or 'an empty hand'}",
+        "mulligan": lambda e: f"{does(e['seat'], 'mulligan')}: {', '.join(e['hand']) or 'an empty hand'}",
         "reshuffled": lambda e: f"the discard pile is shuffled into a new deck ({e['cards']} runes)",
         "canceled": lambda e: f"{e['card']} was discarded before it resolved",
         "setup": lambda e: f"{e['players']} players, {e['deck']} runes in the deck, 12 HP each",

@@ -27,9 +27,7 @@ def test_banish_is_all_players_no_targets_no_reactions() -> None:
     s = position(3, hands={0: ["Defend", "Daze", "Banish"], 1: ["Fizzle"], 2: ["Redirect"]})
     play(s, "play Defend", "target seat 1", "no reaction", "play Daze", "target seat 2", "no reaction")
     assert len(s.ongoing) == 2
-    play(s, "play Banish")
-    assert legal(s) == ["done modifying"]  # no targets to declare
-    play(s, "done modifying")
+    play(s, "play Banish", "done modifying")  # Reserve may modify it; no targets to declare
     assert s.ongoing == [] and s.decision.kind == "action_phase"  # no reaction window opened
     assert names(s, s.discard) == ["Daze", "Defend"]
 
@@ -91,7 +89,7 @@ def test_revive_gains_two_on_a_living_player() -> None:
 
 def test_punish_is_immune_and_costs_its_player() -> None:
     s = position(2, hands={0: ["Punish"], 1: ["Absorb"]})
-    play(s, "play Punish", "target seat 1", "react with Absorb", "done modifying")
+    play(s, "play Punish", "target seat 1", "react with Absorb")
     assert s.hp == [11, 10]  # Absorb is ignored by the (immune) Punish
 
 
@@ -117,11 +115,11 @@ def test_mimic_of_an_ongoing_rune_stays_in_play() -> None:
 def test_redirect_chain_followed_to_the_end() -> None:
     """Action Phase 5 / NOTES.md: Redirect can be redirected again; each new target may react."""
     s = position(3, hands={0: ["Attack"], 1: ["Redirect"], 2: ["Redirect"]})
-    play(s, "play Attack", "target seat 1", "react with Redirect", "done modifying")
+    play(s, "play Attack", "target seat 1", "react with Redirect")
     assert legal(s) == ["redirect to seat 0", "redirect to seat 2"]
     play(s, "redirect to seat 2")
     assert s.decision.kind == "reaction" and s.decision.seat == 2  # the new target may react
-    play(s, "react with Redirect", "done modifying", "redirect to seat 1", "no reaction")
+    play(s, "react with Redirect", "redirect to seat 1", "no reaction")
     assert s.hp == [12, 11, 12]
 
 
@@ -142,7 +140,7 @@ def test_fizzle_cancels_the_action_for_you_only() -> None:
 
 def test_absorb_turns_the_loss_into_a_gain() -> None:
     s = position(2, hands={0: ["Attack", "Boost"], 1: ["Absorb"]}, hp={1: 5})
-    play(s, "play Attack", "modify with Boost", "target seat 1", "react with Absorb", "done modifying")
+    play(s, "play Attack", "modify with Boost", "target seat 1", "react with Absorb")
     assert s.hp[1] == 7
 
 
@@ -186,6 +184,6 @@ def test_every_played_card_is_accounted_for() -> None:
     s = position(3, hands={0: ["Attack", "Share", "Boost", "Reserve"], 1: ["Redirect"], 2: ["Absorb"]})
     before = total(s)
     play(s, "play Attack", "modify with Share", "modify with Boost", "modify with Reserve", "target seat 1",
-         "target seat 2", "react with Redirect", "done modifying", "redirect to seat 2", "react with Absorb",
-         "done modifying", "no reaction", "end action phase", "done discarding")
+         "target seat 2", "react with Redirect", "redirect to seat 2", "react with Absorb",
+         "no reaction", "end action phase", "done discarding")
     assert total(s) == before and s.hp == [12, 12, 10]  # seat 2 absorbs 2 (capped at 12), then loses 2
