@@ -14,7 +14,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import cardtable
 
@@ -42,7 +42,8 @@ def observation_space(encoder: Encoder) -> gymnasium.spaces.Dict:
 class CardtableAEC(AECEnv):  # type: ignore[misc]
     """`cardtable.rl.pettingzoo_env(game, **options)`; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi"], "name": "cardtable_v0", "is_parallelizable": False}
+    RENDER_MODES = ("ansi",)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "cardtable_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -56,8 +57,8 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.game: Game[Any] = cardtable.make(game, **options) if isinstance(game, str) else game
         if not isinstance(game, str) and options:
             raise TypeError("pass options either to cardtable.make or here, not both")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {self.RENDER_MODES} or None, got {render_mode!r}")
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps must be a positive number of decisions, got {max_steps}")
         self.metadata = {**self.metadata, "name": f"cardtable_{self.game.spec.name}_v0"}
@@ -77,7 +78,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.steps = 0
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -94,7 +95,9 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
             self._seeds = Rng(game_seed)
         else:
             if self._seeds is None:
-                self._seeds = Rng(int(np.random.SeedSequence().entropy) & ((1 << 63) - 1))
+                entropy = np.random.SeedSequence().entropy
+                assert isinstance(entropy, int)
+                self._seeds = Rng(entropy & ((1 << 63) - 1))
             game_seed = self._seeds.below(1 << 63)
         self.state = self.game.new_state(game_seed, record_events=False)
         self.steps = 0

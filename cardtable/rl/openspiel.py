@@ -16,8 +16,9 @@ How the engine maps onto OpenSpiel:
   OpenSpiel serializes such games through `Game::GetRNGState`, which a Python game cannot
   implement, so serialization (and `random_sim_test(serialize=True)`) would fail.
 - Game parameters are the game's options whose defaults are numbers, strings or booleans
-  (`players`, `variant`, `match`, ...). Options without such a default
-  (JUNO's `hand_size`, a custom `deck`) are not available here.
+  (`players`, `variant`, `match`, ...), and those typed `int | None` or `str | None` with
+  default None, where 0 (or "") stands for None (JUNO's `hand_size`, Zun's `teams`). Card
+  files and custom decks are not available through OpenSpiel.
 - Observation tensor and string: the game's encoder (docs/rl.md) over `observation(seat)`,
   and that dict as JSON. Information state string: the seat's observation plus the list of
   its own past actions. That is perfect recall only as far as the observation dict keeps the
@@ -31,10 +32,11 @@ How the engine maps onto OpenSpiel:
 from __future__ import annotations
 
 import json
+import typing
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 import cardtable
 
@@ -49,15 +51,39 @@ NUM_SEEDS = 1 << 16  # outcomes of the opening chance node (the game's seed)
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
 
+def _unset_value(annotation: Any) -> int | str | None:
+    """For an option typed `int | None` or `str | None`: the OpenSpiel value meaning None."""
+    args = set(typing.get_args(annotation))
+    if type(None) not in args or len(args) != 2:
+        return None
+    (kind,) = args - {type(None)}
+    return {int: 0, str: ""}.get(kind)
+
+
 def _parameter_defaults(name: str) -> dict[str, Any]:
+    """OpenSpiel parameters: every option with a number, string or boolean default, and every
+    `int | None` / `str | None` option with default None, exposed as 0 / "" meaning None."""
     cls = game_class(name)
     out: dict[str, Any] = {}
     for key, field in cls.Options.model_fields.items():
         default = field.default
         if key == "players" and not isinstance(default, int):
             default = cls.spec.min_players
+        if default is None:
+            default = _unset_value(field.annotation)
         if isinstance(default, bool | int | float | str):
             out[key] = default
+    return out
+
+
+def _options_from_parameters(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    fields = game_class(name).Options.model_fields
+    out = {}
+    for key, value in params.items():
+        field = fields.get(key)
+        if field is not None and field.default is None and value == _unset_value(field.annotation):
+            continue  # 0 / "" stands for "not set": the option keeps its default, None
+        out[key] = value
     return out
 
 
@@ -89,7 +115,7 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         gtype = _REGISTERED[name]
         merged = {**gtype.parameter_specification, **(params or {})}
-        self.cardtable: Game[Any] = cardtable.make(name, **merged)
+        self.cardtable: Game[Any] = cardtable.make(name, **_options_from_parameters(name, merged))
         lo, hi = return_range(self.cardtable)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.cardtable.num_actions,
@@ -158,9 +184,9 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         state = self._carried.state
         if state is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         if state.is_over:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         seat = state.current_player
         assert seat is not None
         return seat

@@ -22,6 +22,11 @@ RL_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "variant": "memphis-and-thebes"},
         {"players": 4},
     ],
+    "zun": [
+        {"players": 2},
+        {"players": 4, "teams": 2},
+        {"players": 5},
+    ],
 }
 
 

@@ -151,3 +151,43 @@ def test_iunu_pieces_read_the_observation() -> None:
             assert np.argmax(v["decision_seat"]) == relative(d["seat"], me, 3)
             kinds.add(d["kind"])
     assert {"play", "place", "take"} <= kinds  # the game reached the decisions the test reads
+
+
+def test_zun_pieces_read_the_observation() -> None:
+    from cardtable.rl.encoders.zun import DECISIONS as ZUN_DECISIONS
+    from cardtable.rl.encoders.zun import FRAME_KINDS, TIERS
+
+    options = {"players": 4, "teams": 2}
+    g = cardtable.make("zun", **options)
+    enc = encoder_for(g)
+    names = [r.name for r in g.rune_set.runes]
+    seen = Counter[str]()
+    for state in random_states("zun", options, seed=6):
+        if state.is_over:
+            break
+        for me in range(4):
+            obs = state.observation(me)
+            v = enc.views(enc.encode(obs))
+            for name in set(obs["hand"]):
+                assert v["hand"][names.index(name)] == obs["hand"].count(name)
+            assert v["hand"].sum() == len(obs["hand"])
+            for s in range(4):
+                r = relative(s, me, 4)
+                assert v["hp"][r] == obs["hp"][s] and v["hand_counts"][r] == obs["hand_counts"][s]
+                assert v["tiers"][r].tolist() == [float(t == obs["tiers"][s]) for t in range(TIERS)]
+                assert v["allies"][r] == (obs["team_of"][s] == obs["team_of"][me])
+                assert v["exposed"][r] == (str(s) in obs["exposed_hands"])
+            d = obs["decision"]
+            assert ZUN_DECISIONS[int(np.argmax(v["decision"]))] == d["kind"]
+            assert v["in_play"].sum() == len(obs["in_play"])
+            frames = obs["resolving"]
+            assert v["resolving_depth"][0] == len(frames)
+            if frames:
+                top, row = frames[-1], v["resolving"][0]
+                assert FRAME_KINDS[int(np.argmax(row[: len(FRAME_KINDS)]))] == top["kind"]
+                assert np.argmax(row[len(FRAME_KINDS) : len(FRAME_KINDS) + len(names)]) == names.index(top["card"])
+                seen["resolving"] += 1
+            if obs["exposed_hands"]:
+                seen["exposed"] += 1
+            seen[d["kind"]] += 1
+    assert seen["resolving"] and seen["reaction"]  # the game reached what the test reads

@@ -25,6 +25,7 @@ from ...core.state import State
 _ENCODERS: dict[str, str] = {
     "juno": "cardtable.rl.encoders.juno:JunoEncoder",
     "iunu": "cardtable.rl.encoders.iunu:IunuEncoder",
+    "zun": "cardtable.rl.encoders.zun:ZunEncoder",
 }
 
 
