@@ -22,7 +22,7 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {}
 DIFFICULTY: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("heuristic", {"epsilon": 0.5}),   # a decent player who blunders half the time
     "medium": ("heuristic", {}),
-    "hard": ("ismcts", {"time_limit": 0.5, "rollout": "random", "cutoff": 40}),
+    "hard": ("ismcts", {"time_limit": 0.5, "rollout": "heuristic", "cutoff": 20}),
 }
 
 

@@ -89,7 +89,7 @@ def register(app: typer.Typer) -> None:
         teams: int | None = typer.Option(None, "--teams", help="number of teams (games with teams)"),
         option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
         seat: int = typer.Option(0, "--seat", help="your seat (0 is first)"),
-        bots: str = typer.Option("random", "--bots", help="agent or difficulty for the other seats; comma list per seat"),
+        bots: str = typer.Option("medium", "--bots", help="agent or difficulty for the other seats; comma list per seat"),
         seed: int | None = typer.Option(None, "--seed", help="seed for the deal (default: random)"),
         save: Path | None = typer.Option(None, "--save", help="write the replay of this game here"),
         watch: bool = typer.Option(False, "--watch", help="only bots play; you watch as a spectator"),
