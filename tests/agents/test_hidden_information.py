@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 import cardtable
 from cardtable.agents.random_agent import RandomAgent
 from cardtable.commands import arena
@@ -22,18 +24,16 @@ class Spy:
 
     def act(self, view: State) -> Any:
         self.views.append({
-            "step": None,  # filled in by the check below from the true game's history
             "seed": view.seed,
             "history": list(view.history),
             "hands": [sorted(h) for h in view.hands],  # type: ignore[attr-defined]
-            "draw": list(view.draw),  # type: ignore[attr-defined]
             "private": [e.to_json() for e in (view.events or []) if e.to and self.seat not in e.to],
             "obs": json.dumps(view.observation(self.seat), sort_keys=True),
         })
         return self.inner.act(view)
 
 
-def check(final: State, spies: list[Spy]) -> None:
+def check(final: State, spies: list[Spy], min_hidden: int = 50) -> None:
     """Replay the true game and compare each view with the true state at that decision."""
     game = final.game
     truth = game.new_state(final.seed)  # type: ignore[arg-type]
@@ -55,7 +55,7 @@ def check(final: State, spies: list[Spy]) -> None:
                 same_hidden += view["hands"][other] == sorted(truth.hands[other])  # type: ignore[attr-defined]
         truth.apply(game.action_from_index(index))
     assert all(seen[id(s)] == len(s.views) for s in spies)
-    assert total_hidden > 50
+    assert total_hidden > min_hidden
     # A resampled hand of three or more cards matches the truth only by chance.
     assert same_hidden / total_hidden < 0.1
 
@@ -76,3 +76,11 @@ def test_the_arena_uses_the_same_door() -> None:
     final = cardtable.play(game, [RandomAgent(0), RandomAgent(1)], seed=final_seed)
     assert result.decisions == len(final.history)
     check(final, spies)
+
+
+@pytest.mark.parametrize("name", ["iunu", "zun"])
+def test_every_game_hands_bots_copies_with_other_hands_resampled(name: str) -> None:
+    game = cardtable.make(name, players=2)
+    spies = [Spy(0), Spy(1)]
+    final = cardtable.play(game, spies, seed=4)
+    check(final, spies, min_hidden=20)

@@ -82,3 +82,13 @@ def test_cutoff_needs_a_game_evaluation() -> None:
 
     with pytest.raises(agents.AgentError, match="no heuristic bot for 'nogame'"):
         IsmctsAgent(iterations=5, cutoff=3).act(View())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["iunu", "zun"])
+def test_plays_whole_games_of_every_game(name: str) -> None:
+    game = cardtable.make(name, players=2)
+    final = cardtable.play(
+        game, [agents.make("ismcts", seed=1, iterations=4, rollout="heuristic", cutoff=4),
+               agents.make("heuristic", seed=2)], seed=5, record_events=False,
+    )
+    assert final.is_over
