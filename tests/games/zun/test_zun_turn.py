@@ -159,3 +159,29 @@ def test_discarding_a_card_ends_its_effect() -> None:
     assert s.ongoing == []
     play(s, "play Attack", "target seat 1", "no reaction")
     assert s.hp[1] == 11
+
+
+def test_discard_pile_is_public_and_the_deck_is_not() -> None:
+    """Discarding cards: any player may look at the discard pile; cards in the deck may not be viewed."""
+    s = position(2, hands={0: ["Attack", "Boost"]})
+    play(s, "end action phase", "discard Boost")
+    obs = s.observation(1)
+    assert obs["discard"] == ["Boost"] and isinstance(obs["deck"], int)
+
+
+def test_mulligan_reveals_the_hand_to_everyone() -> None:
+    """Start of Turn 2: "reveal and discard your hand"."""
+    s = position(2, hands={1: ["Trap", "Boost"]})
+    start_turn(s, 1)
+    play(s, "mulligan")
+    shown = events(s, "mulligan")
+    assert shown and "to" not in shown[0] and sorted(shown[0]["hand"]) == ["Boost", "Trap"]
+
+
+def test_setup_draws_in_turn_order() -> None:
+    """Setup 6: each player draws 5 cards in the chosen turn order."""
+    import cardtable
+
+    s = cardtable.make("zun", players=3).new_state(4)
+    drew = [e.data["seat"] for e in s.events or [] if e.kind == "drew"]
+    assert drew[:3] == [0, 1, 2]
