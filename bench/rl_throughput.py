@@ -12,7 +12,8 @@ observation encoding at every decision:
   RandomAgent.
 
 The two sides alternate for several rounds of about `--seconds` each (so machine load hits
-both alike); the report gives medians of games/s and decisions/s, and their ratios. JUNO
+both alike); the report gives medians of games/s and decisions/s (wall clock, and per
+CPU-second of this process, which a busy machine disturbs less), and their ratios. JUNO
 games are much longer under random play than RLCard's UNO: drawing is legal on every turn
 (JUNO rulebook, "Let's play": you may draw instead of playing a playable card) and a drawn
 card may be kept, while RLCard allows a draw only without a playable card. So decisions/s is
@@ -29,13 +30,13 @@ from collections.abc import Callable
 import numpy as np
 
 
-def cardtable_round(seconds: float, seed: int) -> tuple[int, int, float]:
+def cardtable_round(seconds: float, seed: int) -> tuple[int, int, float, float]:
     from cardtable.rl import pettingzoo_env
 
     env = pettingzoo_env("juno", players=2, match=False)
     rng = np.random.default_rng(seed)
     games = steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         env.reset(seed=seed * 100_003 + games)
         for _agent in env.agent_iter():
@@ -47,10 +48,10 @@ def cardtable_round(seconds: float, seed: int) -> tuple[int, int, float]:
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
         games += 1
-    return games, steps, time.perf_counter() - start
+    return games, steps, time.perf_counter() - start, time.process_time() - cpu
 
 
-def rlcard_round(seconds: float, seed: int) -> tuple[int, int, float]:
+def rlcard_round(seconds: float, seed: int) -> tuple[int, int, float, float]:
     import rlcard
     from rlcard.agents import RandomAgent
 
@@ -65,11 +66,11 @@ def rlcard_round(seconds: float, seed: int) -> tuple[int, int, float]:
     env.set_agents([Counting(num_actions=env.num_actions) for _ in range(env.num_players)])
     np.random.seed(seed)  # RLCard's RandomAgent draws from numpy's global generator
     games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         env.run(is_training=False)
         games += 1
-    return games, counter[0], time.perf_counter() - start
+    return games, counter[0], time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> None:
@@ -78,24 +79,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="length of each side's turn in a round")
     args = parser.parse_args()
 
-    sides: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
+    sides: dict[str, Callable[[float, int], tuple[int, int, float, float]]] = {
         "cardtable juno (PettingZoo AEC)": cardtable_round,
         "rlcard uno (env.run)": rlcard_round,
     }
-    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in sides}
+    # per round: games/s, decisions/s (wall clock), decisions/s (CPU time), decisions/game
+    results: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in sides}
     for r in range(args.rounds):
         for name, run in sides.items():
-            games, steps, dt = run(args.seconds, r + 1)
-            results[name].append((games / dt, steps / dt, steps / games))
-            print(f"round {r + 1} {name:32s} {games / dt:8.1f} games/s {steps / dt:9.0f} decisions/s "
-                  f"({steps / games:.0f} decisions/game)", flush=True)
-    med = {name: tuple(statistics.median(x[i] for x in rows) for i in range(3)) for name, rows in results.items()}
+            games, steps, wall, cpu = run(args.seconds, r + 1)
+            results[name].append((games / wall, steps / wall, steps / cpu, steps / games))
+            print(f"round {r + 1} {name:32s} {games / wall:8.1f} games/s {steps / wall:9.0f} decisions/s "
+                  f"({steps / cpu:.0f} per CPU-second; {steps / games:.0f} decisions/game)", flush=True)
+    med = {name: tuple(statistics.median(x[i] for x in rows) for i in range(4)) for name, rows in results.items()}
     ours, theirs = med["cardtable juno (PettingZoo AEC)"], med["rlcard uno (env.run)"]
     print()
-    print(f"{'median':40s} {'games/s':>10s} {'decisions/s':>12s} {'decisions/game':>15s}")
-    for name, (gps, sps, length) in med.items():
-        print(f"{name:40s} {gps:10.1f} {sps:12.0f} {length:15.0f}")
-    print(f"{'ratio cardtable / rlcard':40s} {ours[0] / theirs[0]:10.2f} {ours[1] / theirs[1]:12.2f}")
+    print(f"{'median':34s} {'games/s':>9s} {'decisions/s':>12s} {'decisions/CPU-s':>16s} {'decisions/game':>15s}")
+    for name, (gps, sps, cps, length) in med.items():
+        print(f"{name:34s} {gps:9.1f} {sps:12.0f} {cps:16.0f} {length:15.0f}")
+    print(f"{'ratio cardtable / rlcard':34s} {ours[0] / theirs[0]:9.2f} {ours[1] / theirs[1]:12.2f} {ours[2] / theirs[2]:16.2f}")
 
 
 if __name__ == "__main__":

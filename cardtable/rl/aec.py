@@ -129,7 +129,11 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalAction(f"{agent} (seat {seat}) must act now; step(None) is only for finished agents")
         try:
-            state.apply(self._actions[action] if type(action) is int and 0 <= action < self._num_actions else self.game.action_from_index(int(action)))
+            if type(action) is int and 0 <= action < self._num_actions:
+                chosen = self._actions[action]  # the hot path: a plain index
+            else:
+                chosen = self.game.action_from_index(int(action))  # numpy integers; refuses bad indices
+            state.apply(chosen)
         except (IllegalAction, TypeError, ValueError) as exc:
             raise IllegalAction(f"{agent} (seat {seat}) cannot take action {action!r}: {exc}") from None
         self.steps += 1
