@@ -80,10 +80,10 @@ class ZunSpace:
         self.space: ActionSpace[ZunAction] = ActionSpace("zun:" + runes.key(), "Runes of Zun", out)
         n = len(names)
         by = {(a.kind, a.rune, a.seat): a for a in self.space}
-        self.play = [by.get((Kind.PLAY, i, -1)) for i in range(n)]
-        self.modify = [by.get((Kind.MODIFY, i, -1)) for i in range(n)]
-        self.react = [by.get((Kind.REACT, i, -1)) for i in range(n)]
-        self.trigger = [by.get((Kind.TRIGGER, i, -1)) for i in range(n)]
+        self.play: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.PLAY}
+        self.modify: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.MODIFY}
+        self.react: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.REACT}
+        self.trigger: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.TRIGGER}
         self.discard = [by[(Kind.DISCARD, i, -1)] for i in range(n)]
         self.target = [by[(Kind.TARGET, -1, s)] for s in range(MAX_SEATS)]
         self.blame = [by[(Kind.BLAME, -1, s)] for s in range(MAX_SEATS)]

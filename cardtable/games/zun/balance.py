@@ -18,7 +18,8 @@ from typing import Any
 
 import cardtable
 from cardtable import agents
-from cardtable.games.zun.actions import Kind
+from cardtable.games.zun.actions import Kind, ZunAction
+from cardtable.games.zun.game import Zun
 
 
 @dataclass
@@ -34,6 +35,7 @@ EARLY_ROUNDS = 5
 
 def run(players: int, games: int, teams: int | None = None, seed: int = 0) -> dict[str, Any]:
     game = cardtable.make("zun", players=players, teams=teams)
+    assert isinstance(game, Zun)
     runes = game.rune_set.runes
     tallies = {r.name: Tally() for r in runes}
     whole = {r.name: Tally() for r in runes}
@@ -49,6 +51,7 @@ def run(players: int, games: int, teams: int | None = None, seed: int = 0) -> di
             seat = state.current_player
             assert seat is not None
             action = bots[seat].act(state)
+            assert isinstance(action, ZunAction)
             if action.kind in (Kind.PLAY, Kind.REACT, Kind.MODIFY):
                 used[seat].add(action.rune)
                 if state.turns <= EARLY_ROUNDS * players:

@@ -234,7 +234,9 @@ def _effects(value: Any, where: str, field: str) -> tuple[Effect, ...]:
                 raise CardFileError(f"{where}: field {field!r}: {verb.name}.{key} must be {spec.type.__name__} (got {val!r})")
             if spec.choices and val not in spec.choices:
                 raise CardFileError(f"{where}: field {field!r}: {verb.name}.{key} must be one of {spec.choices} (got {val!r})")
-            if (spec.low is not None and val < spec.low) or (spec.high is not None and val > spec.high):
+            if isinstance(val, int) and (
+                (spec.low is not None and val < spec.low) or (spec.high is not None and val > spec.high)
+            ):
                 raise CardFileError(
                     f"{where}: field {field!r}: {verb.name}.{key} must be from {spec.low} to {spec.high} (got {val!r})"
                 )

@@ -560,17 +560,17 @@ class ZunState(State):
         hand = self.hands[seat]
         kind = type(d)
         if kind is ActionPhase:
-            out: list[Action] = [sp.play[r] for r in self._distinct(hand, "action")]  # type: ignore[misc]
+            out: list[Action] = [sp.play[r] for r in self._distinct(hand, "action")]
             out.append(sp.end_phase)
             return out
         if kind is Modify:
             f = self.frames[-1]
-            return [sp.modify[r] for r in self._modifiers_allowed(f)] + [sp.done_modifying]  # type: ignore[misc]
+            return [*(sp.modify[r] for r in self._modifiers_allowed(f)), sp.done_modifying]
         if kind is DeclareTarget:
             # Action Phase 3 then 4: until the first target is declared, modifiers may still be added.
             f = self.frames[-1]
             rune = self.runes[f["as"]] if f["as"] >= 0 else self.runes[f["rune"]]
-            mods: list[Action] = [] if f["targets"] else [sp.modify[r] for r in self._modifiers_allowed(f)]  # type: ignore[misc]
+            mods: list[Action] = [] if f["targets"] else [sp.modify[r] for r in self._modifiers_allowed(f)]
             return mods + [sp.target[s] for s in self.candidates(rune) if s not in f["targets"]]
         if kind is ChooseBlamed:
             return [sp.blame[s] for s in self.living() if s != seat]
@@ -582,7 +582,7 @@ class ZunState(State):
                 rr = self.runes[r]
                 if any(v == "redirect" for v, _ in rr.effects) and not others:
                     continue
-                out.append(sp.react[r])  # type: ignore[arg-type]
+                out.append(sp.react[r])
             out.append(sp.no_reaction)
             return out
         if kind is ChooseRedirect:
@@ -595,7 +595,7 @@ class ZunState(State):
             return [sp.mulligan, sp.keep]
         # OrderTriggers
         runes = sorted({self._ongoing(t)["rune"] for t in self.triggers})
-        return [sp.trigger[r] for r in runes]  # type: ignore[misc]
+        return [sp.trigger[r] for r in runes]
 
     def _redirect_targets(self, f: Frame, seat: int) -> list[int]:
         """Redirect: any other player the redirected rune could target."""
