@@ -189,7 +189,7 @@ def create_app(
             while True:
                 raw = await websocket.receive_text()
                 await handle(table, conn, raw)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # the client went away (RuntimeError: sending after close)
             pass
         finally:
             if conn in table.conns:
@@ -219,7 +219,7 @@ def create_app(
                 new = await lobby.rematch(table, conn.seat)
                 await conn.send({"type": "rematch", "table": new})
             elif kind == "sync":
-                conn.log_sent = 0
+                conn.log_sent = conn.events_seen = 0
                 await lobby.send_state(table, conn)
             elif kind == "ping":
                 await conn.send({"type": "pong"})

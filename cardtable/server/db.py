@@ -111,6 +111,7 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
         metadata.create_all(self.engine)
+        self._insert_action = insert(actions_t)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -122,13 +123,15 @@ class Store:
                 created=rec.created, finished=False, rematch_of=rec.rematch_of, rematch=None,
             ))
 
-    def append(self, table_id: str, n: int, action: str, seat: int, finished: bool) -> None:
+    def append(self, table_id: str, n: int, action: str, seat: int) -> None:
         """Write action number `n` and commit. A duplicate `n` fails (primary key): two
         processes sharing a database cannot both append the same move."""
         with self.engine.begin() as conn:
-            conn.execute(insert(actions_t).values(table_id=table_id, n=n, action=action, seat=seat, at=time.time()))
-            if finished:
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(finished=True))
+            conn.execute(self._insert_action, {"table_id": table_id, "n": n, "action": action, "seat": seat, "at": time.time()})
+
+    def finish(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(finished=True))
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self.engine.begin() as conn:

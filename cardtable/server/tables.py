@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import secrets
 import time
 from collections.abc import Callable
@@ -54,12 +55,29 @@ def seat_label(seat: dict[str, Any], index: int) -> str:
 
 
 def narrate_lines(game: Game[Any], events: list[Any], seat: int | None) -> list[str]:
+    """Log lines for `events` as `seat` sees them: each game's text.py through `cardtable.ui.text`."""
     out = []
+    mod = _text_module(type(game))
     for e in events:
-        line = narrate(game, e.to_json(), seat)
+        data = e.to_json()
+        line = mod.narrate(data, seat) if mod is not None else narrate(game, data, seat)
         if line:
             out.append(line)
     return out
+
+
+_TEXT: dict[type, Any] = {}
+
+
+def _text_module(cls: type) -> Any:
+    """The game's text module when it has `narrate` (looked up once per game class), else None."""
+    if cls not in _TEXT:
+        mod = None
+        with contextlib.suppress(Exception):
+            package = cls.__module__.rsplit(".", 1)[0]
+            mod = importlib.import_module(f"{package}.text")
+        _TEXT[cls] = mod if mod is not None and hasattr(mod, "narrate") else None
+    return _TEXT[cls]
 
 
 def encode(
@@ -70,13 +88,19 @@ def encode(
     seat: int | None,
     seats: list[dict[str, Any]],
     log_from: int = 0,
+    events_from: int | None = None,
 ) -> dict[str, Any]:
     """The message a seat (None: a spectator) receives at `version`.
 
     Built only from observation(seat), events_for(seat) and, for the seat that must decide,
     legal_actions(): the leak test checks this by comparing it with the same message built from
     `state.determinize(seat)`, whose hidden cards are resampled."""
-    visible = state.events_for(seat)
+    if events_from is None:  # the whole log from visible event `log_from`
+        visible = state.events_for(seat)
+        new, total = visible[log_from:], len(visible)
+    else:  # only events recorded since raw index `events_from` (a connection's cursor), `log_from` seen before
+        new = [e for e in (state.events or [])[events_from:] if e.visible_to(seat)]
+        total = log_from + len(new)
     decides = seat is not None and state.current_player == seat
     out: dict[str, Any] = {
         "type": "state",
@@ -90,8 +114,8 @@ def encode(
         "current_player": state.current_player,
         "observation": state.observation(seat),
         "log_from": log_from,
-        "log_total": len(visible),
-        "log": narrate_lines(game, visible[log_from:], seat),
+        "log_total": total,
+        "log": narrate_lines(game, new, seat),
         "legal": [{"index": a.index, "text": a.text} for a in state.legal_actions()] if decides else [],
         "over": state.is_over,
     }
@@ -107,7 +131,8 @@ class Conn:
 
     seat: int | None
     send: Callable[[dict[str, Any]], Any]  # an async function taking a JSON-able dict
-    log_sent: int = 0
+    log_sent: int = 0    # visible events already sent
+    events_seen: int = 0  # raw events (state.events) already looked at
 
 
 @dataclass
@@ -145,8 +170,8 @@ class LiveTable:
             for i, s in enumerate(self.rec.seats)
         ]
 
-    def message(self, seat: int | None, log_from: int = 0) -> dict[str, Any]:
-        msg = encode(self.id, self.game, self.state, self.version, seat, self.public_seats(), log_from)
+    def message(self, seat: int | None, log_from: int = 0, events_from: int | None = None) -> dict[str, Any]:
+        msg = encode(self.id, self.game, self.state, self.version, seat, self.public_seats(), log_from, events_from)
         msg["rematch"] = self.rec.rematch
         msg["finished"] = self.state.is_over
         return msg
@@ -273,12 +298,12 @@ class Lobby:
         """Apply one action for `seat` at `version`. Raises TableError (nothing changed)
         or returns the action's text once it is committed to the database."""
         async with table.lock:
-            text = self._act_locked(table, seat, action, version)
+            text = await self._act_locked(table, seat, action, version)
         await self.broadcast(table)
         self.schedule_bots(table)
         return text
 
-    def _act_locked(self, table: LiveTable, seat: int | None, action: Any, version: Any) -> str:
+    async def _act_locked(self, table: LiveTable, seat: int | None, action: Any, version: Any) -> str:
         state = table.state
         if seat is None:
             raise TableError("not_seated", "spectators cannot act; join with a seat's link to play")
@@ -310,15 +335,15 @@ class Lobby:
         text = act.text
         n = table.version
         # Written and committed before the state changes and before anyone hears of it.
-        next_state = state.clone()
-        next_state.apply(act)
-        try:
-            self.store.append(table.id, n, text, seat, next_state.is_over)
+        try:  # off the event loop: other tables go on while the database commits
+            await asyncio.to_thread(self.store.append, table.id, n, text, seat)
         except Exception as exc:  # another server took this move, or the database is down
             raise TableError("not_saved", f"the move could not be saved, nothing changed: {type(exc).__name__}") from None
-        table.state = next_state
+        state.apply(act)  # legal (checked above), so it cannot fail
         table.rec.actions.append(text)
-        table.rec.finished = next_state.is_over
+        if state.is_over:
+            table.rec.finished = True
+            await asyncio.to_thread(self.store.finish, table.id)  # only a listing flag: the log alone says the game is over
         return text
 
     # -- bots ----------------------------------------------------------------------------
@@ -351,7 +376,7 @@ class Lobby:
                 async with table.lock:
                     if table.version != version:
                         continue
-                    self._act_locked(table, seat, text, version)
+                    await self._act_locked(table, seat, text, version)
             except TableError:
                 await asyncio.sleep(0.05)  # e.g. not saved: try again from the stored state
                 continue
@@ -377,8 +402,9 @@ class Lobby:
     # -- sending -------------------------------------------------------------------------
 
     async def send_state(self, table: LiveTable, conn: Conn) -> None:
-        msg = table.message(conn.seat, conn.log_sent)
+        msg = table.message(conn.seat, conn.log_sent, conn.events_seen if conn.log_sent else None)
         conn.log_sent = msg["log_total"]
+        conn.events_seen = len(table.state.events or [])
         with contextlib.suppress(Exception):  # a closed socket: the disconnect handler removes it
             await conn.send(msg)
 
