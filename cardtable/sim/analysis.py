@@ -39,7 +39,7 @@ class Report:
     lengths: np.ndarray
     scores: pl.DataFrame        # agent, score (one row per seat-game)
     winner_scores: np.ndarray
-    cards: pl.DataFrame         # counter, card, with_*, without_*, diff, diff_low, diff_high
+    cards: pl.DataFrame         # agent, counter, card, with_*, without_*, diff, diff_low, diff_high
 
 
 def _rates(frame: pl.DataFrame, key: str) -> pl.DataFrame:
@@ -69,46 +69,53 @@ def seat_games(table: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def card_impact(table: pl.DataFrame, total: int, total_wins: int) -> pl.DataFrame:
-    """For each counter and card: the win rate of seat-games where the count is positive
-    ("with": played it, held it at the end) against all the other seat-games ("without")."""
+def card_impact(table: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """For each agent, counter and card: the win rate of that agent's seat-games where the count
+    is positive ("with": played it, held it at the end) against its other seat-games
+    ("without"). Comparing within one agent keeps agent strength out of a card's impact (a
+    strong agent plays its good cards more often, and wins more, for reasons of its own)."""
+    totals = {r["agent"]: (r["n"], r["wins"])
+              for r in seats.group_by("agent").agg(n=pl.len(), wins=pl.col("win").sum()).iter_rows(named=True)}
     counted = (
         table.lazy()
-        .select("winners", "cards")
+        .select("winners", "agents", "cards")
         .explode("cards")
         .drop_nulls("cards")
         .unnest("cards")
         .filter(pl.col("count") > 0)
-        .with_columns(win=pl.col("winners").list.contains(pl.col("seat")))
-        .group_by("counter", "card")
+        .with_columns(
+            win=pl.col("winners").list.contains(pl.col("seat")),
+            agent=pl.col("agents").list.get(pl.col("seat").cast(pl.Int64)),
+        )
+        .group_by("agent", "counter", "card")
         .agg(with_n=pl.len(), with_wins=pl.col("win").sum(), mean_count=pl.col("count").mean())
         .collect()
     )
     out: list[dict[str, Any]] = []
     for r in counted.iter_rows(named=True):
+        total, total_wins = totals[r["agent"]]
         n1, k1 = r["with_n"], r["with_wins"]
         n2, k2 = total - n1, total_wins - k1
         d, dlo, dhi = newcombe(k1, n1, k2, n2)
         lo1, hi1 = wilson(k1, n1)
         lo2, hi2 = wilson(k2, n2)
         out.append({
-            "counter": r["counter"], "card": r["card"], "mean_count": r["mean_count"],
+            "agent": r["agent"], "counter": r["counter"], "card": r["card"], "mean_count": r["mean_count"],
             "with_n": n1, "with_rate": k1 / n1 if n1 else float("nan"), "with_low": lo1, "with_high": hi1,
             "without_n": n2, "without_rate": k2 / n2 if n2 else float("nan"), "without_low": lo2,
             "without_high": hi2, "diff": d, "diff_low": dlo, "diff_high": dhi,
         })
-    schema = {"counter": pl.String, "card": pl.String, "mean_count": pl.Float64, "with_n": pl.Int64,
+    schema = {"agent": pl.String, "counter": pl.String, "card": pl.String, "mean_count": pl.Float64, "with_n": pl.Int64,
               "with_rate": pl.Float64, "with_low": pl.Float64, "with_high": pl.Float64, "without_n": pl.Int64,
               "without_rate": pl.Float64, "without_low": pl.Float64, "without_high": pl.Float64,
               "diff": pl.Float64, "diff_low": pl.Float64, "diff_high": pl.Float64}
-    return pl.DataFrame(out, schema=schema).sort("counter", "diff", descending=[False, True])
+    return pl.DataFrame(out, schema=schema).sort("counter", "agent", "diff", descending=[False, False, True])
 
 
 def analyze(table: pl.DataFrame) -> Report:
     if table.height == 0:
         raise ValueError("there are no finished games to report on")
     seats = seat_games(table)
-    total, total_wins = seats.height, int(seats["win"].sum())
     first = table.select(
         won=pl.col("winners").list.contains(pl.col("first_player")),
         share=pl.col("winners").list.len() / pl.col("players"),
@@ -136,7 +143,7 @@ def analyze(table: pl.DataFrame) -> Report:
         winner_scores=table.select(
             pl.col("scores").list.gather(pl.col("winners")).list.max()
         ).to_series().drop_nulls().to_numpy(),
-        cards=card_impact(table, total, total_wins),
+        cards=card_impact(table, seats),
     )
 
 
@@ -187,9 +194,9 @@ def summary(report: Report, top: int = 8) -> Group:
         parts.append(Text(f"Winner's score: mean {ws.mean():.1f}, median {np.median(ws):.0f}, "
                           f"10%-90% {np.percentile(ws, 10):.0f}-{np.percentile(ws, 90):.0f}."))
     shown = report.cards.filter((pl.col("with_n") >= MIN_SEAT_GAMES) & (pl.col("without_n") >= MIN_SEAT_GAMES))
-    for counter in sorted(set(shown["counter"])):
-        part = shown.filter(pl.col("counter") == counter).sort("diff", descending=True)
-        t = Table(title=f"per-card impact, {counter}: win rate with the card vs without "
+    for counter, agent in sorted(set(zip(shown["counter"], shown["agent"], strict=True))):
+        part = shown.filter((pl.col("counter") == counter) & (pl.col("agent") == agent)).sort("diff", descending=True)
+        t = Table(title=f"per-card impact, {counter}, seats played by {agent}: win rate with the card vs without "
                         f"(top and bottom {top}; all in the HTML report)", title_justify="left")
         for col in ("card", "seat-games with", "win rate with", "without", "difference", "95% interval"):
             t.add_column(col, justify="left" if col == "card" else "right")
@@ -269,7 +276,7 @@ def _score_plot(scores: pl.DataFrame) -> str:
     return _png(fig)
 
 
-def _card_plot(cards: pl.DataFrame, counter: str, top: int = 15) -> str:
+def _card_plot(cards: pl.DataFrame, counter: str, agent: str, top: int = 15) -> str:
     import matplotlib.pyplot as plt
 
     part = cards.sort("diff", descending=True)
@@ -284,7 +291,7 @@ def _card_plot(cards: pl.DataFrame, counter: str, top: int = 15) -> str:
     ax.set_yticks(range(len(labels)), labels)
     ax.invert_yaxis()
     ax.set_xlabel("win rate with the card minus without (points, 95% interval)")
-    ax.set_title(f"per-card impact: {counter}")
+    ax.set_title(f"per-card impact: {counter} ({agent})")
     return _png(fig)
 
 
@@ -334,16 +341,17 @@ def report_html(report: Report, path: str | Path, job: dict[str, Any] | None = N
     if len(report.winner_scores):
         out.append(f"<img alt='winner score' src='{_hist(report.winner_scores, 'winner score', 'score of the winner')}'>")
     out.append(f"<img alt='scores per agent' src='{_score_plot(report.scores)}'></div>")
-    out.append("<h2>Per-card impact</h2><p class='note'>For each card: the win rate of the seat-games in which the "
-               "count is positive (the seat played the card / still held it at the end) against all other seat-games, "
+    out.append("<h2>Per-card impact</h2><p class='note'>For each agent and card: the win rate of the agent's "
+               "seat-games in which the count is positive (the seat played the card / still held it at the end) against its other seat-games, "
                "with Wilson intervals, and the difference with Newcombe's 95% interval. This is association, not "
                f"cause. Cards with fewer than {MIN_SEAT_GAMES} seat-games on either side are left out of the plots.</p>")
-    for counter in sorted(set(report.cards["counter"])):
-        part = report.cards.filter(pl.col("counter") == counter)
+    for counter, agent in sorted(set(zip(report.cards["counter"], report.cards["agent"], strict=True))):
+        part = report.cards.filter((pl.col("counter") == counter) & (pl.col("agent") == agent))
         plotted = part.filter((pl.col("with_n") >= MIN_SEAT_GAMES) & (pl.col("without_n") >= MIN_SEAT_GAMES))
-        out.append(f"<h3>{html.escape(counter)}</h3>")
+        out.append(f"<h3>{html.escape(counter)}, seats played by {html.escape(agent)}</h3>")
         if plotted.height:
-            out.append(f"<img alt='card impact {html.escape(counter)}' src='{_card_plot(plotted, counter)}'>")
+            out.append(f"<img alt='card impact {html.escape(counter)} {html.escape(agent)}' "
+                       f"src='{_card_plot(plotted, counter, agent)}'>")
         out.append(f"<details><summary>all {part.height} cards</summary>")
         out.append(_table(
             ["card", "mean count", "seat-games with", "win rate with", "interval", "without", "win rate without",

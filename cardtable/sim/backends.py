@@ -49,7 +49,14 @@ def ray(job: Job, chunks: list[list[int]], workers: int | None, address: str | N
     started = False
     if not ray_mod.is_initialized():
         if address:
-            ray_mod.init(address=address, log_to_driver=False)
+            try:
+                ray_mod.init(address=address, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise SimError(
+                    f"cannot join the Ray cluster at {address}: {exc}. Check the address `ray start --head` printed "
+                    "and, when the cluster uses token authentication, run with RAY_AUTH_MODE=token and the head's "
+                    "token (see docs/simulation.md)"
+                ) from None
         else:
             ray_mod.init(num_cpus=workers or default_workers(), include_dashboard=False, log_to_driver=False)
         started = True

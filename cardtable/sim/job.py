@@ -163,10 +163,13 @@ def final_scores(scores: Any, players: int) -> list[float] | None:
     score sheets with a `total` (IUNU); None when the game shows no scores (then the returns)."""
     if not isinstance(scores, list) or len(scores) != players:
         return None
-    totals = [s.get("total") if isinstance(s, dict) else s for s in scores]
-    if all(isinstance(x, int | float) and not isinstance(x, bool) for x in totals):
-        return [float(x) for x in totals]
-    return None
+    totals: list[float] = []
+    for s in scores:
+        x = s.get("total") if isinstance(s, dict) else s
+        if not isinstance(x, int | float) or isinstance(x, bool):
+            return None
+        totals.append(float(x))
+    return totals
 
 
 def play_chunk(job: Job, seeds: list[int]) -> list[dict[str, Any]]:

@@ -36,8 +36,8 @@ ROWS = [
 # A: wins in games 0, 1, 3, 4 (4 of 5); B: game 2 (1 of 5).
 # seats: seat 0 won games 0 and 4 (2 of 5), seat 1 games 1, 2, 3 (3 of 5).
 # first player won games 0, 1, 3 (3 of 5); in game 2 seat 0 went first and lost, in game 4 seat 1.
-# "played X": seat-games (0,0) won, (1,1) won, (2,0) lost -> 2 of 3; the other 7 seat-games won 3 of 7.
-# "held Y": (0,1) lost, (4,1) lost -> 0 of 2; the other 8 won 5 of 8.
+# "played X", all by A: seat-games (0,0) won, (1,1) won, (2,0) lost -> 2 of 3; A's other two won 2 of 2.
+# "held Y", both by B: (0,1) lost, (4,1) lost -> 0 of 2; B's other three won 1 of 3.
 
 
 @pytest.fixture
@@ -73,16 +73,17 @@ def test_length_and_score_distributions(table: pl.DataFrame) -> None:
     assert r.scores.height == 10
 
 
-def test_per_card_impact_compares_seat_games_with_and_without_the_card(table: pl.DataFrame) -> None:
-    cards = {(row["counter"], row["card"]): row for row in analyze(table).cards.iter_rows(named=True)}
-    x = cards["played", "X"]
-    assert (x["with_n"], x["without_n"]) == (3, 7)
-    assert x["with_rate"] == pytest.approx(2 / 3) and x["without_rate"] == pytest.approx(3 / 7)
+def test_per_card_impact_compares_an_agents_seat_games_with_and_without_the_card(table: pl.DataFrame) -> None:
+    cards = {(row["agent"], row["counter"], row["card"]): row for row in analyze(table).cards.iter_rows(named=True)}
+    assert set(cards) == {("A", "played", "X"), ("B", "held", "Y")}
+    x = cards["A", "played", "X"]
+    assert (x["with_n"], x["without_n"]) == (3, 2)
+    assert x["with_rate"] == pytest.approx(2 / 3) and x["without_rate"] == pytest.approx(1.0)
     assert x["mean_count"] == pytest.approx(4 / 3)
-    d, lo, hi = newcombe(2, 3, 3, 7)
+    d, lo, hi = newcombe(2, 3, 2, 2)
     assert (x["diff"], x["diff_low"], x["diff_high"]) == pytest.approx((d, lo, hi))
-    y = cards["held", "Y"]
-    assert (y["with_n"], y["with_rate"], y["without_rate"]) == (2, 0.0, pytest.approx(5 / 8))
+    y = cards["B", "held", "Y"]
+    assert (y["with_n"], y["with_rate"], y["without_rate"]) == (2, 0.0, pytest.approx(1 / 3))
     assert math.isclose(y["with_high"], wilson(0, 2)[1])
 
 
