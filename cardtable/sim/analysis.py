@@ -245,11 +245,21 @@ def _rate_plot(frame: pl.DataFrame, key: str, expected: float) -> str:
     return _png(fig)
 
 
+def _integer_bins(values: np.ndarray, most: int = 60) -> Any:
+    """Bins of a whole width on whole numbers (scores, lengths), so no bin catches one more
+    integer than its neighbours and shows a false spike."""
+    if not len(values) or not np.all(np.equal(np.mod(values, 1), 0)):
+        return most
+    lo, hi = int(values.min()), int(values.max())
+    width = max(1, -(-(hi - lo + 1) // most))
+    return np.arange(lo, hi + width + 1, width) - 0.5
+
+
 def _hist(values: np.ndarray, title: str, xlabel: str, log: bool = False) -> str:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
-    bins: Any = 50
+    bins: Any = _integer_bins(values)
     if log and len(values) and values.min() > 0:
         bins = np.geomspace(values.min(), values.max() + 1, 50)
         ax.set_xscale("log")
@@ -266,9 +276,10 @@ def _score_plot(scores: pl.DataFrame) -> str:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    bins = _integer_bins(scores["score"].to_numpy())
     for agent in sorted(set(scores["agent"])):
         values = scores.filter(pl.col("agent") == agent)["score"].to_numpy()
-        ax.hist(values, bins=40, histtype="step", linewidth=1.5, label=agent)
+        ax.hist(values, bins=bins, histtype="step", linewidth=1.5, label=agent)
     ax.set_xlabel("final score of a seat")
     ax.set_ylabel("seat-games")
     ax.set_title("score distribution per agent")
@@ -331,8 +342,10 @@ def report_html(report: Report, path: str | Path, job: dict[str, Any] | None = N
         f"<h2>First-player advantage</h2><p>The first seat to decide won <b>{_pct(fp['win_rate']).strip()}</b> "
         f"{_ci(fp['low'], fp['high'])} of {fp['games']:,} games; with no advantage it would win "
         f"{_pct(report.expected_rate).strip()}. Exact two-sided binomial test: <b>p = {fp['p_value']:.3g}</b> "
-        f"({significance(fp['p_value'])}).</p><p class='note'>With different agents and no --rotate, seat and agent "
-        "strength are mixed up; rotate the seats to separate them.</p>")
+        f"({significance(fp['p_value'])}).</p>")
+    if job is not None and not job.get("rotate") and len(set(job.get("agents", []))) > 1:
+        out.append("<p class='note'>These games ran with different agents and no --rotate, so seat and agent "
+                   "strength are mixed up; rotate the seats to separate them.</p>")
     out.append("<h2>Game length and scores</h2>")
     out.append(f"<p>Decisions per game: mean {ls['mean']:.1f}, median {ls['median']:.0f}, 10%-90% "
                f"{ls['p10']:.0f}-{ls['p90']:.0f}, range {ls['min']:.0f}-{ls['max']:.0f}.</p><div class='grid'>")

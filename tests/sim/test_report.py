@@ -95,6 +95,21 @@ def test_the_html_page_embeds_the_plots_and_the_figures(table: pl.DataFrame, tmp
     assert "<summary>all 1 cards</summary>" in page and "<td>X</td>" in page
     assert "Exact two-sided binomial test" in page and "p = 1" in page
     assert "<td>A</td><td>5</td><td>4</td><td> 80.0%</td>" in page
+    assert "mixed up" not in page
+    unrotated = {"game": "juno", "agents": ["A", "B"], "rotate": False}
+    assert "mixed up" in report_html(analyze(table), tmp_path / "u.html", unrotated).read_text()
+
+
+def test_histogram_bins_are_whole_numbers_wide_on_whole_number_data() -> None:
+    import numpy as np
+
+    from cardtable.sim.analysis import _integer_bins
+
+    bins = _integer_bins(np.array([3.0, 4.0, 10.0]))
+    assert list(bins) == [2.5 + i for i in range(9)]  # one bin per value 3..10
+    wide = _integer_bins(np.arange(0.0, 600.0))
+    assert np.all(np.diff(wide) == 10) and wide[0] == -0.5
+    assert _integer_bins(np.array([0.5, 1.25])) == 60
 
 
 def test_an_empty_table_has_no_report() -> None:
