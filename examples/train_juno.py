@@ -4,7 +4,7 @@
 
 numpy only (torch stays optional): a linear softmax policy over JUNO's action index, with
 illegal actions masked out, trained by REINFORCE with a running-mean baseline against the
-random bot through `cardtable.rl.gym_env`. The learner only ever sees its encoded
+random bot (or `--opponent heuristic`) through `cardtable.rl.gym_env`. The learner only ever sees its encoded
 `observation(seat)` and the action mask. Evaluation plays fresh seeds (never seen in
 training) and reports the win rate with a 95% interval.
 """
@@ -74,9 +74,16 @@ def play_episode(env, policy: LinearPolicy, rng: np.random.Generator, seed: int,
             return float(reward), trace
 
 
-def train(seconds: float, seed: int = 0, batch: int = 8, lr: float = 0.01, max_episodes: int | None = None) -> tuple[LinearPolicy, int]:
+def train(
+    seconds: float,
+    seed: int = 0,
+    batch: int = 8,
+    lr: float = 0.01,
+    max_episodes: int | None = None,
+    opponent: str = "random",
+) -> tuple[LinearPolicy, int]:
     """REINFORCE with a running-mean baseline, `batch` games per update; stops after `seconds`."""
-    env = gym_env("juno", seat=0, opponents=["random"], players=2, match=False)
+    env = gym_env("juno", seat=0, opponents=[opponent], players=2, match=False)
     policy = LinearPolicy.new(env.encoder.size, env.game.num_actions, env.encoder.high)
     rng = np.random.default_rng(seed)
     baseline, episodes = 0.0, 0
@@ -99,9 +106,9 @@ def train(seconds: float, seed: int = 0, batch: int = 8, lr: float = 0.01, max_e
     return policy, episodes
 
 
-def evaluate(policy: LinearPolicy | None, games: int, seed: int = 1) -> tuple[float, float]:
-    """Win rate of seat 0 (the policy; None: a random player) against the random bot, ± 95% interval."""
-    env = gym_env("juno", seat=0, opponents=["random"], players=2, match=False)
+def evaluate(policy: LinearPolicy | None, games: int, seed: int = 1, opponent: str = "random") -> tuple[float, float]:
+    """Win rate of seat 0 (the policy; None: a random player) against `opponent`, ± 95% interval."""
+    env = gym_env("juno", seat=0, opponents=[opponent], players=2, match=False)
     rng = np.random.default_rng(seed)
     wins = 0
     for g in range(games):
@@ -125,16 +132,19 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=3.0, help="training time on one CPU core")
     parser.add_argument("--eval-games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponent", default="random", help="the cardtable bot to train against (random, heuristic, ...)")
+    parser.add_argument("--also-eval", nargs="*", default=[], metavar="BOT", help="other bots to evaluate against")
     parser.add_argument("--save", help="write the trained weights to this .npz file")
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    policy, episodes = train(args.minutes * 60, seed=args.seed)
-    print(f"trained on {episodes} games in {time.perf_counter() - t0:.0f} s ({policy.updates} updates)")
-    rate, ci = evaluate(policy, args.eval_games)
-    print(f"trained policy vs random: wins {rate:.1%} ± {ci:.1%} of {args.eval_games} games")
-    base, base_ci = evaluate(None, args.eval_games)
-    print(f"random vs random (same seeds): wins {base:.1%} ± {base_ci:.1%}")
+    policy, episodes = train(args.minutes * 60, seed=args.seed, opponent=args.opponent)
+    print(f"trained on {episodes} games against {args.opponent} in {time.perf_counter() - t0:.0f} s ({policy.updates} updates)")
+    for bot in [args.opponent, *args.also_eval]:
+        rate, ci = evaluate(policy, args.eval_games, opponent=bot)
+        print(f"trained policy vs {bot}: wins {rate:.1%} ± {ci:.1%} of {args.eval_games} games")
+        base, base_ci = evaluate(None, args.eval_games, opponent=bot)
+        print(f"random player vs {bot} (same seeds): wins {base:.1%} ± {base_ci:.1%}")
     if args.save:
         np.savez(args.save, weights=policy.weights, scale=policy.scale)
         print(f"weights saved to {args.save}")
