@@ -22,7 +22,7 @@ How the engine maps onto OpenSpiel:
 - Observation tensor and string: the game's encoder (docs/rl.md) over `observation(seat)`,
   and that dict as JSON. Information state string: the seat's observation plus the list of
   its own past actions. That is perfect recall only as far as the observation dict keeps the
-  public history (JUNO's keeps the whole DISCARD pile, hand counts and scores, not the order
+  public history (JUNO's keeps the current DISCARD pile, hand counts and scores, not the order
   of every draw); no information-state tensor is offered.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
   what OpenSpiel's ISMCTS bot needs.
