@@ -124,7 +124,7 @@
     const winners = new Set(m.winners || []);
     const rows = m.seats.map((s, i) => el("tr", { class: winners.has(i) ? "win" : "" },
       el("td", {}, winners.has(i) ? "★ " : "", seatName(i)),
-      scores ? el("td", {}, typeof scores[i] === "object" ? JSON.stringify(scores[i]) : scores[i]) : null,
+      scores ? el("td", {}, scores[i] !== null && typeof scores[i] === "object" ? (scores[i].total ?? JSON.stringify(scores[i])) : scores[i]) : null,
       el("td", {}, (m.returns[i] > 0 ? "+" : "") + m.returns[i].toFixed(2))));
     const names = [...winners].map(seatName).join(" and ");
     box.replaceChildren(

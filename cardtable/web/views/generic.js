@@ -69,5 +69,21 @@
     },
   };
 
-  window.CT = { el, $, svg, legal, seatsBar, value, views: { generic } };
+  // Binds legal actions to the elements that show them; whatever is left becomes a button row,
+  // so a dedicated view can never hide a legal move.
+  function binder(m, api) {
+    const used = new Set();
+    const texts = m.legal.map((a) => a.text);
+    return {
+      has: (t) => texts.includes(t),
+      bind(node, text) { if (text && texts.includes(text)) { used.add(text); legal(node, text, api); } return node; },
+      find(pred) { return texts.find(pred) || null; },
+      rest(labels = {}) {
+        return el("div", { class: "choice", id: "choices" }, texts.filter((t) => !used.has(t)).map((t) =>
+          legal(el("button", { class: t.startsWith("skip") || t.startsWith("no ") || t.startsWith("keep") ? "ghost" : "" }, labels[t] || t), t, api)));
+      },
+    };
+  }
+
+  window.CT = { el, $, svg, legal, seatsBar, value, binder, views: { generic } };
 })();

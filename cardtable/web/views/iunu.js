@@ -1,0 +1,103 @@
+// IUNU: the Forum to draft from, the three dice, each Dynasty's Citizens with their Bread, Debens,
+// the Scribe and the Afterlife; your hand. Every legal move is a click on what it names.
+"use strict";
+
+(() => {
+  const { el, svg, seatsBar, binder } = window.CT;
+  const COLOR = { Pharaoh: "#d4a017", Scribe: "#2a9d8f", Noble: "#7b2cbf", Priest: "#3a86ff", Artisan: "#e76f51",
+    Soldier: "#c1121f", Baker: "#8d5524", Merchant: "#2d6a4f", Farmer: "#6a994e" };
+  const GLYPH = { Pharaoh: "☥", Scribe: "✎", Noble: "♛", Priest: "☉", Artisan: "⚒", Soldier: "⚔", Baker: "◍", Merchant: "⚖", Farmer: "⚘" };
+  const PIPS = { 1: [[12, 12]], 2: [[7, 7], [17, 17]], 3: [[6, 6], [12, 12], [18, 18]], 4: [[7, 7], [17, 7], [7, 17], [17, 17]],
+    5: [[6, 6], [18, 6], [12, 12], [6, 18], [18, 18]], 6: [[7, 5], [17, 5], [7, 12], [17, 12], [7, 19], [17, 19]] };
+
+  function citizen(name, extra = "") {
+    return el("div", { class: `gen-card citizen ${extra}`, "data-card": name, title: name, style: `background:linear-gradient(160deg,#fffaf0 55%,${COLOR[name] || "#ccc"}40),#fffaf0;border-top:8px solid ${COLOR[name] || "#888"}` },
+      el("span", { style: `font-size:1.9rem;color:${COLOR[name] || "#444"};text-align:center` }, GLYPH[name] || "?"),
+      el("b", {}, name));
+  }
+
+  function die(v, i) {
+    const node = el("div", { class: `die${v ? "" : " used"}`, "data-die": i + 1, title: v ? `die ${i + 1}: ${v}` : `die ${i + 1}: used` });
+    if (v && PIPS[v]) node.append(svg(PIPS[v].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="2.4" fill="#222"/>`).join(""), "0 0 24 24"));
+    else node.append(v ? String(v) : "–");
+    node.firstChild && node.firstChild.setAttribute && node.firstChild.setAttribute("width", "34");
+    return node;
+  }
+
+  const PROMPT = {
+    pharaoh_reroll: "Pharaoh: reroll one die, or keep the dice", play: "play a Citizen card from your hand",
+    second_card: "play a second card of the same type for 1 Deben?", use_ability: "use the ability?",
+    scribe: "Scribe: put a card under the Scribe for 1 Deben, or skip", priest_die: "Priest: choose a die, or skip",
+    priest_keep: "Priest: choose the Afterlife card to keep", soldier: "Soldier: steal a Farmer, or skip",
+    tribute: "pay 1 Deben tribute, or give up a Farmer", bake: "Baker: put Bread on a Citizen, or stop",
+    artisan: "Artisans: how many cards to place in the Forum", place: "place a card from your hand in the Forum",
+    take: "take a card from the Forum",
+  };
+
+  const iunu = {
+    render(box, m, api) {
+      const o = m.observation;
+      const b = binder(m, api);
+      const low = (s) => s.toLowerCase();
+      const seats = seatsBar(m, api, (i) => {
+        const d = o.dynasties[i];
+        return el("div", { class: "meta" }, `${d.debens} Debens · ${d.hand_size} in hand`, d.scribe_cards ? ` · ${d.scribe_cards} scribed` : "",
+          d.has_afterlife ? " · Afterlife ✓" : "");
+      });
+      const dice = el("div", { class: "choice", id: "dice" }, o.dice.map((v, i) => {
+        const node = die(v, i);
+        b.bind(node, b.find((t) => t === `reroll die ${i + 1}` || t === `priest with die ${i + 1}`));
+        return node;
+      }));
+      const forum = el("div", { class: "forum", id: "forum" }, o.forum.map((c) => b.bind(citizen(c), `take ${low(c)}`)));
+      const head = el("div", { class: "panel" },
+        el("div", { class: "row", style: "justify-content:space-between" },
+          el("b", {}, `Round ${o.round}`, o.final_turns ? el("span", { class: "badge", style: "margin-left:.5rem" }, "FINAL TURNS") : ""),
+          el("span", { class: "conn" }, `Citizen deck ${o.deck} · Afterlife deck ${o.afterlife_deck} · Bread left ${o.bread_supply}`)),
+        el("h2", {}, "The Forum"), forum, el("h2", { style: "margin-top:.8rem" }, "Dice"), dice);
+      const dyn = el("div", { class: "panel" }, el("h2", {}, "Dynasties"),
+        o.dynasties.map((d, i) => {
+          const steal = b.find((t) => t === `steal a farmer from seat ${i}`);
+          const row = el("div", { class: "row", "data-dynasty": i },
+            el("b", { style: "min-width:6em" }, api.seatName(i)),
+            Object.keys(d.dynasty).length ? Object.entries(d.dynasty).map(([c, n]) => {
+              const fed = d.fed[c] || 0;
+              const chip = el("span", { class: "chip", style: `border-left:6px solid ${COLOR[c] || "#888"}`, "data-citizen": c },
+                `${GLYPH[c] || ""} ${c} ×${n}`, fed ? ` · ${fed} bread` : "");
+              if (i === m.seat) b.bind(chip, `bread on ${low(c)}`);
+              return chip;
+            }) : el("span", { class: "conn" }, "no Citizens yet"),
+            d.afterlife ? el("span", { class: "chip" }, `Afterlife: ${d.afterlife}`) : null);
+          if (steal) row.append(b.bind(el("button", { class: "primary" }, "Steal a Farmer"), steal));
+          return row;
+        }));
+      const d = o.decision;
+      let prompt = null;
+      if (d && !m.over) {
+        const mine = d.seat === m.seat;
+        let what = PROMPT[d.kind] || d.kind;
+        if (d.price !== undefined) what += ` (Bread costs ${d.price} each, ${d.baked} baked)`;
+        if (d.thief !== undefined) what += ` (${api.seatName(d.thief)}'s Soldier)`;
+        prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`);
+      }
+      const parts = [seats, head, dyn, prompt];
+      if (m.seat !== null && Array.isArray(o.hand)) {
+        const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((c) =>
+          b.bind(citizen(c), b.find((t) => t === `play ${low(c)}` || t === `put ${low(c)} under scribe` || t === `place ${low(c)} in forum`))));
+        parts.push(el("div", { class: "panel" }, el("h2", {}, `Your hand · ${o.hand.length}`), hand,
+          o.scribed && o.scribed.length ? el("div", { class: "conn" }, `under your Scribe: ${o.scribed.join(", ")}`) : null,
+          o.afterlife ? el("div", { class: "conn" }, `your Afterlife card: ${o.afterlife}`) : null));
+      }
+      parts.push(b.rest({ "keep the dice": "Keep the dice", "use ability": "Use the ability", "skip ability": "Skip" }));
+      if (m.over && Array.isArray(o.scores)) {
+        const cols = Object.keys(o.scores[0] || {});
+        parts.push(el("div", { class: "panel scores" }, el("h2", {}, "Scoring"), el("table", {},
+          el("tr", {}, el("th", {}, ""), cols.map((c) => el("th", {}, c.replace(/_/g, " ")))),
+          o.scores.map((s, i) => el("tr", { class: (m.winners || []).includes(i) ? "win" : "" }, el("td", {}, api.seatName(i)), cols.map((c) => el("td", {}, s[c])))))));
+      }
+      box.replaceChildren(...parts.filter(Boolean));
+    },
+  };
+
+  window.CT.views.iunu = iunu;
+})();

@@ -1,0 +1,83 @@
+// Runes of Zun: every player's HP tracker with its tiers, teams, hands (and exposed hands),
+// what is resolving (the chain), what is in play and ongoing, and your runes to play.
+"use strict";
+
+(() => {
+  const { el, seatsBar, binder } = window.CT;
+  const TEAM = ["#f6c343", "#4cc9f0", "#f72585", "#80ed99"];
+
+  // A carved mark per rune, drawn from its name so each rune has its own shape.
+  function runeMark(name) {
+    let h = 0;
+    for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    const strokes = ["M12 3v18"];
+    const arms = [["M12 7l6-4", "M12 7l-6-4"], ["M12 12l6-5", "M12 12l-6-5"], ["M12 12l6 5", "M12 12l-6 5"], ["M12 17l6 4", "M12 17l-6 4"], ["M6 8h12"], ["M7 14l10-4"]];
+    arms.forEach((a, i) => { if (h & (1 << i)) strokes.push(...a); });
+    if (strokes.length < 3) strokes.push(...arms[(h >> 7) % arms.length]);
+    return window.CT.svg(`<path d="${strokes.join(" ")}" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>`, "0 0 24 24");
+  }
+
+  function rune(name, extra = "") {
+    return el("div", { class: `gen-card rune ${extra}`, "data-card": name, title: name, style: "background:linear-gradient(165deg,#2b2d42,#4a4e69);color:#f4f1e8;border:2px solid #9a8c98" },
+      el("span", { style: "text-align:center;color:#c9ada7" }, runeMark(name)), el("b", {}, name));
+  }
+
+  function hp(o, i) {
+    const maxTier = Math.max(...o.tiers, 3);
+    const per = 4;  // the tracker is drawn in tiers of equal size; the numbers are the engine's
+    return el("div", {},
+      el("div", { class: "meta" }, `HP ${o.hp[i]} · tier ${o.tiers[i]}`, o.defeated[i] ? el("span", { class: "badge", style: "margin-left:.3rem" }, "DEFEATED") : null),
+      el("div", { class: "hp", title: `${o.hp[i]} HP` }, el("div", { style: `width:${Math.max(0, Math.min(100, (100 * o.hp[i]) / (maxTier * per)))}%` })),
+      el("div", { class: "meta" }, `${o.hand_counts[i]} runes in hand`));
+  }
+
+  const PROMPT = {
+    action_phase: "play an Action rune, or end the action phase", modify: "add Modifiers, or be done",
+    declare_target: "choose a target", blame: "choose who takes the blame", reaction: "react, or let it resolve",
+    redirect: "choose where to redirect", discard: "discard down to your hand limit", recovery: "recovery",
+    mulligan: "mulligan, or keep your hand", order_triggers: "order the triggered effects",
+  };
+
+  const zun = {
+    render(box, m, api) {
+      const o = m.observation;
+      const b = binder(m, api);
+      const seats = seatsBar(m, api, (i) => {
+        const node = hp(o, i);
+        if (o.teams !== null && o.teams !== undefined) node.prepend(el("div", { class: "meta", style: `color:${TEAM[o.team_of[i] % TEAM.length]}` }, `team ${o.team_of[i] + 1}`));
+        const exposed = o.exposed_hands && o.exposed_hands[String(i)];
+        if (exposed && i !== m.seat) node.append(el("div", { class: "meta" }, `exposed: ${exposed.join(", ")}`));
+        for (const verb of ["target", "blame", "redirect to"]) {
+          const t = `${verb} seat ${i}`;
+          if (b.has(t)) node.append(b.bind(el("button", { class: "primary", style: "margin-top:.3rem" }, verb === "redirect to" ? "Redirect here" : verb[0].toUpperCase() + verb.slice(1)), t));
+        }
+        return node;
+      });
+      const chain = el("div", { class: "panel" }, el("h2", {}, `Turn ${o.turn_number} · ${o.phase} phase`),
+        o.resolving.length ? o.resolving.map((f) => el("div", { class: "chip", style: "margin:.2rem 0;display:block" },
+          `${api.seatName(f.player)}: ${f.card}${f.as && f.as !== f.card ? ` as ${f.as}` : ""} (${f.kind})`,
+          f.current_target >= 0 ? ` → ${api.seatName(f.current_target)}` : "", f.boosts ? ` · +${f.boosts}` : "", f.fizzled ? " · fizzled" : ""))
+          : el("div", { class: "conn" }, "nothing is resolving"),
+        o.in_play.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "in play:"), o.in_play.map((e) => el("span", { class: "chip" }, `${e.card} (${api.seatName(e.player)})`))) : null,
+        o.ongoing.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "ongoing:"), o.ongoing.map((e) => el("span", { class: "chip" }, `${e.card}${e.affects ? ` on ${e.affects.map(api.seatName).join(", ")}` : ""}`))) : null,
+        el("div", { class: "conn", style: "margin-top:.5rem" }, `deck ${o.deck} · discard ${o.discard.length}${o.discard.length ? ` (top: ${o.discard[o.discard.length - 1]})` : ""} · turn limit ${o.turn_limit}`));
+      const d = o.decision;
+      let prompt = null;
+      if (d && !m.over) {
+        const mine = d.seat === m.seat;
+        let what = PROMPT[d.kind] || d.kind.replace(/_/g, " ");
+        if (d.count !== undefined) what += ` (${d.count} to go)`;
+        prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`);
+      }
+      const parts = [seats, chain, prompt];
+      if (m.seat !== null && Array.isArray(o.hand)) {
+        const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((r) => b.bind(rune(r), b.find((t) => t.endsWith(` ${r}`)))));
+        parts.push(el("div", { class: "panel" }, el("h2", {}, `Your runes · ${o.hand.length}`), hand));
+      }
+      parts.push(b.rest());
+      box.replaceChildren(...parts.filter(Boolean));
+    },
+  };
+
+  window.CT.views.zun = zun;
+})();
