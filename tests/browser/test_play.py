@@ -151,3 +151,20 @@ def test_server_restart_mid_game(page: Any, server: Server) -> None:
     assert page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)") == hand
     play(page)
     check_the_end(page, "juno-restarted")
+
+
+def test_phone_width_fits_and_plays(browser: Any, server: Server) -> None:
+    """At 390 px the page does not scroll sideways, the whole hand is on screen and cards can be clicked."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        create_table(page, server, "juno", seed=13, setup=lambda p: p.uncheck("input[name=match]"))
+        page.wait_for_selector("#hand .card")
+        shot(page, "juno-phone")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        edges = page.locator("#hand .card").evaluate_all(
+            "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right]; })")
+        assert min(left for left, _ in edges) >= 0 and max(right for _, right in edges) <= 390
+        assert play(page, 3) == 3
+    finally:
+        context.close()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cardtable.core import Replay, Rng, State
+from cardtable.core import Replay, Rng, State, games
 from cardtable.server.tables import encode, narrate_lines
 
 from .conftest import new_table, next_state
@@ -20,8 +20,15 @@ PERSON = {"kind": "person"}
 
 
 def hidden_hands(state: State, seat: int | None) -> list[list[str]]:
-    """Other seats' hands (JUNO), as the JSON lists an accidental leak would carry."""
-    return [state.observation(o)["hand"] for o in range(state.game.players) if o != seat]
+    """Other seats' hands while hidden, as the JSON lists an accidental leak would carry
+    (a Runes of Zun hand exposed by Expose is public, so it is not hidden)."""
+    out = []
+    public = state.observation(None)
+    exposed = public.get("exposed_hands") or {}
+    for o in range(state.game.players):
+        if o != seat and str(o) not in exposed:
+            out.append(state.observation(o)["hand"])
+    return out
 
 
 def check_payload(m: dict[str, Any], states: list[State]) -> None:
@@ -50,17 +57,19 @@ def check_payload(m: dict[str, Any], states: list[State]) -> None:
                 assert json.dumps(hand) not in text
 
 
-@pytest.mark.parametrize(
-    ("seats", "options", "seed"),
-    [
-        ([PERSON, BOT], {}, 1),
-        ([PERSON, PERSON, BOT, BOT], {"variant": "seven-o"}, 2),  # seven-o: hands change owners
-        ([PERSON, BOT, PERSON], {"wild_draw_four": "challenge"}, 3),  # a challenge shows a hand to one seat
-    ],
-)
-def test_no_payload_carries_what_the_seat_may_not_see(client: TestClient, seats: list[dict[str, Any]],
+CASES = [
+    ("juno", [PERSON, BOT], {}, 1),
+    ("juno", [PERSON, PERSON, BOT, BOT], {"variant": "seven-o"}, 2),  # seven-o: hands change owners
+    ("juno", [PERSON, BOT, PERSON], {"wild_draw_four": "challenge"}, 3),  # a challenge shows a hand to one seat
+    ("iunu", [PERSON, PERSON, BOT], {}, 4),  # hands, Scribe cards and Afterlife cards are private
+    ("zun", [PERSON, BOT, PERSON, BOT], {"teams": 2}, 5),  # hands are private unless exposed
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "options", "seed"), [c for c in CASES if c[0] in games()])
+def test_no_payload_carries_what_the_seat_may_not_see(client: TestClient, game: str, seats: list[dict[str, Any]],
                                                       options: dict[str, Any], seed: int) -> None:
-    t = new_table(client, seats, seed=seed, **options)
+    t = new_table(client, seats, seed=seed, game=game, **options)
     tid = t["id"]
     people = [s["seat"] for s in t["seats"] if "token" in s]
     seen: dict[int | None, list[dict[str, Any]]] = {s: [] for s in people}
