@@ -62,6 +62,7 @@ def test_game_type_and_info_come_from_the_spec() -> None:
     assert game.cardtable.options.variant == "serious"
 
 
+@pytest.mark.slow  # whole random games, with a clone per step kept by the test (JUNO: ~1,000 decisions)
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_openspiel_random_sim_test(game: str, options: dict[str, Any]) -> None:
     spiel = pyspiel.load_game(spiel_name(game, options))
