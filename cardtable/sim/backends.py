@@ -58,7 +58,9 @@ def ray(job: Job, chunks: list[list[int]], workers: int | None, address: str | N
                     "token (see docs/simulation.md)"
                 ) from None
         else:
-            ray_mod.init(num_cpus=workers or default_workers(), include_dashboard=False, log_to_driver=False)
+            # address="local": a new instance of our own, even when `ray start` runs on this machine
+            ray_mod.init(address="local", num_cpus=workers or default_workers(), include_dashboard=False,
+                         log_to_driver=False)
         started = True
     pending: list[Any] = []
     try:
