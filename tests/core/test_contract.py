@@ -113,3 +113,8 @@ def test_play_needs_one_agent_per_seat_and_gives_bots_only_views() -> None:
 def test_returns_and_winners_are_zero_until_over() -> None:
     state = cardtable.make("juno", players=4).new_state(0)
     assert state.returns() == [0.0] * 4 and state.winners() == []
+
+
+def test_games_stays_callable_after_games_are_imported() -> None:
+    cardtable.make("juno")
+    assert "juno" in cardtable.games()
