@@ -14,8 +14,10 @@ from typing import Any
 from .. import agents as agent_registry
 from ..core.errors import CardtableError
 from ..core.game import Game
+from ..core.play import play
 from ..core.registry import make
 from ..core.rng import Rng
+from ..core.state import State
 from .counters import EventCounter, card_counts, has_hook
 
 # Each seat's agent seed comes from a stream of its own, apart from the deal (the seed
@@ -113,11 +115,11 @@ def _game_for(job: Job) -> tuple[Game[Any], bool]:
 def play_game(job: Job, seed: int) -> dict[str, Any]:
     """One game from `seed`: the result row.
 
-    The loop is `cardtable.play`'s (same determinization stream, agents handed
-    `state.determinize(seat, rng)`, never the true state). When the per-card counters come from
-    events, the events are drained from the true state after every move into the counter, so
-    the event log does not grow and determinizing stays cheap; the agents then see no event
-    history in their views (everything a seat may know is in its observation)."""
+    The game is played by `cardtable.play` (agents handed `state.determinize(seat, rng)`, never
+    the true state). When the per-card counters come from events, the events are drained from
+    the true state after every move into the counter, so the event log does not grow and
+    determinizing stays cheap; the agents then see no event history in their views (everything
+    a seat may know is in its observation)."""
     game, hooked = _game_for(job)
     players = game.players
     names = job.seat_agents(seed, players)
@@ -126,19 +128,14 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         name, params = parse_agent(spec)
         bots.append(agent_registry.make(name, **{**params, "seed": agent_seed}))
     counter = EventCounter() if job.counters and not hooked else None
-    state = game.new_state(seed, record_events=counter is not None)
-    first = state.current_player
-    views = Rng(seed).spawn()
-    while not state.is_over:
+    first = game.new_state(seed, record_events=False).current_player
+
+    def drain(state: State, _action: Any) -> None:
         if counter is not None and state.events:
             counter.feed(state.events)
             state.events.clear()
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].act(state.determinize(seat, views.spawn())))
-    if counter is not None and state.events:
-        counter.feed(state.events)
-        state.events.clear()
+
+    state = play(game, bots, seed=seed, record_events=counter is not None, on_step=drain)
     returns = [float(r) for r in state.returns()]
     scores = final_scores(state.observation(None).get("scores"), players) or returns
     cards = card_counts(state, counter) if job.counters else []
