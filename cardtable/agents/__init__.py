@@ -68,6 +68,8 @@ def _ismcts(**params: Any) -> Agent:
             "c": (int, float),
             "rollout": str,
             "cutoff": int,
+            "bias": (int, float),
+            "clock": str,
         },
     )
     return IsmctsAgent(**params)

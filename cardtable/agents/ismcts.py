@@ -11,10 +11,16 @@ Each iteration
 3. expands one untried legal action;
 4. rolls out with a random or the game's heuristic policy, optionally cut off after `cutoff`
    decisions and scored with the game's evaluation;
+   with `bias` > 0, the heuristic's move at a node is expanded first and gets a progressive bias
+   bias / (visits + 1) in its UCB value (Chaslot et al. 2008), so a small budget starts from
+   the heuristic's play and search has to find a better move to overturn it;
 5. backs up the per-seat returns: every node adds the return of the seat that chose its edge.
 
-Budgets: `iterations` and/or `time_limit` seconds (whichever ends first). The move played is
-the most visited root child.
+Budgets: `iterations` and/or `time_limit` seconds (whichever ends first). `clock="wall"` (the
+default) counts real time, what a person waits; `clock="cpu"` counts the CPU time of the searching
+thread, so a measurement on a busy, shared machine gives the search the same work per move as an
+idle one would (it then takes longer in real time). The move played is the most visited root
+child.
 """
 
 from __future__ import annotations
@@ -52,6 +58,8 @@ class IsmctsAgent:
         c: float = 0.7,
         rollout: str = "random",
         cutoff: int | None = None,
+        bias: float = 0.0,
+        clock: str = "wall",
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -65,12 +73,18 @@ class IsmctsAgent:
             raise AgentError(f"agent 'ismcts': rollout must be 'random' or 'heuristic', got {rollout!r}")
         if cutoff is not None and cutoff < 0:
             raise AgentError(f"agent 'ismcts': cutoff must be >= 0 decisions, got {cutoff}")
+        if clock not in ("wall", "cpu"):
+            raise AgentError(f"agent 'ismcts': clock must be 'wall' (real time) or 'cpu' (CPU time), got {clock!r}")
+        if bias < 0:
+            raise AgentError(f"agent 'ismcts': bias must be >= 0 (0: off), got {bias}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time_limit = time_limit
         self.c = c
         self.rollout = rollout
         self.cutoff = cutoff
+        self.bias = float(bias)
+        self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         #: statistics of the last decision: iterations run and seconds spent
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -81,21 +95,24 @@ class IsmctsAgent:
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         game = view.game.spec.name
-        policy: Callable[[State, Rng], Action] | None = policy_for(game) if self.rollout == "heuristic" else None
+        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 else None
+        policy = heuristic if self.rollout == "heuristic" else None
+        guide = heuristic if self.bias > 0 else None
         evaluate = evaluator_for(game) if self.cutoff is not None else None
         seat = view.current_player
         assert seat is not None
         rng = self.rng.spawn()
         root = _Node(-1)
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
         limit = self.iterations
         done = 0
-        while (limit is None or done < limit) and (deadline is None or done == 0 or time.perf_counter() < deadline):
-            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate)
+        while (limit is None or done < limit) and (deadline is None or done == 0 or clock() < deadline):
+            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate, guide)
             done += 1
         self.last_iterations = done
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = clock() - start
         best = max(
             legal,
             key=lambda a: (root.children[a.index].visits, root.children[a.index].total)
@@ -110,17 +127,20 @@ class IsmctsAgent:
         rng: Rng,
         policy: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], list[float]] | None,
+        guide: Callable[[State, Rng], Action] | None = None,
     ) -> None:
         path = [root]
         node = root
         c = self.c
+        bias = self.bias
         # selection and expansion
         while not state.is_over:
             legal = state.legal_actions()
             children = node.children
+            hint = guide(state, rng).index if guide is not None and len(legal) > 1 else -1
             untried = [a for a in legal if a.index not in children]
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = next((a for a in untried if a.index == hint), None) or untried[rng.below(len(untried))]
                 child = children[action.index] = _Node(state.current_player)  # type: ignore[arg-type]
                 for a in legal:
                     ch = children.get(a.index)
@@ -136,6 +156,8 @@ class IsmctsAgent:
                 ch = children[a.index]
                 ch.avail += 1
                 value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if a.index == hint:
+                    value += bias / (ch.visits + 1)
                 if value > best_value:
                     best_value, best, best_action = value, ch, a
             assert best is not None

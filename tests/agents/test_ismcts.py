@@ -54,7 +54,13 @@ def test_time_budget_runs_at_least_one_iteration() -> None:
 
 @pytest.mark.parametrize(
     "params",
-    [{"iterations": 20}, {"iterations": 20, "rollout": "heuristic", "cutoff": 8}, {"iterations": 20, "c": 0.0}],
+    [
+        {"iterations": 20},
+        {"iterations": 20, "rollout": "heuristic", "cutoff": 8},
+        {"iterations": 20, "c": 0.0},
+        {"iterations": 20, "cutoff": 8, "bias": 1.0},
+        {"time_limit": 0.002, "clock": "cpu", "cutoff": 8},
+    ],
 )
 def test_plays_whole_games_with_every_option(params: dict) -> None:
     # 3 players with the challenge rule: reactions (challenge, catch) come from seats off turn.

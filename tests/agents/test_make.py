@@ -44,6 +44,8 @@ def test_unknown_agent_names_the_known_ones() -> None:
         ("ismcts", {"rollout": "greedy"}, "rollout must be 'random' or 'heuristic'"),
         ("ismcts", {"c": -0.1}, "exploration constant"),
         ("ismcts", {"iterations": True}, "'iterations' must be"),
+        ("ismcts", {"clock": "sundial"}, "clock must be 'wall'"),
+        ("ismcts", {"bias": -1.0}, "bias must be >= 0"),
     ],
 )
 def test_bad_parameters_raise_a_clear_error(name: str, params: dict, message: str) -> None:
