@@ -168,3 +168,25 @@ def test_phone_width_fits_and_plays(browser: Any, server: Server) -> None:
         assert play(page, 3) == 3
     finally:
         context.close()
+
+
+def test_runes_of_zun_is_playable_by_clicking(page: Any, server: Server) -> None:
+    create_table(page, server, "zun", seed=2)
+    page.wait_for_selector("#hand .rune")
+    assert page.locator(".seat .hp").count() == 2  # an HP tracker per seat
+    shot(page, "zun-start")
+    assert play(page, 6) >= 1
+
+
+def test_a_spectator_sees_no_hand_and_cannot_act(page: Any, server: Server) -> None:
+    table = create_table(page, server, "juno", seed=17, setup=lambda p: p.uncheck("input[name=match]"))
+    spectator = page.context.browser.new_page()
+    try:
+        spectator.goto(f"{server.url}/t/{table}?spectate")
+        spectator.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
+        assert "spectating" in spectator.locator("#title").inner_text()
+        assert spectator.locator("#hand").count() == 0
+        assert spectator.locator("#view [data-legal]").count() == 0
+        assert spectator.locator("#draw-pile").count() == 1
+    finally:
+        spectator.close()
