@@ -338,6 +338,11 @@ class Lobby:
         try:  # off the event loop: other tables go on while the database commits
             await asyncio.to_thread(self.store.append, table.id, n, text, seat)
         except Exception as exc:  # another server took this move, or the database is down
+            if await asyncio.to_thread(self._reload, table):
+                raise TableError(
+                    "stale", "another server moved this table on; your view is out of date and the current state "
+                    "has been sent to you",
+                ) from None
             raise TableError("not_saved", f"the move could not be saved, nothing changed: {type(exc).__name__}") from None
         state.apply(act)  # legal (checked above), so it cannot fail
         table.rec.actions.append(text)
@@ -345,6 +350,18 @@ class Lobby:
             table.rec.finished = True
             await asyncio.to_thread(self.store.finish, table.id)  # only a listing flag: the log alone says the game is over
         return text
+
+    def _reload(self, table: LiveTable) -> bool:
+        """Catch up with moves another process sharing the database stored. True if there were any."""
+        try:
+            rec = self.store.load(table.id)
+        except Exception:
+            return False
+        if rec is None or len(rec.actions) <= table.version or rec.actions[: table.version] != table.rec.actions:
+            return False
+        state = Replay(rec.game, rec.options, rec.seed, rec.actions).run()
+        table.rec, table.state = rec, state
+        return True
 
     # -- bots ----------------------------------------------------------------------------
 
