@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -60,7 +61,7 @@ class Result:
 # -- workloads: each plays `n` games and returns (games, decisions, seconds) ------------------
 
 
-def cardtable_games(options: dict, policy: str) -> Callable[[int, int, Clock], tuple[int, int, float]]:
+def cardtable_games(options: dict[str, Any], policy: str) -> Callable[[int, int, Clock], tuple[int, int, float]]:
     game = cardtable.make("juno", match=False, **options)
 
     def run(n: int, seed: int, clock: Clock) -> tuple[int, int, float]:
@@ -89,7 +90,7 @@ def cardtable_games(options: dict, policy: str) -> Callable[[int, int, Clock], t
 
 def rlcard_game() -> Callable[[int, int, Clock], tuple[int, int, float]]:
     import numpy as np
-    from rlcard.games.uno.game import UnoGame
+    from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped]
 
     def run(n: int, seed: int, clock: Clock) -> tuple[int, int, float]:
         rng = random.Random(seed)
@@ -108,8 +109,8 @@ def rlcard_game() -> Callable[[int, int, Clock], tuple[int, int, float]]:
 
 
 def rlcard_env() -> Callable[[int, int, Clock], tuple[int, int, float]]:
-    import rlcard
-    from rlcard.agents import RandomAgent
+    import rlcard  # type: ignore[import-untyped]
+    from rlcard.agents import RandomAgent  # type: ignore[import-untyped]
 
     def run(n: int, seed: int, clock: Clock) -> tuple[int, int, float]:
         env = rlcard.make("uno", config={"seed": seed})
@@ -125,7 +126,7 @@ def rlcard_env() -> Callable[[int, int, Clock], tuple[int, int, float]]:
 
 
 def openspiel_crazy_eights(players: int) -> Callable[[int, int, Clock], tuple[int, int, float]]:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     game = pyspiel.load_game(f"crazy_eights(players={players})")
 
