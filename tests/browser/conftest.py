@@ -44,12 +44,10 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        code = (
-            "import uvicorn; from cardtable.server import create_app; "
-            f"uvicorn.run(create_app({str(self.db)!r}, bot_time=0.3, bot_delay=0.0), host='127.0.0.1', "
-            f"port={self.port}, log_level='warning', ws='websockets-sansio')"
-        )
-        self.proc = subprocess.Popen([sys.executable, "-c", code])
+        # The real command, as a person starts it (bots without the pause that lets people follow them).
+        self.proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port),
+                                      "--database", str(self.db), "--bot-delay", "0", "--bot-time", "0.3"],
+                                     stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
