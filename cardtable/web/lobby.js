@@ -89,6 +89,7 @@ function pickGame(g) {
   const n = Math.max(g.min_players, Math.min(g.max_players, 2));
   const bot = catalog.difficulties[0] || catalog.bots[0];
   seats = Array.from({ length: n }, (_, i) => (i === 0 ? { kind: "person", agent: bot } : { kind: "bot", agent: bot }));
+  $("#summary").textContent = g.summary || "";
   renderOptions();
   renderSeats();
   $("#links").classList.add("hidden");
