@@ -6,6 +6,7 @@ and `narrate(event_json, viewer) -> str | None`; a game without one is shown gen
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from types import ModuleType
@@ -18,7 +19,11 @@ from ..core.game import Game
 
 
 def text_module(game: Game[Any]) -> ModuleType | None:
-    package = type(game).__module__.rsplit(".", 1)[0]
+    return _text_module(type(game).__module__.rsplit(".", 1)[0])
+
+
+@functools.cache
+def _text_module(package: str) -> ModuleType | None:
     try:
         return importlib.import_module(f"{package}.text")
     except ModuleNotFoundError:

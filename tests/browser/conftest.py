@@ -23,6 +23,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = os.environ.get("CARDTABLE_SCREENSHOTS")
 
 if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
+    if os.environ.get("CI"):  # CI installs Debian's chromium (scripts/test): its absence is a failure there
+        raise RuntimeError(f"no chromium at {CHROMIUM}: scripts/test installs it with apt-get as root")
     pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 playwright_api = pytest.importorskip("playwright.sync_api")
