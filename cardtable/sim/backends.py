@@ -1,7 +1,8 @@
 """Where the games run: in this process, a local process pool, or a Ray cluster.
 
 Each backend takes chunks of seeds and yields the finished rows chunk by chunk as they come
-back (in any order). Closing the generator (or Ctrl-C inside it) stops the workers.
+back (in any order), each chunk as an Arrow table built in the worker (cheap to send back and
+to write). Closing the generator (or Ctrl-C inside it) stops the workers.
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Generator
-from typing import Any
+from typing import Any, TypeAlias
 
 from .job import Job, SimError, play_chunk
+from .store import to_table
 
-Rows = list[dict[str, Any]]
+Rows: TypeAlias = Any  # a pyarrow.Table of result rows (pyarrow ships no type information)
+
+
+def chunk_table(job: Job, seeds: list[int]) -> Rows:
+    return to_table(play_chunk(job, seeds))
 
 
 def default_workers() -> int:
@@ -31,11 +37,11 @@ def _ignore_sigint() -> None:
 def local(job: Job, chunks: list[list[int]], workers: int) -> Generator[Rows, None, None]:
     if workers <= 1:
         for seeds in chunks:
-            yield play_chunk(job, seeds)
+            yield chunk_table(job, seeds)
         return
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with ctx.Pool(workers, initializer=_ignore_sigint) as pool:  # leaving the block terminates the pool
-        yield from pool.imap_unordered(functools.partial(play_chunk, job), chunks)
+        yield from pool.imap_unordered(functools.partial(chunk_table, job), chunks)
 
 
 def ray(job: Job, chunks: list[list[int]], workers: int | None, address: str | None) -> Generator[Rows, None, None]:
@@ -64,7 +70,7 @@ def ray(job: Job, chunks: list[list[int]], workers: int | None, address: str | N
         started = True
     pending: list[Any] = []
     try:
-        task = ray_mod.remote(num_cpus=1, max_retries=2)(play_chunk)
+        task = ray_mod.remote(num_cpus=1, max_retries=2)(chunk_table)
         job_ref = ray_mod.put(job)
         resources: dict[str, float] = ray_mod.cluster_resources()  # type: ignore[no-untyped-call]
         capacity = int(resources.get("CPU", 1))

@@ -37,7 +37,7 @@ class GamesPerSecond(ProgressColumn):
 def chunked(seeds: list[int], workers: int) -> list[list[int]]:
     """Chunks small enough to balance the workers and show progress, big enough to keep the
     overhead low. Chunking never changes a result: each game depends on its seed only."""
-    size = max(1, min(20, len(seeds) // (workers * 100) if workers > 1 else 1))
+    size = max(1, min(50, len(seeds) // (workers * 50) if workers > 1 else 1))
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
@@ -94,20 +94,20 @@ def run(
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console, disable=progress is False,
         refresh_per_second=4,
     )
-    rows: list[dict[str, Any]] = []  # kept in memory only without a folder
+    kept: list[backends.Rows] = []  # in memory only without a folder
     finished = 0
-    unsaved: list[dict[str, Any]] = []
+    unsaved: list[backends.Rows] = []
     flushed = time.monotonic()
     with bar:
         task = bar.add_task(f"{job.game} {backend}", total=len(wanted), completed=len(wanted) - len(todo))
         try:
             for batch in stream:
-                finished += len(batch)
-                bar.advance(task, len(batch))
+                finished += batch.num_rows
+                bar.advance(task, batch.num_rows)
                 if folder is None:
-                    rows.extend(batch)
+                    kept.append(batch)
                 else:
-                    unsaved.extend(batch)
+                    unsaved.append(batch)
                     if time.monotonic() - flushed > FLUSH_SECONDS:
                         store.write_part(folder, unsaved)
                         unsaved, flushed = [], time.monotonic()
@@ -120,7 +120,7 @@ def run(
                 store.write_part(folder, unsaved)
                 store.compact(folder)
     if folder is None:
-        table = store.to_table(rows)
+        table = store.concat(kept)
     else:
         table = store.read_table(folder)
         lo, hi = seed, seed + games

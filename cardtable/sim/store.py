@@ -110,9 +110,14 @@ def read_job(folder: Path) -> Job:
     return Job.from_json(json.loads(path.read_text()))
 
 
-def write_part(folder: Path, rows: list[dict[str, Any]]) -> None:
-    if rows:
-        _write_table(folder / f"part-{uuid.uuid4().hex}.parquet", to_table(rows))
+def concat(tables: list[pa.Table]) -> pa.Table:
+    """Chunk tables as one, sorted by seed."""
+    return pa.concat_tables(tables).sort_by("seed") if tables else SCHEMA.empty_table()
+
+
+def write_part(folder: Path, tables: list[pa.Table]) -> None:
+    if tables:
+        _write_table(folder / f"part-{uuid.uuid4().hex}.parquet", concat(tables))
 
 
 def compact(folder: Path) -> None:
