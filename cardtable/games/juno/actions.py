@@ -34,6 +34,12 @@ class Kind(IntEnum):
 class JunoAction(Action):
     __slots__ = ("kind", "card", "uno", "color", "seat")
 
+    # Every JunoAction is one of the canonical objects of SPACE (built once below; pickling returns
+    # them too), so equality by index is identity. Object identity compares in C, which keeps
+    # `action in state.legal_actions()` off the Python-level __eq__ on the hot path.
+    __eq__ = object.__eq__
+    __hash__ = Action.__hash__
+
     def __init__(self, kind: Kind, card: int = 0, uno: bool = False, color: int = 0, seat: int = 0) -> None:
         self.kind = kind
         self.card = card

@@ -12,12 +12,14 @@ and the next turn starts.
 
 from __future__ import annotations
 
+from array import array
+from hashlib import shake_128
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
-from .actions import CATCH, CHALLENGE, CHOOSE, DRAW, PASS, PLAY, SWAP, JunoAction, Kind
+from .actions import CATCH, CHALLENGE, CHOOSE, DRAW, MAX_SEATS, PASS, PLAY, SWAP, JunoAction, Kind
 from .cards import (
     CARD_COLOR,
     CARD_NAME,
@@ -27,6 +29,7 @@ from .cards import (
     DEALER_VALUE,
     DRAW_TWO,
     NO_COLOR,
+    NUM_TYPES,
     RANK_NAMES,
     REVERSE,
     SKIP,
@@ -43,6 +46,46 @@ if TYPE_CHECKING:
 
 MAX_STACK = 3  # serious: "Each player can stack a maximum of 3 cards"
 MAX_SKIPS = 3  # serious: "the effect sum up to 3"
+
+# -- precomputed tables for the hot path (legal actions and transitions) -------------------
+# "Let's play": on (color in play, rank on top) you may put down a card of that color, a colored card
+# of that number or symbol, or a wild; the Wild Draw Four's color condition is then checked against
+# the hand. _MATCH[color][rank][t] is 1 when card type t matches.
+_MATCH: tuple[tuple[bytes, ...], ...] = tuple(
+    tuple(
+        bytes(
+            CARD_COLOR[t] == NO_COLOR or (c != NO_COLOR and CARD_COLOR[t] == c) or CARD_RANK[t] == r
+            for t in range(NUM_TYPES)
+        )
+        for r in range(15)
+    )
+    for c in range(5)
+)
+# Serious stacking: cards of the same value (_SAME_RANK[rank][t] is 1 when t has that rank).
+_SAME_RANK: tuple[bytes, ...] = tuple(bytes(CARD_RANK[t] == r for t in range(NUM_TYPES)) for r in range(15))
+_COLOR_CARDS: tuple[frozenset[int], ...] = tuple(
+    frozenset(t for t in range(NUM_TYPES) if CARD_COLOR[t] == c and c != NO_COLOR) for c in range(5)
+)
+_PLAY_ONLY: tuple[Action, ...] = tuple(PLAY[t][0] for t in range(NUM_TYPES))  # the play without a call
+_PLAY_WD4 = _PLAY_ONLY[WILD_DRAW_FOUR]
+_PLAY_KIND, _DRAW_KIND, _CATCH_KIND, _CHALLENGE_KIND = Kind.PLAY, Kind.DRAW, Kind.CATCH, Kind.CHALLENGE
+# Decisions are immutable, so the common ones are made once and shared.
+_TURN: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_SEATS))
+_AFTER_DRAW: tuple[tuple[AfterDraw, ...], ...] = tuple(
+    tuple(AfterDraw(s, t) for t in range(NUM_TYPES)) for s in range(MAX_SEATS)
+)
+
+
+def _permute(items: list[int], key: int) -> list[int]:
+    """A uniformly random order of `items` drawn from the 64-bit `key` (for determinization).
+
+    Each item gets a 32-bit sort key from SHAKE-128 of `key`; the sort runs in C, which makes
+    this several times faster than a Fisher-Yates loop in Python. Ties (about one in a million
+    for a 100-card pool) keep their order."""
+    n = len(items)
+    keys = array("I", shake_128(key.to_bytes(8, "little")).digest(4 * n))
+    order = sorted(range(n), key=keys.__getitem__)
+    return [items[i] for i in order]
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -198,7 +241,7 @@ class JunoState(State):
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
-        self.pending.append(Turn(seat))
+        self.pending.append(_TURN[seat])
 
     # -- legal actions -----------------------------------------------------------------
 
@@ -236,25 +279,41 @@ class JunoState(State):
         kind = type(d)
         hand = self.hands[d.seat]
         if kind is Turn:
+            # The distinct cards of the hand that may be played, in the order of the hand
+            # (`_playable` states the rule; `_MATCH` is the same rule as a table).
             if self.penalty:  # serious: facing a stacked draw, match its value or take it
-                rank = CARD_RANK[self.discard[-1]]
-                return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [DRAW]
-            plays = self._plays([t for t in hand if self._playable(t, hand)], hand, [])
+                ok = _SAME_RANK[CARD_RANK[self.discard[-1]]]
+                plays = [t for t in dict.fromkeys(hand) if ok[t]]
+                out: list[Action] = (
+                    [a for t in plays for a in PLAY[t]] if len(hand) == 2 else [_PLAY_ONLY[t] for t in plays]
+                )
+                out.append(DRAW)
+                return out
+            color = self.color
+            ok = _MATCH[color][CARD_RANK[self.discard[-1]]]
+            out = [_PLAY_ONLY[t] for t in dict.fromkeys(hand) if ok[t]]
+            if _PLAY_WD4 in out and not self.game.challenge and not _COLOR_CARDS[color].isdisjoint(hand):
+                out.remove(_PLAY_WD4)
+            if len(hand) == 2:  # each play also in its form that calls UNO
+                out = [a for p in out for a in PLAY[p.card]]  # type: ignore[attr-defined]
             # "You may also choose NOT to play a playable card ... you must draw": declining needs a
             # card to draw. With both piles spent, `draw` only passes a turn that has no play.
-            if not plays or self.draw or len(self.discard) > 1:
-                plays.append(DRAW)
-            return plays
-        if kind is AfterDraw:
+            if not out or self.draw or len(self.discard) > 1:
+                out.append(DRAW)
+            return out
+        if kind is AfterDraw:  # the drawn card, if it matches (the rule of `_playable`), or keep it
             card = d.card  # type: ignore[attr-defined]
-            if self._playable(card, hand):
-                return self._plays([card], hand, []) + [PASS]
+            color = self.color
+            if _MATCH[color][CARD_RANK[self.discard[-1]]][card] and (
+                card != WILD_DRAW_FOUR or self.game.challenge or _COLOR_CARDS[color].isdisjoint(hand)
+            ):
+                return [*PLAY[card], PASS] if len(hand) == 2 else [_PLAY_ONLY[card], PASS]
             return [PASS]
         if kind is ChooseColor:
             return list(CHOOSE)
         if kind is StackMore:
             rank = d.rank  # type: ignore[attr-defined]
-            return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [PASS]
+            return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [PASS]  # same value only
         if kind is Catch:
             return [CATCH, PASS]
         if kind is Challenge:
@@ -264,34 +323,36 @@ class JunoState(State):
 
     # -- transitions -----------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, JunoAction)
+    def _apply(self, action: JunoAction) -> None:  # type: ignore[override]
         d = self.pending.pop()
         kind = type(d)
         seat = d.seat
         if kind is Turn:
-            if action.kind == Kind.PLAY:
-                self._play(seat, action.card, action.uno, 1, stackable=True)
+            if action.kind is _PLAY_KIND:
+                self._play(seat, action.card, action.uno, 1, True)
             elif self.penalty:
                 self._take_penalty(seat)
             else:
                 self._draw_on_turn(seat)
         elif kind is AfterDraw:
-            if action.kind == Kind.PLAY:
+            if action.kind is _PLAY_KIND:
                 # "you may not play any other card from your hand after the draw" (no stacking)
                 self._play(seat, action.card, action.uno, 1, stackable=False)
             else:
-                self.emit("kept", seat=seat)
-                self._start_turn(self._next(seat))
+                if self.events is not None:
+                    self.emit("kept", seat=seat)
+                nxt = self.turn = (seat + self.direction) % self.game.players
+                self.pending.append(_TURN[nxt])
         elif kind is StackMore:
-            if action.kind == Kind.PLAY:
+            if action.kind is _PLAY_KIND:
                 self._play(seat, action.card, action.uno, d.count + 1, stackable=True)  # type: ignore[attr-defined]
             else:
                 self._complete_play(seat)
         elif kind is ChooseColor:
             self.color = action.color
             self.need_color = False
-            self.emit("color_chosen", seat=seat, color=COLORS[action.color])
+            if self.events is not None:
+                self.emit("color_chosen", seat=seat, color=COLORS[action.color])
             if d.opening:  # type: ignore[attr-defined]
                 self._start_turn(seat)
             else:
@@ -303,15 +364,16 @@ class JunoState(State):
             self.emit("swapped", seat=seat, other=other)
             self._continue()
         elif kind is Challenge:
-            self._resolve_challenge(seat, d, action.kind == Kind.CHALLENGE)  # type: ignore[arg-type]
+            self._resolve_challenge(seat, d, action.kind is _CHALLENGE_KIND)  # type: ignore[arg-type]
         else:  # Catch
-            self._resolve_catch(seat, d, action.kind == Kind.CATCH)  # type: ignore[arg-type]
+            self._resolve_catch(seat, d, action.kind is _CATCH_KIND)  # type: ignore[arg-type]
 
     def _play(self, seat: int, card: int, uno: bool, count: int, stackable: bool) -> None:
         hand = self.hands[seat]
+        game = self.game
         if count == 1:
             self.blocked = 0
-            if self.game.challenge and card == WILD_DRAW_FOUR:
+            if card == WILD_DRAW_FOUR and game.challenge:
                 self.challenge_prev = self.color
         hand.remove(card)
         self.discard.append(card)
@@ -322,10 +384,16 @@ class JunoState(State):
         if self.events is not None:
             self.emit("played", seat=seat, card=CARD_NAME[card], uno=uno, left=len(hand))
         rank = CARD_RANK[card]
-        if rank == SKIP:
+        if rank < 10:  # a number card: only seven-o gives numbers an effect
+            if game.seven_o:
+                if rank == 7:
+                    self.need_swap = True
+                elif rank == 0:
+                    self.pass_hands = True
+        elif rank == SKIP:
             self.skips += 1
         elif rank == REVERSE:
-            if self.game.players == 2:  # NOTES.md: with two players Reverse acts as Skip
+            if game.players == 2:  # NOTES.md: with two players Reverse acts as Skip
                 self.skips += 1
             else:  # serious: "each card performs the turn reversing"
                 self.direction = -self.direction
@@ -336,20 +404,18 @@ class JunoState(State):
         elif rank == WILD_DRAW_FOUR_RANK:
             self.penalty += 4
             self.need_color = True
-        elif self.game.seven_o:
-            if rank == 7:
-                self.need_swap = True
-            elif rank == 0:
-                self.pass_hands = True
         if not hand:
             self._go_out(seat)
             return
-        if stackable and self.game.serious and count < MAX_STACK:
+        if stackable and game.serious and count < MAX_STACK:
             for t in hand:
                 if CARD_RANK[t] == rank:
                     self.pending.append(StackMore(seat, rank, count))
                     return
-        self._complete_play(seat)
+        if len(hand) > 1 and not (self.need_color or self.need_swap or self.pass_hands or self.challenge_prev is not None):
+            self._end_of_play()  # nothing else to settle (the common case): straight to the next turn
+        else:
+            self._complete_play(seat)
 
     def _complete_play(self, seat: int) -> None:
         if len(self.hands[seat]) == 1 and not self.called:
@@ -360,7 +426,10 @@ class JunoState(State):
             old = self.hands
             self.hands = [old[(s - self.direction) % n] for s in range(n)]
             self.emit("hands_passed", direction="left" if self.direction == 1 else "right")
-        self._continue()
+        if self.need_color or self.need_swap or self.challenge_prev is not None or self.missed is not None:
+            self._continue()
+        else:
+            self._end_of_play()
 
     def _continue(self) -> None:
         """The rest of a play, one decision at a time, then the next turn."""
@@ -388,17 +457,19 @@ class JunoState(State):
         self._end_of_play()
 
     def _end_of_play(self) -> None:
-        nxt = self._next(self.turn)
+        n = self.game.players
+        step = self.direction
+        nxt = (self.turn + step) % n
         if self.penalty and not self.game.serious:
             # Draw Two / Wild Draw Four: "the next player must draw ... and miss their turn".
             self._draw(nxt, self.penalty)
             self.penalty = 0
-            nxt = self._next(nxt)
-        skips = min(self.skips, MAX_SKIPS)
-        self.skips = 0
-        for _ in range(skips):
-            nxt = self._next(nxt)
-        self._start_turn(nxt)
+            nxt = (nxt + step) % n
+        if self.skips:
+            nxt = (nxt + step * min(self.skips, MAX_SKIPS)) % n
+            self.skips = 0
+        self.turn = nxt
+        self.pending.append(_TURN[nxt])
 
     def _take_penalty(self, seat: int) -> None:
         """Serious: the first player who does not match draws the stacked sum and loses the turn."""
@@ -408,11 +479,16 @@ class JunoState(State):
         self._start_turn(self._next(seat))
 
     def _draw_on_turn(self, seat: int) -> None:
-        got = self._draw(seat, 1)
-        if got:
+        if self.draw or self._reshuffle():
+            card = self.draw.pop()
+            self.hands[seat].append(card)
+            if self.events is not None:
+                self.emit("drew", seat=seat, count=1, wanted=1)
+                self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[card]])
             self.blocked = 0
-            self.pending.append(AfterDraw(seat, got[0]))
+            self.pending.append(_AFTER_DRAW[seat][card])
             return
+        self.emit("drew", seat=seat, count=0, wanted=1)
         # Neither pile has a card to give: the turn passes. If that happens to every player in
         # a row the round is blocked (docs/games/juno.md: our rule for a locked table).
         self.blocked += 1
@@ -472,7 +548,7 @@ class JunoState(State):
         else:
             points = sum(CARD_POINTS[t] for s in range(n) if s != winner for t in self.hands[s])
         self.scores[winner] += points
-        result = {"round": self.round, "winner": winner, "points": points, "blocked": blocked}
+        result: dict[str, Any] = {"round": self.round, "winner": winner, "points": points, "blocked": blocked}
         self.round_results.append(result)
         self.emit("round_over", **result, hands=[_names(h) for h in self.hands])
         self.pending = []
@@ -509,12 +585,12 @@ class JunoState(State):
             Challenge: f"seat {seat} may challenge the Wild Draw Four or pass",
             Catch: f"seat {seat} may catch seat {getattr(d, 'target', '?')} for not calling UNO, or pass",
         }[type(d)]
-        if action.kind == Kind.DRAW and type(d) is Turn:
+        if action.kind is _DRAW_KIND and type(d) is Turn:
             return (
                 "the DRAW pile is empty and the DISCARD pile has only its top card, so there is nothing to draw: "
                 "you must play a card you can"
             )
-        if action.kind != Kind.PLAY:
+        if action.kind is not _PLAY_KIND:
             return f"{action.text!r} is not possible now: {waiting}"
         card = action.card
         name = CARD_NAME[card]
@@ -597,7 +673,7 @@ class JunoState(State):
         pool = list(self.draw)
         for s in others:
             pool.extend(self.hands[s])
-        r.shuffle(pool)
+        pool = _permute(pool, r.next64())
         i = len(self.draw)
         new.draw = pool[:i]
         for s in others:
@@ -606,7 +682,7 @@ class JunoState(State):
             i += k
         # A drawn card being considered by another seat is the last card of that hand.
         new.pending = [
-            AfterDraw(d.seat, new.hands[d.seat][-1]) if isinstance(d, AfterDraw) and d.seat != seat else d
+            _AFTER_DRAW[d.seat][new.hands[d.seat][-1]] if type(d) is AfterDraw and d.seat != seat else d
             for d in self.pending
         ]
         new._legal = None
