@@ -156,3 +156,5 @@ def test_dealt_hands_are_private_and_determinize_resamples_only_hidden_cards() -
     assert copy.events is not None and all(e.visible_to(0) for e in copy.events)
     assert copy.observation(0) == state.observation(0)
     assert sorted(copy.draw + copy.hands[1] + copy.hands[2]) == sorted(state.draw + state.hands[1] + state.hands[2])
+    # the hidden cards are really resampled: neither the other hands nor the DRAW pile's order survive
+    assert copy.hands[1] != state.hands[1] and copy.draw != state.draw
