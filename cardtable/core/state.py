@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .actions import Action
 from .errors import IllegalAction, ReplayError
@@ -217,6 +217,16 @@ class State(ABC):
     def emit(self, kind: str, to: tuple[int, ...] | None = None, **data: Any) -> None:
         if self.events is not None:
             self.events.append(Event(kind, data, to))
+
+    def _clone_for_view(self) -> Self:
+        """A clone without the event log, for `determinize`: a determinized view carries no
+        events (bots read what they may know from `observation`), which keeps a view's cost
+        independent of the game's length."""
+        events, self.events = self.events, None
+        try:
+            return self.clone()  # type: ignore[return-value]
+        finally:
+            self.events = events
 
     def _fresh_rng_for_copy(self, rng: Rng | int | None) -> Rng:
         return as_rng(rng).spawn()

@@ -789,12 +789,10 @@ class IunuState(State):
         """Resample what `seat` cannot see: the Citizen deck, other hands and other Scribe cards;
         the face-down Afterlife cards (deck, box, others' held cards, others' Priest draws)."""
         r = as_rng(rng)
-        new = self.clone()
+        new = self._clone_for_view()
         new.seed = None
         new.rng = r.spawn()
         new.history = []
-        if new.events is not None:
-            new.events = [e for e in new.events if e.visible_to(seat)]
         n = self.game.players
         others = [s for s in range(n) if s != seat]
         over = self.is_over

@@ -663,12 +663,10 @@ class JunoState(State):
     def determinize(self, seat: int, rng: Rng | int | None = None) -> JunoState:
         """Other hands and the DRAW pile resampled from the cards `seat` cannot see."""
         r = as_rng(rng)
-        new = self.clone()
+        new = self._clone_for_view()
         new.seed = None
         new.rng = r.spawn()
         new.history = []
-        if new.events is not None:
-            new.events = [e for e in new.events if e.visible_to(seat)]
         others = [s for s in range(self.game.players) if s != seat]
         pool = list(self.draw)
         for s in others:

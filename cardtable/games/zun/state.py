@@ -839,12 +839,10 @@ class ZunState(State):
     def determinize(self, seat: int, rng: Rng | int | None = None) -> ZunState:
         """Other hands (unless Exposed) and the deck order resampled from what `seat` cannot see."""
         r = as_rng(rng)
-        new = self.clone()
+        new = self._clone_for_view()
         new.seed = None
         new.rng = r.spawn()
         new.history = []
-        if new.events is not None:
-            new.events = [e for e in new.events if e.visible_to(seat)]
         shown = set(self.exposed())
         hidden = [s for s in range(self.game.players) if s != seat and s not in shown]
         pool = list(self.deck)
