@@ -74,6 +74,7 @@ class _Timed:
         self.forced = 0
         self.iterations = 0
         self.search_seconds = 0.0
+        self.per_choice: list[int] = []  # search iterations of each choice (search agents)
 
     def act(self, view: State) -> Any:
         if len(view.legal_actions()) == 1:
@@ -86,6 +87,7 @@ class _Timed:
         if its:
             self.iterations += its
             self.search_seconds += self.agent.last_seconds
+            self.per_choice.append(its)
         return action
 
 
@@ -99,6 +101,7 @@ class GameResult:
     forced: list[int]
     iterations: list[int]
     search_seconds: list[float]
+    choice_iterations: list[list[int]] = field(default_factory=list)
 
 
 def run_game(game: Game[Any], bots: list[Any], seats: list[int], seed: int, index: int = 0) -> GameResult:
@@ -116,6 +119,7 @@ def run_game(game: Game[Any], bots: list[Any], seats: list[int], seed: int, inde
         forced=[t.forced for t in timed],
         iterations=[t.iterations for t in timed],
         search_seconds=[t.search_seconds for t in timed],
+        choice_iterations=[t.per_choice for t in timed],
     ) if k else GameResult(index, seats, [], 0, [], [], [], [])
 
 
@@ -197,6 +201,7 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
         wins = sum(1 for r in results if i in r.winners)
         its = sum(r.iterations[i] for r in results)
         secs = sum(r.search_seconds[i] for r in results)
+        per_choice = [float(x) for r in results for x in r.choice_iterations[i]]
         n = len(results)
         out.summaries.append(AgentSummary(
             label=label,
@@ -210,7 +215,7 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
             p95_ms=_quantile(times, 0.95) * 1000,
             mean_ms=(sum(times) / len(times) * 1000) if times else float("nan"),
             iterations_per_second=(its / secs) if secs > 0 else None,
-            median_iterations=None,
+            median_iterations=_quantile(per_choice, 0.5) if per_choice else None,
         ))
     assert k == len(out.summaries)
     return out
@@ -258,13 +263,15 @@ def run_arena(
 def render(result: ArenaResult) -> Table:
     table = Table(title=f"{result.game} {result.options}: {result.games} games, seats rotated "
                         f"({result.ties} without a winner, {result.seconds:.0f} s on {result.workers} workers)")
-    for col in ("agent", "wins", "win rate", "95% CI", "choices", "median ms", "p95 ms", "mean ms", "iter/s"):
+    for col in ("agent", "wins", "win rate", "95% CI", "choices", "median ms", "p95 ms", "mean ms", "iter/s",
+                "median iter"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for s in result.summaries:
         table.add_row(
             s.label, f"{s.wins}/{s.games}", f"{s.win_rate:.1%}", f"{s.ci[0]:.1%} - {s.ci[1]:.1%}", str(s.choices),
             f"{s.median_ms:.2f}", f"{s.p95_ms:.2f}", f"{s.mean_ms:.2f}",
             "" if s.iterations_per_second is None else f"{s.iterations_per_second:,.0f}",
+            "" if s.median_iterations is None else f"{s.median_iterations:,.0f}",
         )
     return table
 
@@ -294,8 +301,9 @@ def register(app: typer.Typer) -> None:
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
         console.print(render(result))
-        console.print("[dim]A choice is a decision with more than one legal action; win rate: games in which one of "
-                      "the agent's seats won; 95% CI: Wilson score interval.[/]")
+        console.print("[dim]A choice is a decision with more than one legal action; ms: real time per choice; "
+                      "iter/s: search iterations per second of the search's own clock (CPU time with clock=cpu); "
+                      "win rate: games in which one of the agent's seats won; 95% CI: Wilson score interval.[/]")
         if out is not None:
             out.write_text(json.dumps(result.to_json(), indent=2))
             console.print(f"Results written to {out}.")

@@ -68,3 +68,11 @@ def test_command_prints_win_rates_intervals_and_time_per_decision() -> None:
         assert text in result.output
     bad = CliRunner().invoke(app, ["arena", "juno", "--agents", "nobody,random", "--games", "2"])
     assert bad.exit_code == 2 and "no agent named 'nobody'" in bad.output
+
+
+def test_search_agents_report_iterations() -> None:
+    result = arena.run_arena("juno", {"players": 2, "match": False, "hand_size": 3},
+                             ["ismcts:iterations=7:cutoff=4", "random"], games=2, seed=1, workers=1)
+    search, rand = result.summaries
+    assert search.median_iterations == 7 and search.iterations_per_second
+    assert rand.median_iterations is None and rand.iterations_per_second is None
