@@ -46,7 +46,9 @@ def check_payload(m: dict[str, Any], states: list[State]) -> None:
         keys = ("observation", "log", "legal", "current_player", "version")
         real = encode(m["table"], state.game, state, v, seat, m["seats"], m["log_from"])
         for k in range(2):
-            fake = encode(m["table"], state.game, state.determinize(seat, Rng(1000 * v + k)), v, seat, m["seats"], m["log_from"])
+            det = state.determinize(seat, Rng(1000 * v + k))
+            det.events = state.events_for(seat)  # a view carries no log: give it only what the seat saw
+            fake = encode(m["table"], state.game, det, v, seat, m["seats"], m["log_from"])
             assert {key: fake[key] for key in keys} == {key: real[key] for key in keys}
     # 3. a direct scan: no other seat's hand (2+ cards) appears in the payload while it is hidden
     if not state.is_over:
