@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from .actions import Action
 from .errors import IllegalAction, ReplayError
 from .events import Event
-from .rng import Rng, as_rng
+from .rng import Rng
 
 if TYPE_CHECKING:
     from .game import Game
@@ -228,8 +228,6 @@ class State(ABC):
         finally:
             self.events = events
 
-    def _fresh_rng_for_copy(self, rng: Rng | int | None) -> Rng:
-        return as_rng(rng).spawn()
 
 
 def zero_sum_returns(winners: list[int], players: int) -> list[float]:
