@@ -40,6 +40,7 @@ from .cards import (
     expand,
 )
 from .decisions import AfterDraw, Catch, Challenge, ChooseColor, StackMore, SwapHands, Turn, decision_from_json
+from .observation import observe
 
 if TYPE_CHECKING:
     from .game import Juno
@@ -617,48 +618,7 @@ class JunoState(State):
     # -- what a seat may know ------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        n = self.game.players
-        d = None if self.is_over or not self.pending else self.pending[-1]
-        decision: dict[str, Any] | None = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat}
-            if isinstance(d, Catch):
-                decision["target"] = d.target
-            elif isinstance(d, Challenge):
-                decision["offender"] = d.offender
-            elif isinstance(d, StackMore):
-                decision["value"] = RANK_NAMES[d.rank]
-                decision["count"] = d.count
-            elif isinstance(d, AfterDraw) and d.seat == seat:
-                decision["drawn"] = CARD_NAME[d.card]
-        obs: dict[str, Any] = {
-            "game": "juno",
-            "variant": self.game.options.variant,
-            "players": n,
-            "seat": seat,
-            "round": self.round,
-            "dealer": self.dealer,
-            "direction": "left" if self.direction == 1 else "right",
-            "turn": None if self.is_over else self.turn,
-            "current_player": self.current_player,
-            "decision": decision,
-            "top_card": CARD_NAME[self.discard[-1]] if self.discard else None,
-            "color": COLORS[self.color] if self.color != NO_COLOR else None,
-            "discard": [CARD_NAME[t] for t in self.discard],
-            "draw_pile": len(self.draw),
-            "hand_counts": [len(h) for h in self.hands],
-            "scores": list(self.scores),
-            "target": self.game.target if self.game.match else None,
-            "penalty": self.penalty,
-            "round_results": [dict(r) for r in self.round_results],
-            "is_over": self.is_over,
-            "winners": self.winners(),
-        }
-        if seat is not None:
-            obs["hand"] = _names(self.hands[seat])
-            if d is not None and d.seat == seat:
-                obs["legal_actions"] = [a.text for a in self.legal_actions()]
-        return obs
+        return observe(self, seat)
 
     def determinize(self, seat: int, rng: Rng | int | None = None) -> JunoState:
         """Other hands and the DRAW pile resampled from the cards `seat` cannot see."""
