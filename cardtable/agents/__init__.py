@@ -70,6 +70,7 @@ def _ismcts(**params: Any) -> Agent:
             "cutoff": int,
             "bias": (int, float),
             "clock": str,
+            "early_stop": bool,
         },
     )
     return IsmctsAgent(**params)

@@ -21,6 +21,13 @@ default) counts real time, what a person waits; `clock="cpu"` counts the CPU tim
 thread, so a measurement on a busy, shared machine gives the search the same work per move as an
 idle one would (it then takes longer in real time). The move played is the most visited root
 child.
+
+Early stop (`early_stop=True`, the default; the budget stays a maximum): every iteration adds one
+visit to exactly one root child, so once the most visited child leads the runner-up by more than
+the iterations the rest of the budget can buy, no further search can change the move played, and
+the search stops there. With an `iterations` budget the remaining count is exact, so the move is
+the one the full budget would play; with `time_limit` it is the remaining time times the rate
+measured so far in this search. `early_stop=False` always spends the whole budget.
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ class IsmctsAgent:
         cutoff: int | None = None,
         bias: float = 0.0,
         clock: str = "wall",
+        early_stop: bool = True,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -85,14 +93,16 @@ class IsmctsAgent:
         self.cutoff = cutoff
         self.bias = float(bias)
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
-        #: statistics of the last decision: iterations run and seconds spent
+        self.early_stop = bool(early_stop)
+        #: statistics of the last decision: iterations run, seconds spent, whether it stopped early
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_stopped_early = False
 
     def act(self, view: State) -> Action:
         legal = view.legal_actions()
         if len(legal) == 1:
-            self.last_iterations, self.last_seconds = 0, 0.0
+            self.last_iterations, self.last_seconds, self.last_stopped_early = 0, 0.0, False
             return legal[0]
         game = view.game.spec.name
         heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 else None
@@ -107,12 +117,38 @@ class IsmctsAgent:
         start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
         limit = self.iterations
+        early = self.early_stop
+        children = root.children
         done = 0
-        while (limit is None or done < limit) and (deadline is None or done == 0 or clock() < deadline):
+        stopped = False
+        while True:
+            if limit is not None and done >= limit:
+                break
+            now = clock() if deadline is not None else 0.0
+            if deadline is not None and done > 0 and now >= deadline:
+                break
+            if early and done >= 2:
+                # Can the runner-up still overtake the leader? Each iteration visits one root child.
+                first = second = 0
+                for ch in children.values():
+                    v = ch.visits
+                    if v > first:
+                        first, second = v, first
+                    elif v > second:
+                        second = v
+                remaining = math.inf if limit is None else limit - done
+                if deadline is not None:
+                    elapsed = now - start
+                    if elapsed > 0:
+                        remaining = min(remaining, (deadline - now) * done / elapsed)
+                if first - second > remaining:
+                    stopped = True
+                    break
             self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate, guide)
             done += 1
         self.last_iterations = done
         self.last_seconds = clock() - start
+        self.last_stopped_early = stopped
         best = max(
             legal,
             key=lambda a: (root.children[a.index].visits, root.children[a.index].total)

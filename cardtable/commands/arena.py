@@ -75,6 +75,8 @@ class _Timed:
         self.iterations = 0
         self.search_seconds = 0.0
         self.per_choice: list[int] = []  # search iterations of each choice (search agents)
+        self.early_stops = 0             # choices whose search stopped early (ISMCTS early_stop)
+        self.search_times: list[float] = []  # the search's own clock per choice (CPU with clock=cpu)
 
     def act(self, view: State) -> Any:
         if len(view.legal_actions()) == 1:
@@ -88,6 +90,8 @@ class _Timed:
             self.iterations += its
             self.search_seconds += self.agent.last_seconds
             self.per_choice.append(its)
+            self.search_times.append(self.agent.last_seconds)
+            self.early_stops += bool(getattr(self.agent, "last_stopped_early", False))
         return action
 
 
@@ -102,6 +106,8 @@ class GameResult:
     iterations: list[int]
     search_seconds: list[float]
     choice_iterations: list[list[int]] = field(default_factory=list)
+    early_stops: list[int] = field(default_factory=list)
+    choice_search_seconds: list[list[float]] = field(default_factory=list)
 
 
 def run_game(game: Game[Any], bots: list[Any], seats: list[int], seed: int, index: int = 0) -> GameResult:
@@ -120,6 +126,8 @@ def run_game(game: Game[Any], bots: list[Any], seats: list[int], seed: int, inde
         iterations=[t.iterations for t in timed],
         search_seconds=[t.search_seconds for t in timed],
         choice_iterations=[t.per_choice for t in timed],
+        early_stops=[t.early_stops for t in timed],
+        choice_search_seconds=[t.search_times for t in timed],
     ) if k else GameResult(index, seats, [], 0, [], [], [], [])
 
 
@@ -171,6 +179,9 @@ class AgentSummary:
     mean_ms: float
     iterations_per_second: float | None
     median_iterations: float | None = None
+    early_stops: int = 0
+    median_search_ms: float | None = None  # per choice, on the search's own clock
+    p95_search_ms: float | None = None
 
 
 @dataclass
@@ -202,6 +213,7 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
         its = sum(r.iterations[i] for r in results)
         secs = sum(r.search_seconds[i] for r in results)
         per_choice = [float(x) for r in results for x in r.choice_iterations[i]]
+        search = [x for r in results if r.choice_search_seconds for x in r.choice_search_seconds[i]]
         n = len(results)
         out.summaries.append(AgentSummary(
             label=label,
@@ -216,6 +228,9 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
             mean_ms=(sum(times) / len(times) * 1000) if times else float("nan"),
             iterations_per_second=(its / secs) if secs > 0 else None,
             median_iterations=_quantile(per_choice, 0.5) if per_choice else None,
+            early_stops=sum(r.early_stops[i] for r in results if r.early_stops),
+            median_search_ms=_quantile(search, 0.5) * 1000 if search else None,
+            p95_search_ms=_quantile(search, 0.95) * 1000 if search else None,
         ))
     assert k == len(out.summaries)
     return out
@@ -264,7 +279,7 @@ def render(result: ArenaResult) -> Table:
     table = Table(title=f"{result.game} {result.options}: {result.games} games, seats rotated "
                         f"({result.ties} without a winner, {result.seconds:.0f} s on {result.workers} workers)")
     for col in ("agent", "wins", "win rate", "95% CI", "choices", "median ms", "p95 ms", "mean ms", "iter/s",
-                "median iter"):
+                "median iter", "search ms (median / p95)", "early stops"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for s in result.summaries:
         table.add_row(
@@ -272,6 +287,8 @@ def render(result: ArenaResult) -> Table:
             f"{s.median_ms:.2f}", f"{s.p95_ms:.2f}", f"{s.mean_ms:.2f}",
             "" if s.iterations_per_second is None else f"{s.iterations_per_second:,.0f}",
             "" if s.median_iterations is None else f"{s.median_iterations:,.0f}",
+            "" if s.median_search_ms is None else f"{s.median_search_ms:.0f} / {s.p95_search_ms:.0f}",
+            "" if s.median_iterations is None else f"{s.early_stops}/{s.choices}",
         )
     return table
 
@@ -303,6 +320,8 @@ def register(app: typer.Typer) -> None:
         console.print(render(result))
         console.print("[dim]A choice is a decision with more than one legal action; ms: real time per choice; "
                       "iter/s: search iterations per second of the search's own clock (CPU time with clock=cpu); "
+                      "search ms: the search's own time per choice on that clock; "
+                      "early stops: searches that ended when their move could no longer change; "
                       "win rate: games in which one of the agent's seats won; 95% CI: Wilson score interval.[/]")
         if out is not None:
             out.write_text(json.dumps(result.to_json(), indent=2))

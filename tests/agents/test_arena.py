@@ -72,7 +72,17 @@ def test_command_prints_win_rates_intervals_and_time_per_decision() -> None:
 
 def test_search_agents_report_iterations() -> None:
     result = arena.run_arena("juno", {"players": 2, "match": False, "hand_size": 3},
-                             ["ismcts:iterations=7:cutoff=4", "random"], games=2, seed=1, workers=1)
+                             ["ismcts:iterations=7:cutoff=4:early_stop=false", "random"], games=2, seed=1, workers=1)
     search, rand = result.summaries
     assert search.median_iterations == 7 and search.iterations_per_second
-    assert rand.median_iterations is None and rand.iterations_per_second is None
+    assert search.early_stops == 0 and search.median_search_ms is not None and search.p95_search_ms is not None
+    assert rand.median_iterations is None and rand.iterations_per_second is None and rand.median_search_ms is None
+
+
+def test_early_stops_are_counted() -> None:
+    # 200 iterations on a 3-card hand: many choices are settled well before the budget ends.
+    result = arena.run_arena("juno", {"players": 2, "match": False, "hand_size": 3},
+                             ["ismcts:iterations=200:cutoff=4", "random"], games=2, seed=1, workers=1)
+    search = result.summaries[0]
+    assert 0 < search.early_stops <= search.choices
+    assert search.median_iterations is not None and search.median_iterations < 200

@@ -33,11 +33,13 @@ def test_iteration_budget_is_exact_and_search_is_reproducible() -> None:
     seat = state.current_player
     assert seat is not None
     view = state.determinize(seat, 1)
-    a = IsmctsAgent(seed=5, iterations=60, cutoff=10)
-    b = IsmctsAgent(seed=5, iterations=60, cutoff=10)
+    a = IsmctsAgent(seed=5, iterations=60, cutoff=10, early_stop=False)
+    b = IsmctsAgent(seed=5, iterations=60, cutoff=10, early_stop=False)
     choice = a.act(view)
     if len(view.legal_actions()) > 1:
         assert a.last_iterations == 60
+    capped = IsmctsAgent(seed=5, iterations=60, cutoff=10)  # early stop on: the budget is a maximum
+    assert capped.act(view) == choice and capped.last_iterations <= 60
     assert choice == b.act(view)
     assert choice in state.legal_actions()
 
@@ -98,3 +100,50 @@ def test_plays_whole_games_of_every_game(name: str) -> None:
                agents.make("heuristic", seed=2)], seed=5, record_events=False,
     )
     assert final.is_over
+
+
+def test_early_stop_ends_a_settled_search_and_plays_the_same_move() -> None:
+    # Going out wins the round, so the search settles on it long before 2,000 iterations: once
+    # its lead over the runner-up exceeds the iterations left, no more search can change the move.
+    s = position(juno(players=2), hands=["red 1, blue 9", "green 1, green 2, green 3"], discard="red 5")
+    s.hands[0] = [s.hands[0][0]]
+    s._legal = None
+    view = s.determinize(0, 3)
+    early = IsmctsAgent(seed=1, iterations=2000, cutoff=10)
+    full = IsmctsAgent(seed=1, iterations=2000, cutoff=10, early_stop=False)
+    assert early.act(view).text == full.act(view).text == "play red 1"
+    assert early.last_stopped_early and early.last_iterations < 2000
+    assert not full.last_stopped_early and full.last_iterations == 2000
+    # the same, with a time budget: the remaining iterations are estimated from the rate so far
+    timed = IsmctsAgent(seed=1, time_limit=0.2, clock="cpu", cutoff=10)
+    assert timed.act(view).text == "play red 1"
+    assert timed.last_stopped_early
+
+
+class _Counting:
+    """Counts the decisions on which the wrapped ISMCTS stopped early."""
+
+    def __init__(self, bot: IsmctsAgent) -> None:
+        self.bot = bot
+        self.stops = 0
+
+    def act(self, view: cardtable.State) -> cardtable.Action:
+        action = self.bot.act(view)
+        self.stops += self.bot.last_stopped_early
+        return action
+
+
+@pytest.mark.parametrize(("name", "options"), [("juno", {"match": False}), ("zun", {})])
+def test_early_stop_leaves_play_unchanged_with_an_iteration_budget(name: str, options: dict) -> None:
+    # With an iteration budget the iterations left are known exactly, so stopping early never
+    # changes a move: the whole game is the same, decision by decision.
+    game = cardtable.make(name, players=2, **options)
+    histories = []
+    stops = []
+    for early in (True, False):
+        bot = _Counting(IsmctsAgent(seed=4, iterations=25, rollout="heuristic", cutoff=5, early_stop=early))
+        final = cardtable.play(game, [bot, agents.make("heuristic", seed=2)], seed=8, record_events=False)
+        histories.append(final.history)
+        stops.append(bot.stops)
+    assert histories[0] == histories[1]
+    assert stops[0] > 0 and stops[1] == 0  # early stops happened, and changed nothing

@@ -46,6 +46,7 @@ def test_unknown_agent_names_the_known_ones() -> None:
         ("ismcts", {"iterations": True}, "'iterations' must be"),
         ("ismcts", {"clock": "sundial"}, "clock must be 'wall'"),
         ("ismcts", {"bias": -1.0}, "bias must be >= 0"),
+        ("ismcts", {"early_stop": "yes"}, "'early_stop' must be"),
     ],
 )
 def test_bad_parameters_raise_a_clear_error(name: str, params: dict, message: str) -> None:

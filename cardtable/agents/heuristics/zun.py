@@ -41,18 +41,43 @@ from ...games.zun.state import OVERDRAW_AT, TIER, ZunState, tier_of
 HARM = {"lose_hp", "steal", "discard"}
 
 
+class _Facts:
+    """What a rune's data says, worked out once per rune (ISMCTS rollouts ask again and again)."""
+
+    __slots__ = ("rune", "harmful", "damage", "heal", "statuses", "verbs", "self_cost", "reaction_kind")
+
+    def __init__(self, rune: Rune) -> None:
+        self.rune = rune  # keeps the rune alive, so its id is not reused while cached
+        self.statuses = frozenset(rune.statuses())
+        verbs = {v for v, p in rune.effects if p.get("who") != "self"} | {v for v, _ in rune.at_start}
+        self.harmful = bool(verbs & HARM) or "expose" in self.statuses
+        self.damage = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "lose_hp" and p.get("who") != "self")
+        self.heal = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "gain_hp")
+        self.verbs = frozenset(v for v, _ in rune.effects)
+        self.self_cost = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "lose_hp" and p.get("who") == "self")
+        self.reaction_kind = next((k for k in ("absorb", "cancel", "redirect") if k in self.verbs), "trap")
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(rune: Rune) -> _Facts:
+    f = _FACTS.get(id(rune))
+    if f is None or f.rune is not rune:
+        f = _FACTS[id(rune)] = _Facts(rune)
+    return f
+
+
 def _is_harmful(rune: Rune) -> bool:
-    verbs = {v for v, p in rune.effects if p.get("who") != "self"} | {v for v, _ in rune.at_start}
-    return bool(verbs & HARM) or "expose" in rune.statuses()
+    return _facts(rune).harmful
 
 
-def _damage(rune: Rune, boosts: int = 0) -> int:
-    return sum(int(p.get("amount", 0)) + boosts * int(p.get("per_boost", 0))
-               for v, p in rune.effects if v == "lose_hp" and p.get("who") != "self")
+def _damage(rune: Rune) -> int:
+    return _facts(rune).damage
 
 
 def _heal(rune: Rune) -> int:
-    return sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "gain_hp")
+    return _facts(rune).heal
 
 
 def _room(s: ZunState, seat: int) -> int:
@@ -62,7 +87,8 @@ def _room(s: ZunState, seat: int) -> int:
 
 
 def _warded(s: ZunState, seat: int) -> bool:
-    return any(seat in o["affects"] and "ward" in s.runes[o["as"]].statuses() for o in s.ongoing)
+    runes = s.runes
+    return any(seat in o["affects"] and "ward" in _facts(runes[o["as"]]).statuses for o in s.ongoing)
 
 
 def _opponents(s: ZunState, seat: int) -> list[int]:
@@ -75,7 +101,8 @@ def _friends(s: ZunState, seat: int) -> list[int]:
 
 def _weakest(s: ZunState, seat: int, among: list[int], rune: Rune | None = None) -> int | None:
     """The opponent to hit: one this rune defeats, else the least HP (unwarded for HP loss)."""
-    foes = [o for o in among if o in _opponents(s, seat)]
+    opponents = _opponents(s, seat)
+    foes = [o for o in among if o in opponents]
     if not foes:
         return None
     dmg = _damage(rune) if rune is not None else 0
@@ -93,27 +120,28 @@ def _action_value(s: ZunState, seat: int, rune: Rune) -> float:
     foes = _opponents(s, seat)
     if not foes:
         return 0.0
-    name_verbs = {v for v, _ in rune.effects}
+    facts = _facts(rune)
+    name_verbs = facts.verbs
     if rune.all_players:  # Banish: worth it when it removes more good for them than for us
         theirs = sum(1 for o in s.ongoing if any(a in foes for a in o["affects"])
-                     and "ward" in s.runes[o["as"]].statuses())
+                     and "ward" in _facts(s.runes[o["as"]]).statuses)
         mine = sum(1 for o in s.ongoing if seat in o["affects"] and _is_harmful(s.runes[o["as"]]))
         return 1.0 if theirs + mine > 0 else -1.0
     if "mimic" in name_verbs:
         last = s.played[-1] if s.played else -1
         return 2.0 if last >= 0 and _is_harmful(s.runes[last]) else -1.0
-    if "expose" in rune.statuses():
+    if "expose" in facts.statuses:
         return 1.0 if any(len(s.hands[o]) >= OVERDRAW_AT - 2 for o in foes) else -1.0
-    if _is_harmful(rune):
-        self_cost = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "lose_hp" and p.get("who") == "self")
+    if facts.harmful:
+        self_cost = facts.self_cost
         target = _weakest(s, seat, foes, rune)
         assert target is not None
-        kills = _damage(rune) >= s.hp[target] and not _warded(s, target)
+        kills = facts.damage >= s.hp[target] and not _warded(s, target)
         if self_cost:
             hp = s.hp[seat]
             if hp - self_cost <= 0 or (tier_of(hp - self_cost) < tier_of(hp) and not kills):
                 return -1.0
-        if _damage(rune) and all(_warded(s, o) for o in foes):
+        if facts.damage and all(_warded(s, o) for o in foes):
             return -1.0
         return 3.0 + (5.0 if kills else 0.0)
     if "gain_hp" in name_verbs:
@@ -121,7 +149,7 @@ def _action_value(s: ZunState, seat: int, rune: Rune) -> float:
         if rune.revives and any(s.hp[f] <= 0 for f in friends):
             return 4.0
         return 2.0 if any(_room(s, f) > 0 for f in friends if s.hp[f] > 0) else -1.0
-    if "ward" in rune.statuses():
+    if "ward" in facts.statuses:
         return 1.5 if not _warded(s, seat) else -1.0
     if "draw" in name_verbs:
         return 1.0 if len(s.hands[seat]) + 2 <= 7 else -1.0
@@ -157,9 +185,10 @@ def choose(view: State, rng: Rng) -> Action:
     if kind is ActionPhase:
         plays = of(Kind.PLAY)
         if plays:
-            best = max(plays, key=lambda a: (_action_value(s, seat, s.runes[a.rune]), -a.rune))
-            if _action_value(s, seat, s.runes[best.rune]) > 0:
-                return best
+            scored = [(_action_value(s, seat, s.runes[a.rune]), -a.rune) for a in plays]
+            best = max(range(len(plays)), key=scored.__getitem__)
+            if scored[best][0] > 0:
+                return plays[best]
         return of(Kind.END_PHASE)[0]
     if kind is Mulligan:
         has_harm = any(s.runes[r].kind == "action" and _is_harmful(s.runes[r]) for r in s.hands[seat])
@@ -213,11 +242,7 @@ def choose(view: State, rng: Rng) -> Action:
 
 
 def _reaction_kind(rune: Rune) -> str:
-    verbs = {v for v, _ in rune.effects}
-    for k in ("absorb", "cancel", "redirect"):
-        if k in verbs:
-            return k
-    return "trap"
+    return _facts(rune).reaction_kind
 
 
 def evaluate(state: State) -> list[float]:
