@@ -22,7 +22,7 @@ from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
 from ...games.iunu.actions import IunuAction, Kind
-from ...games.iunu.cards import BAKER, FARMER, MERCHANT, NOBLE, PRIEST, SCRIBE, SOLDIER
+from ...games.iunu.cards import BAKER, FARMER, MERCHANT, NOBLE, NUM_TYPES, PRIEST, SCRIBE, SOLDIER
 from ...games.iunu.decisions import (
     ArtisanDiscount,
     Bake,
@@ -159,17 +159,79 @@ def choose(view: State, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
+# -- cut-off evaluation for ISMCTS ---------------------------------------------------------------
+#
+# The weights below were fitted on 20,000 positions of heuristic-vs-heuristic two-player games
+# (log-loss of the predicted winner; docs/agents.md, "IUNU evaluation").
+HAND_WEIGHT = 0.5        # Citizen VP of a hand card that there is still a turn to play
+HAND_MAJORITY = 0.3      # a hand card of a type counts this much toward that type's majority
+DECK_PER_TURN = 1.2      # Citizen cards a turn takes from the deck (reveal + refills), on average
+MAJORITY_SPREAD = 0.35   # how soft a majority lead is (in cards) when the game is far from over
+SCALE = 6.0              # VP behind which a seat's chance halves... at the end of the game
+SCALE_PER_CARD = 0.6     # ...and more per card left in the deck: early leads are less certain
+
+
+def expected_vp(s: IunuState) -> list[float]:
+    """What each seat would score at GAME END, as far as the position shows it (in VP).
+
+    GAME END scoring of the Dynasties as they are (Citizen, Bread, Afterlife), with three changes:
+    - Debens at their exact rate (3 per VP, or the held Afterlife card's), not rounded down: a
+      Deben spent on Bread or a second card is worth about that much;
+    - each Majority counted as the chance of holding it at the end, from the lead in cards (a
+      hand card of the type counts a little), softer while many cards are still to come; ties
+      at the end give nobody the Majority ("Players tied for most cards do not receive any such VP");
+    - the hand: the best cards there are turns left to play, at half their Citizen VP.
+    """
+    g = s.game
+    n = g.players
+    cs = g.cards.citizens
+    table = s.score_table()
+    who = len(s.dynasty)  # seats, then Heliopolis (Memphis and Thebes)
+    cols = [s.columns(w) for w in range(who)]
+    left = 1.0 if s.ending else len(s.deck) / (DECK_PER_TURN * n) + 1.0  # turns left per seat
+    playable = math.ceil(left)
+    vp: list[float] = []
+    for i in range(n):
+        row = table[i]
+        v = float(row["total"] - row["deben_vp"] - row["majority"])
+        rate = DEBENS_PER_VP
+        held = s.held[i]
+        if held >= 0 and g.cards.afterlife[held].effect == "debens_per_vp":
+            rate = g.cards.afterlife[held].debens
+        v += s.debens[i] / rate
+        best = sorted((g.citizen_vp[t] for t in s.hands[i]), reverse=True)[:playable]
+        v += HAND_WEIGHT * sum(best)
+        vp.append(v)
+    # Majorities: a logistic of the lead in cards, as soft as the cards still to come make it.
+    spread = MAJORITY_SPREAD * (0.5 + 2.0 * min(1.0, len(s.deck) / 32.0)) if not s.ending else MAJORITY_SPREAD * 0.5
+    for t in range(NUM_TYPES):
+        m = cs[t].majority_vp
+        eff = [cols[w][t] + (HAND_MAJORITY * min(playable, s.hands[w].count(t)) if w < n else 0.0)
+               for w in range(who)]
+        for i in range(n):
+            if eff[i] == 0:
+                continue
+            lead = eff[i] - max(eff[o] for o in range(who) if o != i)
+            x = (lead - 0.5) / spread
+            vp[i] += m / (1.0 + math.exp(-x)) if x > -30 else 0.0
+    return vp
+
+
 def evaluate(state: State) -> list[float]:
-    """Estimated `returns()`: VP as GAME END would score now, plus half the Citizen VP in hand,
-    turned into a chance of finishing first."""
+    """Estimated `returns()` of a position that is not over: each seat's expected VP
+    (`expected_vp`) turned into a chance of finishing first by a softmax whose scale grows with
+    the cards left in the deck (a 6 VP lead at the end is worth more than early on), then mapped
+    to the range of `returns()` (1 for a sole winner, -1/(n-1) for each loser).
+
+    Reads only `state`, which ISMCTS gives as a determinized copy: other seats' hands, Scribe
+    cards and Afterlife cards in it are guesses."""
     s = state
     assert isinstance(s, IunuState)
     n = s.game.players
-    table = s.score_table()
-    vp = [table[i]["total"] + 0.5 * sum(s.game.citizen_vp[t] for t in s.hands[i]) for i in range(n)]
+    vp = expected_vp(s)
+    scale = SCALE + SCALE_PER_CARD * len(s.deck)
     top = max(vp)
-    w = [math.exp((v - top) / 6.0) for v in vp]
+    w = [math.exp((v - top) / scale) for v in vp]
     total = sum(w)
-    p = [x / total for x in w]
     lose = 1.0 / (n - 1)
-    return [pi * (1 + lose) - lose for pi in p]
+    return [x / total * (1 + lose) - lose for x in w]
