@@ -18,7 +18,9 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +196,10 @@ class ArenaResult:
     seconds: float
     workers: int
     summaries: list[AgentSummary] = field(default_factory=list)
+    indices: list[int] = field(default_factory=list)  # the games played (all of 0..games-1 when finished)
+    # per agent, every choice: real ms and the search's own ms (to pool runs made in parts)
+    choice_ms: list[list[float]] = field(default_factory=list)
+    choice_search_ms: list[list[float]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -207,6 +213,10 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
               seconds: float, workers: int) -> ArenaResult:
     k = len(labels)
     out = ArenaResult(game, options, labels, len(results), sum(1 for r in results if not r.winners), seconds, workers)
+    out.indices = [r.index for r in results]
+    out.choice_ms = [[round(t * 1000, 2) for r in results for t in r.times[i]] for i in range(k)]
+    out.choice_search_ms = [[round(t * 1000, 2) for r in results if r.choice_search_seconds
+                             for t in r.choice_search_seconds[i]] for i in range(k)]
     for i, label in enumerate(labels):
         times = [t for r in results for t in r.times[i]]
         wins = sum(1 for r in results if i in r.winners)
@@ -244,8 +254,12 @@ def run_arena(
     seed: int = 0,
     workers: int | None = None,
     progress: Progress | None = None,
+    on_game: Callable[[ArenaResult], None] | None = None,
 ) -> ArenaResult:
-    """Play `games` games; seats rotated; `workers` processes (default: every core)."""
+    """Play `games` games; seats rotated; `workers` processes (default: every core).
+
+    `on_game`, if given, receives the summary of the games finished so far after each game (the
+    command rewrites `--out` with it, so a long run that is stopped keeps what it has played)."""
     specs = [parse_agent(t) for t in agent_texts]
     g = make(game, **options)  # validate options here, not in a worker
     if not 1 <= len(specs) <= g.players:
@@ -259,18 +273,23 @@ def run_arena(
     results: list[GameResult] = []
     task_id = progress.add_task("games", total=games) if progress is not None else None
     start = time.perf_counter()
+
+    def finished(r: GameResult) -> None:
+        results.append(r)
+        if progress is not None and task_id is not None:
+            progress.advance(task_id)
+        if on_game is not None:
+            done = sorted(results, key=lambda x: x.index)
+            on_game(summarize(game, options, agent_texts, done, time.perf_counter() - start, workers))
+
     if workers == 1:
         for t in tasks:
-            results.append(_play_task(t))
-            if progress is not None and task_id is not None:
-                progress.advance(task_id)
+            finished(_play_task(t))
     else:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(workers) as pool:
             for r in pool.imap_unordered(_play_task, tasks, chunksize=1):
-                results.append(r)
-                if progress is not None and task_id is not None:
-                    progress.advance(task_id)
+                finished(r)
     results.sort(key=lambda r: r.index)
     return summarize(game, options, agent_texts, results, time.perf_counter() - start, workers)
 
@@ -293,6 +312,15 @@ def render(result: ArenaResult) -> Table:
     return table
 
 
+def _write(out: Path, planned: int, result: ArenaResult) -> None:
+    """The results so far as JSON; `planned` games were asked for, `games` are finished."""
+    data = {**result.to_json(), "planned": planned, "indices": result.indices,
+            "choice_ms": result.choice_ms, "choice_search_ms": result.choice_search_ms}
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2))
+    tmp.replace(out)  # a reader never sees half a file
+
+
 def register(app: typer.Typer) -> None:
     @app.command("arena")
     def arena_cmd(
@@ -306,7 +334,8 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
         seed: int = typer.Option(0, "--seed", help="base seed; game i is seeded from it and i"),
         workers: int | None = typer.Option(None, "--workers", "-w", help="worker processes (default: every core)"),
-        out: Path | None = typer.Option(None, "--out", help="also write the results as JSON here"),
+        out: Path | None = typer.Option(None, "--out", help="also write the results as JSON here "
+                                        "(rewritten after every game, so a stopped run keeps its games)"),
     ) -> None:
         """Head-to-head between bots: win rates with 95% intervals and time per decision."""
         texts = [a.strip() for a in agents_arg.split(",") if a.strip()]
@@ -314,7 +343,8 @@ def register(app: typer.Typer) -> None:
         try:
             with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=console, transient=True) as progress:
-                result = run_arena(game, options, texts, games, seed=seed, workers=workers, progress=progress)
+                result = run_arena(game, options, texts, games, seed=seed, workers=workers, progress=progress,
+                                   on_game=None if out is None else partial(_write, out, games))
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
         console.print(render(result))
@@ -324,5 +354,5 @@ def register(app: typer.Typer) -> None:
                       "early stops: searches that ended when their move could no longer change; "
                       "win rate: games in which one of the agent's seats won; 95% CI: Wilson score interval.[/]")
         if out is not None:
-            out.write_text(json.dumps(result.to_json(), indent=2))
+            _write(out, games, result)
             console.print(f"Results written to {out}.")

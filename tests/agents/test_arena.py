@@ -3,6 +3,9 @@ intervals, clear errors."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -86,3 +89,29 @@ def test_early_stops_are_counted() -> None:
     search = result.summaries[0]
     assert 0 < search.early_stops <= search.choices
     assert search.median_iterations is not None and search.median_iterations < 200
+
+
+def test_out_file_is_rewritten_after_every_game(tmp_path: Path) -> None:
+    # A long run that is stopped keeps the games it finished: --out holds them after each game.
+    out = tmp_path / "run.json"
+    seen: list[int] = []
+
+    def check(partial: arena.ArenaResult) -> None:
+        arena._write(out, 3, partial)
+        data = json.loads(out.read_text())
+        seen.append(data["games"])
+        assert data["planned"] == 3 and len(data["indices"]) == data["games"]
+        assert sum(1 for s in data["results"] if s["games"] == data["games"]) == 2
+
+    result = arena.run_arena("juno", {"players": 2, "match": False, "hand_size": 3},
+                             ["heuristic", "random"], games=3, seed=1, workers=1, on_game=check)
+    assert seen == [1, 2, 3] and result.indices == [0, 1, 2]
+    app = typer.Typer()
+    arena.register(app)
+    app.command("noop")(lambda: None)
+    ran = CliRunner().invoke(app, ["arena", "juno", "--agents", "ismcts:iterations=5:cutoff=3,random", "--games", "2",
+                                   "-o", "match=false", "-o", "hand_size=3", "--workers", "1", "--out", str(out)])
+    assert ran.exit_code == 0, ran.output
+    data = json.loads(out.read_text())
+    assert data["games"] == 2 and data["indices"] == [0, 1]
+    assert len(data["choice_search_ms"][0]) == data["results"][0]["choices"]
