@@ -22,7 +22,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .encoders import Encoder, encoder_for
+from .encoders import Encoder, action_mask, encoder_for
 
 
 def agent_name(seat: int) -> str:
@@ -114,10 +114,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self._seat[agent]
-        mask = np.zeros(self._num_actions, np.int8)
-        if seat == state.current_player:
-            mask[[a.index for a in state.legal_actions()]] = 1
-        return {"observation": self.encoder.encode(state.observation(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": action_mask(state, seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

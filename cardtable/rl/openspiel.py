@@ -57,7 +57,8 @@ def _unset_value(annotation: Any) -> int | str | None:
     if type(None) not in args or len(args) != 2:
         return None
     (kind,) = args - {type(None)}
-    return {int: 0, str: ""}.get(kind)
+    unset: dict[object, int | str] = {int: 0, str: ""}
+    return unset.get(kind)
 
 
 def _parameter_defaults(name: str) -> dict[str, Any]:
@@ -266,7 +267,7 @@ class CardtableObserver:
         if state._carried.state is None:  # before the deal nothing is known: all zeros
             self.tensor.fill(0.0)
         else:
-            self.encoder.encode(state.cardtable.observation(player), out=self.tensor)
+            self.encoder.encode_state(state.cardtable, player, out=self.tensor)
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
         if state._carried.state is None:

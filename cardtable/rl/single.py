@@ -135,7 +135,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
     def _obs(self) -> dict[str, np.ndarray]:
         state = self._live()
         return {
-            "observation": self.encoder.encode(state.observation(self.seat)),
+            "observation": self.encoder.encode_state(state, self.seat),
             "action_mask": action_mask(state, self.seat),
         }
 

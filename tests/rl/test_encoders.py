@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -50,7 +51,8 @@ def test_encodings_stay_in_bounds_and_masks_match_legal_actions(game: str, optio
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_encoding_sees_nothing_the_seat_cannot_see(game: str, options: dict[str, Any]) -> None:
-    """Resampling everything a seat cannot see (determinize) leaves its encoding unchanged."""
+    """Resampling everything a seat cannot see (determinize) leaves its encoding unchanged, on
+    both paths: the observation dict's and the environments' `encode_state`."""
     g = cardtable.make(game, **options)
     enc = encoder_for(g)
     rng = Rng(5)
@@ -59,7 +61,89 @@ def test_encoding_sees_nothing_the_seat_cannot_see(game: str, options: dict[str,
             continue
         for seat in range(g.players):
             other = state.determinize(seat, rng.spawn())
-            assert np.array_equal(enc.encode(state.observation(seat)), enc.encode(other.observation(seat)))
+            mine = enc.encode(state.observation(seat))
+            assert np.array_equal(mine, enc.encode(other.observation(seat)))
+            assert np.array_equal(enc.encode_state(state, seat), enc.encode_state(other, seat))
+
+
+# JUNO's encode_state has its own path (seat_view, a reused buffer, DISCARD counts carried over):
+# also a match (scores), a custom deck of more than 255 cards (16-bit counts) and many players.
+FAST_PATH_CONFIGS = [
+    *CONFIGS,
+    ("juno", {"players": 2, "match": True, "target": 100}),
+    ("juno", {"players": 7, "variant": "seven-o", "match": True, "target": 150}),
+    ("juno", {"players": 3, "match": False, "deck": {"each_color": {"1": 40, "skip": 30}, "cards": {"wild": 20}}}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), FAST_PATH_CONFIGS, ids=[label(g, o) for g, o in FAST_PATH_CONFIGS])
+def test_encode_state_is_the_encoding_of_the_observation_dict(game: str, options: dict[str, Any]) -> None:
+    """What the environments compute at every step is exactly the documented encoding of
+    `observation(seat)`, for every seat and the spectator, in every state of random games."""
+    g = cardtable.make(game, **options)
+    enc = encoder_for(g)
+    for seed in (1, 2):
+        for state in random_states(game, options, seed=seed, limit=2500):
+            for seat in [*range(g.players), None]:
+                expected = enc.encode(state.observation(seat))
+                got = enc.encode_state(state, seat)
+                assert got.dtype == np.float32 and np.array_equal(got, expected), (
+                    f"seat {seat}: pieces differ: "
+                    + ", ".join(k for k, v in enc.views(got != expected).items() if v.any())
+                )
+
+
+def test_juno_encode_state_alternating_between_games_and_clones() -> None:
+    """The DISCARD counts carried from one call to the next are checked, never assumed: two games
+    (and a clone going its own way) encoded in turn give each one's own encoding."""
+    g = cardtable.make("juno", players=2, match=False)
+    enc = encoder_for(g)
+    a, b = g.new_state(1, record_events=False), g.new_state(2, record_events=False)
+    rng = Rng(0)
+    for step in range(600):
+        for state in (a, b):
+            if not state.is_over:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            for seat in (0, 1):
+                assert np.array_equal(enc.encode_state(state, seat), enc.encode(state.observation(seat)))
+        if step == 300 and not a.is_over:
+            b = a.clone()  # the same DISCARD pile, then the two diverge
+    assert a.is_over or b.is_over
+
+
+def test_juno_seat_view_shows_only_what_the_observation_dict_shows() -> None:
+    """Each field of `seat_view` is the dict entry it names, as numbers (docs/rl.md, JUNO)."""
+    from cardtable.games.juno.cards import CARD_NAME, RANK_NAMES
+    from cardtable.games.juno.observation import seat_view
+
+    def names(cards: Iterable[int]) -> list[str]:
+        return [CARD_NAME[t] for t in cards]
+
+    options = {"players": 3, "variant": "seven-o", "wild_draw_four": "challenge", "match": True, "target": 200}
+    kinds = set()
+    for state in random_states("juno", options, seed=8, limit=4000):
+        for seat in (0, 1, 2, None):
+            obs, v = state.observation(seat), seat_view(state, seat)  # type: ignore[arg-type]
+            d = obs["decision"] or {}
+            kinds.add(d.get("kind"))
+            assert (v.players, v.seat, v.draw_pile, v.hand_counts) == (
+                obs["players"], obs["seat"], obs["draw_pile"], obs["hand_counts"]
+            )
+            assert names(v.hand) == obs.get("hand", [])
+            assert (names([v.top_card])[0] if v.top_card is not None else None) == obs["top_card"]
+            assert (COLORS[v.color] if v.color is not None else None) == obs["color"]
+            assert names(v.discard) == obs["discard"]
+            assert ("left" if v.direction == 1 else "right") == obs["direction"]
+            assert (v.turn, v.dealer, v.penalty, v.scores, v.target) == (
+                obs["turn"], obs["dealer"], obs["penalty"], obs["scores"], obs["target"]
+            )
+            assert v.decision == d.get("kind") and v.decision_seat == d.get("seat", -1)
+            assert (CARD_NAME[v.drawn] if v.drawn is not None else None) == d.get("drawn")
+            assert v.decision_target == d.get("target", d.get("offender"))
+            assert (RANK_NAMES[v.stack_value] if v.stack_value is not None else None) == d.get("value")
+            assert v.stack_count == d.get("count", 0)
+    assert {"after_draw", "catch", "challenge", "swap", "choose_color"} <= kinds  # what the test reads
 
 
 def test_juno_pieces_read_the_observation() -> None:

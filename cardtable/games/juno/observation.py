@@ -2,11 +2,22 @@
 
 Public: the discard pile, hand counts, scores, the decision being waited on. Private to `seat`: its
 hand, the card it just drew, and its legal actions when the decision is its own.
+
+Two forms of the same view:
+
+- `observe(state, seat)`: the JSON dict `JunoState.observation(seat)` returns (web UI, terminal,
+  server, agents, logs).
+- `seat_view(state, seat)`: the fields of that dict an observation encoder needs, as numbers
+  (card types, color indices) instead of names, for the RL hot path (cardtable/rl/encoders/juno.py),
+  where building and re-parsing names costs more than the rest of a step. It holds nothing that
+  `observe` does not show: each field is named after the dict key it stands for, and
+  tests/rl/test_encoders.py checks that encoding either form gives the same array in every state
+  of random games, for every seat.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import CARD_NAME, COLORS, NO_COLOR, RANK_NAMES
 from .decisions import AfterDraw, Catch, Challenge, StackMore
@@ -14,9 +25,11 @@ from .decisions import AfterDraw, Catch, Challenge, StackMore
 if TYPE_CHECKING:
     from .state import JunoState
 
+_card_name = CARD_NAME.__getitem__
+
 
 def _names(cards: list[int]) -> list[str]:
-    return [CARD_NAME[t] for t in sorted(cards)]
+    return list(map(_card_name, sorted(cards)))
 
 
 def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
@@ -47,7 +60,7 @@ def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
         "decision": decision,
         "top_card": CARD_NAME[state.discard[-1]] if state.discard else None,
         "color": COLORS[state.color] if state.color != NO_COLOR else None,
-        "discard": [CARD_NAME[t] for t in state.discard],
+        "discard": list(map(_card_name, state.discard)),
         "draw_pile": len(state.draw),
         "hand_counts": [len(h) for h in state.hands],
         "scores": list(state.scores),
@@ -62,3 +75,77 @@ def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
         if d is not None and d.seat == seat:
             obs["legal_actions"] = [a.text for a in state.legal_actions()]
     return obs
+
+
+class SeatView(NamedTuple):
+    """Part of `observe(state, seat)` as numbers; each field says which dict entry it stands for.
+
+    Card types index `CARD_NAME`, colors index `COLORS`, ranks index `RANK_NAMES`."""
+
+    players: int                 # "players"
+    seat: int | None             # "seat"
+    hand: list[int]              # "hand", sorted by type (empty for a spectator)
+    top_card: int | None         # "top_card"
+    color: int | None            # "color"
+    discard: tuple[int, ...]     # "discard", bottom to top
+    draw_pile: int               # "draw_pile"
+    hand_counts: list[int]       # "hand_counts"
+    direction: int               # "direction": +1 left, -1 right
+    turn: int | None             # "turn"
+    dealer: int                  # "dealer"
+    decision: str | None         # "decision"["kind"]
+    decision_seat: int           # "decision"["seat"] (-1 without a decision)
+    drawn: int | None            # "decision"["drawn"]: only in `seat`'s own after_draw decision
+    decision_target: int | None  # "decision"["target"] (catch) or ["offender"] (challenge)
+    stack_value: int | None      # "decision"["value"] (a rank)
+    stack_count: int             # "decision"["count"] (0 when absent)
+    penalty: int                 # "penalty"
+    scores: list[int]            # "scores"
+    target: int | None           # "target"
+
+
+def seat_view(state: JunoState, seat: int | None) -> SeatView:
+    """`observe(state, seat)`'s numbers, without building names or the legal-action texts."""
+    over = state.is_over
+    d = None if over or not state.pending else state.pending[-1]
+    kind: str | None = None
+    decider = -1
+    drawn = target = value = None
+    count = 0
+    if d is not None:
+        kind, decider = d.kind, d.seat
+        cls = type(d)
+        if cls is AfterDraw:
+            if decider == seat:  # the drawn card is shown only to the seat that drew it
+                drawn = d.card  # type: ignore[attr-defined]
+        elif cls is Catch:
+            target = d.target  # type: ignore[attr-defined]
+        elif cls is Challenge:
+            target = d.offender  # type: ignore[attr-defined]
+        elif cls is StackMore:
+            value, count = d.rank, d.count  # type: ignore[attr-defined]
+    discard = state.discard
+    color = state.color
+    game = state.game
+    return SeatView(
+        game.players,
+        seat,
+        sorted(state.hands[seat]) if seat is not None else [],
+        discard[-1] if discard else None,
+        color if color != NO_COLOR else None,
+        tuple(discard),
+        len(state.draw),
+        [len(h) for h in state.hands],
+        state.direction,
+        None if over else state.turn,
+        state.dealer,
+        kind,
+        decider,
+        drawn,
+        target,
+        value,
+        count,
+        state.penalty,
+        list(state.scores),
+        game.target if game.match else None,
+    )

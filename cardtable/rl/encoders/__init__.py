@@ -88,6 +88,16 @@ class Encoder:
         out[:] = buf
         return out
 
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
+        """`encode(state.observation(seat))`: what the environments call at every step.
+
+        A game's encoder may override it with a faster path that builds the same array from a
+        cheaper form of the same view (JUNO: `seat_view`, no card names and no legal-action
+        texts); it must read nothing `observation(seat)` does not show, and
+        tests/rl/test_encoders.py checks that both paths give the same array in every state of
+        random games, for every seat."""
+        return self.encode(state.observation(seat), out)
+
     def describe(self) -> str:
         """The layout as a Markdown table (docs/rl.md is generated from this)."""
         rows = ["| piece | shape | offset | max | meaning |", "|---|---|---|---|---|"]
@@ -123,10 +133,15 @@ def action_mask(state: State, seat: int | None = None) -> np.ndarray:
     """int8 mask over `game.num_actions`: 1 for the legal actions of the seat deciding now.
 
     With `seat` given, the mask is all zeros unless that seat is the one to decide."""
-    mask = np.zeros(state.game.num_actions, np.int8)
-    if not state.is_over and (seat is None or state.current_player == seat):
-        mask[[a.index for a in state.legal_actions()]] = 1
-    return mask
+    size = len(state.game.actions.actions)
+    if state.is_over or (seat is not None and state.current_player != seat):
+        return np.zeros(size, np.int8)
+    # Set bytes, then one numpy view of them: cheaper than numpy's fancy indexing for the few
+    # legal actions of a decision.
+    buf = bytearray(size)
+    for a in state.legal_actions():
+        buf[a.index] = 1
+    return np.frombuffer(buf, np.int8)
 
 
 def relative(seat: int, me: int, players: int) -> int:

@@ -8,14 +8,26 @@ wild, wild draw four).
 
 Not encoded: `round` and `round_results` (only the scores they produce are), the list of
 `legal_actions` (that is the action mask), `variant` and `players` (fixed for one game).
+
+Two paths give the same array. `fill` reads the observation dict (the reference, also used by
+any caller holding a dict). `encode_state`, what the environments call at every step, reads
+`seat_view(state, seat)` — the same view as numbers, without card names or legal-action texts —
+and writes counts and one-hots as small integers into one reused integer buffer, converted to
+float32 in one numpy call; the DISCARD pile's counts are carried over from the last call while
+the pile only grew (checked by comparing the piles, never assumed).
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
+import numpy as np
+
 from ...core.game import Game
+from ...core.state import State
 from ...games.juno.cards import CARD_BY_NAME, COLORS, NUM_TYPES, RANK_NAMES
+from ...games.juno.observation import seat_view
 from . import Encoder, Piece
 
 DECISIONS = ("turn", "after_draw", "stack", "choose_color", "swap", "challenge", "catch")
@@ -58,6 +70,86 @@ class JunoEncoder(Encoder):
         at = self.at
         self._hand, self._top, self._color, self._discard = at["hand"], at["top_card"], at["color"], at["discard"]
         self._deck = float(game.deck_size)  # type: ignore[attr-defined]
+        n = game.players
+        # encode_state: every integer it writes (card counts, hand counts, one-hots, the stack
+        # count) is at most the deck's size, so unsigned bytes do for the standard decks; a custom
+        # deck of more than 255 cards gets 16-bit integers.
+        code, dtype = ("B", np.uint8) if game.deck_size <= 255 else ("H", np.uint16)  # type: ignore[attr-defined]
+        self._zeros = array(code, bytes(self.size * array(code).itemsize))
+        self._ints = array(code, self._zeros)
+        self._ints_view = np.frombuffer(self._ints, dtype)
+        self._pile: tuple[int, ...] = ()  # the DISCARD pile of the last encode_state call
+        self._pile_zeros = array(code, bytes(NUM_TYPES * array(code).itemsize))
+        self._pile_counts = array(code, self._pile_zeros)  # its counts per card type
+        # positions, per observer, of each seat's one-hot or count in the seat-relative pieces
+        self._seat_at = {
+            name: [tuple(at[name] + (s - me) % n for s in range(n)) for me in range(n)]
+            for name in ("hand_counts", "decision_seat", "decision_target", "turn", "dealer", "scores")
+        }
+        self._decision_at = {kind: at["decision"] + i for kind, i in _DECISION.items()}
+
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
+        """`encode(state.observation(seat))`, built from `seat_view(state, seat)` (module docstring)."""
+        (_n, me, hand, top, color, pile, draw_pile, hand_counts, direction, turn, dealer, kind, decider,
+         drawn, target, value, count, penalty, scores, target_points) = seat_view(state, seat)  # type: ignore[arg-type]
+        at = self.at
+        me = me if me is not None else 0
+        seat_at = self._seat_at
+        buf = self._ints
+        buf[:] = self._zeros
+        base = self._hand
+        for t in hand:
+            buf[base + t] += 1
+        # DISCARD pile counts: a play only adds to the top, so usually only the new top cards are
+        # counted; a reshuffle, another game or another state starts the count again.
+        counts = self._pile_counts
+        seen = self._pile
+        k = len(seen)
+        if len(pile) == k and pile == seen:
+            pass
+        elif len(pile) > k and pile[:k] == seen:
+            for i in range(k, len(pile)):
+                counts[pile[i]] += 1
+        else:
+            counts[:] = self._pile_zeros
+            for t in pile:
+                counts[t] += 1
+        self._pile = pile
+        base = self._discard
+        buf[base : base + NUM_TYPES] = counts
+        if top is not None:
+            buf[self._top + top] = 1
+        if color is not None:
+            buf[self._color + color] = 1
+        for i, c in zip(seat_at["hand_counts"][me], hand_counts, strict=True):
+            buf[i] = c
+        buf[at["direction"] + (0 if direction == 1 else 1)] = 1
+        if kind is not None:
+            buf[self._decision_at[kind]] = 1
+            buf[seat_at["decision_seat"][me][decider]] = 1
+            if drawn is not None:
+                buf[at["drawn"] + drawn] = 1
+            if target is not None:
+                buf[seat_at["decision_target"][me][target]] = 1
+            if value is not None:
+                buf[at["stack_value"] + value] = 1
+                buf[at["stack_count"]] = count
+        if turn is not None:
+            buf[seat_at["turn"][me][turn]] = 1
+        buf[seat_at["dealer"][me][dealer]] = 1
+        x = self._ints_view.astype(np.float32)
+        # The values that are not small integers, written as floats.
+        x[at["draw_pile"]] = draw_pile / self._deck
+        if penalty:
+            x[at["penalty"]] = penalty
+        if any(scores):
+            points_at = target_points or RULEBOOK_TARGET
+            for i, points in zip(seat_at["scores"][me], scores, strict=True):
+                x[i] = min(points / points_at, SCORE_CAP)
+        if out is None:
+            return x
+        out[:] = x
+        return out
 
     def fill(self, obs: dict[str, Any], buf: list[float]) -> None:
         at = self.at
