@@ -17,6 +17,7 @@ one game), the `legal_actions` texts (that is the action mask).
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import Any
 
 from ...core.game import Game
@@ -87,7 +88,7 @@ class IunuEncoder(Encoder):
             ]
         return pieces
 
-    def fill(self, obs: dict[str, Any], buf: list[float]) -> None:
+    def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
         at = self.at
         n = obs["players"]
         me = obs["seat"] if obs["seat"] is not None else 0

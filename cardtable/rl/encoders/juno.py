@@ -20,6 +20,7 @@ the pile only grew (checked by comparing the piles, never assumed).
 from __future__ import annotations
 
 from array import array
+from collections.abc import MutableSequence
 from typing import Any
 
 import numpy as np
@@ -151,7 +152,7 @@ class JunoEncoder(Encoder):
         out[:] = x
         return out
 
-    def fill(self, obs: dict[str, Any], buf: list[float]) -> None:
+    def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
         at = self.at
         n = obs["players"]
         me = obs["seat"] if obs["seat"] is not None else 0

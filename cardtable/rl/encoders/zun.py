@@ -13,6 +13,7 @@ fraction of turns used, the `legal_actions` texts (the action mask).
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import Any
 
 from ...core.game import Game
@@ -83,7 +84,7 @@ class ZunEncoder(Encoder):
             ),
         ]
 
-    def fill(self, obs: dict[str, Any], buf: list[float]) -> None:
+    def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
         at = self.at
         n = obs["players"]
         me = obs["seat"] if obs["seat"] is not None else 0
@@ -139,7 +140,7 @@ class ZunEncoder(Encoder):
         for k, f in enumerate(reversed(frames[-FRAMES:])):
             self._frame(f, buf, at["resolving"] + k * self.frame_size, me, n, r)
 
-    def _frame(self, f: dict[str, Any], buf: list[float], i: int, me: int, n: int, r: int) -> None:
+    def _frame(self, f: dict[str, Any], buf: MutableSequence[float], i: int, me: int, n: int, r: int) -> None:
         runes = self.runes
         buf[i + _FRAME_KIND[f["kind"]]] = 1
         i += len(FRAME_KINDS)
