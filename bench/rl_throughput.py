@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/rl_throughput.py [--rounds 7] [--seconds 3]
     .venv/bin/python bench/rl_throughput.py --profile [--seconds 5]   # where one decision's time goes
+    .venv/bin/python bench/rl_throughput.py --all-games               # JUNO, IUNU, Zun AEC envs, 2 players
 
 Every side plays whole 2-player games with its environment's observation encoding at every
 decision:
@@ -63,10 +64,10 @@ def _cardtable_loop(env: Any, rng: random.Random, play_first: bool, seed: int) -
     return steps
 
 
-def cardtable_round(seconds: float, seed: int, play_first: bool) -> Result:
+def cardtable_round(seconds: float, seed: int, play_first: bool, game: str = "juno") -> Result:
     from cardtable.rl import pettingzoo_env
 
-    env = pettingzoo_env("juno", players=2, match=False)
+    env = pettingzoo_env(game, players=2, **({"match": False} if game == "juno" else {}))
     rng = random.Random(seed)
     games = steps = 0
     start, cpu = time.perf_counter(), time.process_time()
@@ -110,18 +111,24 @@ SIDES: dict[str, Callable[[float, int], Result]] = {
 REFERENCE = "RLCard UNO env.run, RandomAgent"
 
 
-def compare(rounds: int, seconds: float) -> None:
+GAMES: dict[str, Callable[[float, int], Result]] = {
+    f"cardtable {game} AEC, uniform": (lambda g: lambda s, r: cardtable_round(s, r, False, g))(game)
+    for game in ("juno", "iunu", "zun")
+}
+
+
+def compare(rounds: int, seconds: float, sides: dict[str, Callable[[float, int], Result]] = SIDES) -> None:
     # per round: games per CPU-second, decisions per CPU-second, decisions per game
-    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in SIDES}
+    results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in sides}
     for r in range(rounds):
-        for name, run in SIDES.items():
+        for name, run in sides.items():
             games, steps, cpu = run(seconds, r + 1)
             results[name].append((games / cpu, steps / cpu, steps / games))
             print(f"round {r + 1} {name:36s} {games / cpu:8.1f} games/CPU-s {steps / cpu:9.0f} decisions/CPU-s "
                   f"({steps / games:.0f} decisions/game)", flush=True)
     med = {name: tuple(statistics.median(x[i] for x in rows) for i in range(3)) for name, rows in results.items()}
-    ref = med[REFERENCE]
-    print(f"\nmedians of {rounds} rounds, per CPU-second; ratios to {REFERENCE}\n")
+    ref = med.get(REFERENCE, next(iter(med.values())))
+    print(f"\nmedians of {rounds} rounds, per CPU-second; ratios to {REFERENCE if REFERENCE in med else 'the first row'}\n")
     print("| | games/CPU-s | decisions/CPU-s | decisions/game | ratio, decisions | ratio, games |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, (gps, dps, length) in med.items():
@@ -187,9 +194,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each side's turn in a round")
     parser.add_argument("--profile", action="store_true", help="time the parts of one decision instead")
+    parser.add_argument("--all-games", action="store_true", help="every game with an encoder, 2 players, uniform, instead")
     args = parser.parse_args()
     if args.profile:
         profile(args.seconds)
+    elif args.all_games:
+        compare(args.rounds, args.seconds, GAMES)
     else:
         compare(args.rounds, args.seconds)
 

@@ -88,8 +88,25 @@ class IunuEncoder(Encoder):
             ]
         return pieces
 
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        n = game.players
+        # the offsets `fill` writes at, looked up once (a dict lookup per write is a good part of
+        # the encoding's cost); _rows[me][s]: relative seat s's first index in each per-seat piece
+        self._pos = {name: self.at[name] for name in self.at}
+        self._rows = [
+            [
+                (
+                    self.at["dynasty"] + r * NUM_TYPES, self.at["fed"] + r * NUM_TYPES, self.at["debens"] + r,
+                    self.at["hand_size"] + r, self.at["scribe_cards"] + r, self.at["has_afterlife"] + r,
+                )
+                for r in ((s - me) % n for s in range(n))
+            ]
+            for me in range(n)
+        ]
+
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
-        at = self.at
+        at = self._pos
         n = obs["players"]
         me = obs["seat"] if obs["seat"] is not None else 0
         types = _TYPE
@@ -116,18 +133,18 @@ class IunuEncoder(Encoder):
         base = at["removed"]
         for name in obs["removed"]:
             buf[base + types[name]] += 1
-        for s, p in enumerate(obs["dynasties"]):
-            r = (s - me) % n
-            row = at["dynasty"] + r * NUM_TYPES
+        for (dynasty, fed, debens, hand_size, scribe_cards, has_afterlife), p in zip(
+            self._rows[me], obs["dynasties"], strict=True
+        ):
             for name, count in p["dynasty"].items():
-                buf[row + types[name]] = count
-            row = at["fed"] + r * NUM_TYPES
+                buf[dynasty + types[name]] = count
             for name, count in p["fed"].items():
-                buf[row + types[name]] = count
-            buf[at["debens"] + r] = min(p["debens"], DEBENS_CAP)
-            buf[at["hand_size"] + r] = p["hand_size"]
-            buf[at["scribe_cards"] + r] = p["scribe_cards"]
-            buf[at["has_afterlife"] + r] = 1 if p["has_afterlife"] else 0
+                buf[fed + types[name]] = count
+            buf[debens] = min(p["debens"], DEBENS_CAP)
+            buf[hand_size] = p["hand_size"]
+            buf[scribe_cards] = p["scribe_cards"]
+            if p["has_afterlife"]:
+                buf[has_afterlife] = 1
         buf[at["round"]] = min(obs["round"], ROUND_CAP)
         buf[at["starter"] + (obs["starter"] - me) % n] = 1
         turn = obs["turn"]
@@ -135,27 +152,29 @@ class IunuEncoder(Encoder):
             buf[at["turn"] + n] = 1
         elif turn is not None:
             buf[at["turn"] + (turn - me) % n] = 1
-        buf[at["final_turns"]] = 1 if obs["final_turns"] else 0
+        if obs["final_turns"]:
+            buf[at["final_turns"]] = 1
         d = obs["decision"]
         if d is not None:
             buf[at["decision"] + _DECISION[d["kind"]]] = 1
             buf[at["decision_seat"] + (d["seat"] - me) % n] = 1
-            if "citizen" in d:
-                buf[at["decision_citizen"] + types[d["citizen"]]] = 1
-            base = at["decision_numbers"]
-            for i, key in enumerate(NUMBERS):
-                if key in d:
-                    buf[base + i] = d[key]
-            if "thief" in d:
-                buf[at["decision_thief"] + (d["thief"] - me) % n] = 1
-            base = at["decision_drawn"]
-            for name in d.get("drawn", ()):
-                buf[base + self.names[name]] = 1
-            fresh = d.get("fresh")
-            if fresh:
-                base = at["forum_fresh"]
-                for name in forum[-fresh:]:
-                    buf[base + types[name]] += 1
+            if len(d) > 2:  # more than kind and seat
+                if "citizen" in d:
+                    buf[at["decision_citizen"] + types[d["citizen"]]] = 1
+                base = at["decision_numbers"]
+                for i, key in enumerate(NUMBERS):
+                    if key in d:
+                        buf[base + i] = d[key]
+                if "thief" in d:
+                    buf[at["decision_thief"] + (d["thief"] - me) % n] = 1
+                base = at["decision_drawn"]
+                for name in d.get("drawn", ()):
+                    buf[base + self.names[name]] = 1
+                fresh = d.get("fresh")
+                if fresh:
+                    base = at["forum_fresh"]
+                    for name in forum[-fresh:]:
+                        buf[base + types[name]] += 1
         h = obs.get("heliopolis")
         if self.heliopolis and h is not None:
             for name, count in h["dynasty"].items():
