@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/rl_throughput.py [--rounds 7] [--seconds 3]
     .venv/bin/python bench/rl_throughput.py --profile [--seconds 5]   # where one decision's time goes
-    .venv/bin/python bench/rl_throughput.py --all-games               # JUNO, IUNU, Zun AEC envs, 2 players
+    .venv/bin/python bench/rl_throughput.py --all-games               # JUNO, IUNU, Zun AEC envs, 2 players,
+                                                                      # and JUNO's Gymnasium env
 
 Every side plays whole 2-player games with its environment's observation encoding at every
 decision:
@@ -111,9 +112,34 @@ SIDES: dict[str, Callable[[float, int], Result]] = {
 REFERENCE = "RLCard UNO env.run, RandomAgent"
 
 
+def gym_round(seconds: float, seed: int) -> Result:
+    """The Gymnasium env, 2-player JUNO, seat 0 uniform against the random bot; counts every
+    decision (the learner's steps and the bot's moves, which it makes on a determinized view)."""
+    from cardtable.rl import gym_env
+
+    env = gym_env("juno", seat=0, opponents=["random"], players=2, match=False)
+    rng = random.Random(seed)
+    games = steps = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        obs, _ = env.reset(seed=seed * 100_003 + games)
+        done = False
+        while not done:
+            legal = obs["action_mask"].nonzero()[0].tolist()
+            obs, _reward, terminated, truncated, _info = env.step(legal[int(rng.random() * len(legal))])
+            done = terminated or truncated
+        assert env.state is not None
+        steps += len(env.state.history)
+        games += 1
+    return games, steps, time.process_time() - cpu
+
+
 GAMES: dict[str, Callable[[float, int], Result]] = {
-    f"cardtable {game} AEC, uniform": (lambda g: lambda s, r: cardtable_round(s, r, False, g))(game)
-    for game in ("juno", "iunu", "zun")
+    **{
+        f"cardtable {game} AEC, uniform": (lambda g: lambda s, r: cardtable_round(s, r, False, g))(game)
+        for game in ("juno", "iunu", "zun")
+    },
+    "cardtable juno Gymnasium vs random bot": gym_round,
 }
 
 
