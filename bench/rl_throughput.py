@@ -165,6 +165,7 @@ def profile(seconds: float) -> None:
     """Where one decision's CPU time goes: the whole uniform AEC loop, then each part of a step
     timed on its own over the states of real games."""
     import cardtable
+    from cardtable.games.juno.observation import seat_view
     from cardtable.rl import pettingzoo_env
     from cardtable.rl.encoders import action_mask, encoder_for
 
@@ -204,6 +205,7 @@ def profile(seconds: float) -> None:
     clone = each(lambda s, p, a: s.clone())
     parts = {
         "encode_state (seat_view + encoding)": each(lambda s, p, a: enc.encode_state(s, p)),
+        "  of which seat_view": each(lambda s, p, a: seat_view(s, p)),
         "action_mask": each(lambda s, p, a: action_mask(s, p)),
         "legal_actions() (uncached)": each(uncached_legal),
         "apply (timed as clone + apply, minus clone)": each(lambda s, p, a: s.clone().apply(a)) - clone,
