@@ -25,11 +25,9 @@ from .decisions import AfterDraw, Catch, Challenge, StackMore
 if TYPE_CHECKING:
     from .state import JunoState
 
-_card_name = CARD_NAME.__getitem__
-
 
 def _names(cards: list[int]) -> list[str]:
-    return list(map(_card_name, sorted(cards)))
+    return [CARD_NAME[t] for t in sorted(cards)]
 
 
 def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
@@ -60,7 +58,7 @@ def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
         "decision": decision,
         "top_card": CARD_NAME[state.discard[-1]] if state.discard else None,
         "color": COLORS[state.color] if state.color != NO_COLOR else None,
-        "discard": list(map(_card_name, state.discard)),
+        "discard": [CARD_NAME[t] for t in state.discard],
         "draw_pile": len(state.draw),
         "hand_counts": [len(h) for h in state.hands],
         "scores": list(state.scores),
