@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -275,3 +277,20 @@ def test_zun_pieces_read_the_observation() -> None:
                 seen["exposed"] += 1
             seen[d["kind"]] += 1
     assert seen["resolving"] and seen["reaction"]  # the game reached what the test reads
+
+
+@pytest.mark.parametrize("game", ["juno", "iunu", "zun"])
+def test_a_copied_or_pickled_encoder_uses_its_own_buffers(game: str) -> None:
+    """Encoders reuse scratch buffers with numpy views of them; a copy or a pickle must rebuild
+    them, or the copy would return a stale array."""
+    g = cardtable.make(game, players=2)
+    enc = encoder_for(g)
+    copies = [copy.deepcopy(enc), pickle.loads(pickle.dumps(enc))]
+    for i, state in enumerate(random_states(game, {"players": 2}, seed=2, limit=60)):
+        if i % 15:
+            continue
+        for seat in (0, 1):
+            expected = enc.encode(state.observation(seat))
+            for other in copies:
+                assert np.array_equal(other.encode(state.observation(seat)), expected)
+                assert np.array_equal(other.encode_state(state, seat), expected)

@@ -75,6 +75,16 @@ class Encoder:
         self._floats = array("f", self._zero_floats)  # fill's buffer, reused by every encode
         self._floats_view = np.frombuffer(self._floats, np.float32)
 
+    # An encoder is a function of its game plus scratch buffers (and numpy views of them) that
+    # it reuses from call to call. A copy or a pickle rebuilds it from the game, so the copy's
+    # views are of its own buffers. Reusing buffers also means one encoder serves one thread:
+    # every environment makes its own.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game": self.game}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["game"])  # type: ignore[misc]
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         raise NotImplementedError
 
