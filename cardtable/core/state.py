@@ -119,16 +119,20 @@ class State(ABC):
         """Apply a legal action. Raises IllegalAction (state unchanged) otherwise.
 
         Strings are parsed with the game's action text, integers are action indices."""
-        if self.is_over:
-            raise IllegalAction("the game is over; no more actions can be taken")
-        if not isinstance(action, Action):
-            action = self.game.coerce_action(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action))
+        legal = self._legal
+        # The common case first: an action of the cached legal list (a list computed while the
+        # game was over is empty, so a finished game always takes the checks below).
+        if legal is None or action not in legal:
+            if self.is_over:
+                raise IllegalAction("the game is over; no more actions can be taken")
+            if not isinstance(action, Action):
+                action = self.game.coerce_action(action)
+            if action not in self.legal_actions():
+                raise IllegalAction(self._why_illegal(action))
+        # Here `action` is an element of the legal list, so an Action (mypy cannot see it).
         self._legal = None
-        self.history.append(action.index)
-        self._apply(action)
+        self.history.append(action.index)  # type: ignore[union-attr, arg-type]
+        self._apply(action)  # type: ignore[arg-type]
 
     def returns(self) -> list[float]:
         """Per seat. Zero for everyone until the game is over."""

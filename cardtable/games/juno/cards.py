@@ -62,5 +62,16 @@ def standard_deck(variant: str) -> list[int]:
     return counts
 
 
+_EXPANDED: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def expand(counts: list[int]) -> list[int]:
-    return [t for t, n in enumerate(counts) for _ in range(n)]
+    """A new list of the deck's cards, in card-type order (made once per composition: every deal
+    starts from it)."""
+    key = tuple(counts)
+    cards = _EXPANDED.get(key)
+    if cards is None:
+        if len(_EXPANDED) >= 64:  # custom decks are few; never let the memo grow without bound
+            _EXPANDED.clear()
+        cards = _EXPANDED[key] = tuple(t for t, n in enumerate(counts) for _ in range(n))
+    return list(cards)

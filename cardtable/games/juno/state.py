@@ -136,16 +136,18 @@ class JunoState(State):
     def _choose_dealer(self) -> int:
         """Setup 1: each player draws a card; the highest number deals (symbols count as
         zero). Tied players draw again (NOTES.md)."""
+        # The deck is shuffled and the cards are taken off its top (`shuffled_pops` gives the same
+        # cards and leaves the RNG where a whole shuffle would, without shuffling what is not drawn).
         deck = expand(self.game.counts)
-        self.rng.shuffle(deck)
+        pops = self.rng.shuffled_pops(deck)
         drawing = list(range(self.game.players))
         while True:
             drawn = {}
             for seat in drawing:
                 if not deck:
                     deck = expand(self.game.counts)
-                    self.rng.shuffle(deck)
-                drawn[seat] = deck.pop()
+                    pops = self.rng.shuffled_pops(deck)
+                drawn[seat] = next(pops)
             self.emit("dealer_draw", draws=[[s, CARD_NAME[t]] for s, t in drawn.items()])
             best = max(DEALER_VALUE[t] for t in drawn.values())
             drawing = [s for s in drawing if DEALER_VALUE[drawn[s]] == best]
@@ -275,9 +277,19 @@ class JunoState(State):
                 out.append(pair[1])
         return out
 
-    def _legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision (cached until the next `apply`, as in State).
+
+        JUNO computes the list here rather than in the `_legal_actions` hook: this runs once per
+        decision, and one Python call less is a measurable share of a decision's cost."""
+        out = self._legal
+        if out is not None:
+            return out
+        if self.is_over:
+            out = self._legal = []
+            return out
         d = self.pending[-1]
-        kind = type(d)
+        kind = d.__class__
         hand = self.hands[d.seat]
         if kind is Turn:
             # The distinct cards of the hand that may be played, in the order of the hand
@@ -285,44 +297,83 @@ class JunoState(State):
             if self.penalty:  # serious: facing a stacked draw, match its value or take it
                 ok = _SAME_RANK[CARD_RANK[self.discard[-1]]]
                 plays = [t for t in dict.fromkeys(hand) if ok[t]]
-                out: list[Action] = (
-                    [a for t in plays for a in PLAY[t]] if len(hand) == 2 else [_PLAY_ONLY[t] for t in plays]
-                )
+                out = [a for t in plays for a in PLAY[t]] if len(hand) == 2 else [_PLAY_ONLY[t] for t in plays]
                 out.append(DRAW)
-                return out
-            color = self.color
-            ok = _MATCH[color][CARD_RANK[self.discard[-1]]]
-            out = [_PLAY_ONLY[t] for t in dict.fromkeys(hand) if ok[t]]
-            if _PLAY_WD4 in out and not self.game.challenge and not _COLOR_CARDS[color].isdisjoint(hand):
-                out.remove(_PLAY_WD4)
-            if len(hand) == 2:  # each play also in its form that calls UNO
-                out = [a for p in out for a in PLAY[p.card]]  # type: ignore[attr-defined]
-            # "You may also choose NOT to play a playable card ... you must draw": declining needs a
-            # card to draw. With both piles spent, `draw` only passes a turn that has no play.
-            if not out or self.draw or len(self.discard) > 1:
-                out.append(DRAW)
-            return out
-        if kind is AfterDraw:  # the drawn card, if it matches (the rule of `_playable`), or keep it
+            else:
+                color = self.color
+                ok = _MATCH[color][CARD_RANK[self.discard[-1]]]
+                out = [_PLAY_ONLY[t] for t in hand if ok[t]]
+                if len(out) > 1 and len(set(out)) < len(out):  # one action per distinct card, first seen first
+                    out = list(dict.fromkeys(out))
+                if _PLAY_WD4 in out and not self.game.challenge and not _COLOR_CARDS[color].isdisjoint(hand):
+                    out.remove(_PLAY_WD4)
+                if len(hand) == 2:  # each play also in its form that calls UNO
+                    out = [a for p in out for a in PLAY[p.card]]  # type: ignore[attr-defined]
+                # "You may also choose NOT to play a playable card ... you must draw": declining needs a
+                # card to draw. With both piles spent, `draw` only passes a turn that has no play.
+                if not out or self.draw or len(self.discard) > 1:
+                    out.append(DRAW)
+        elif kind is AfterDraw:  # the drawn card, if it matches (the rule of `_playable`), or keep it
             card = d.card  # type: ignore[attr-defined]
             color = self.color
             if _MATCH[color][CARD_RANK[self.discard[-1]]][card] and (
                 card != WILD_DRAW_FOUR or self.game.challenge or _COLOR_CARDS[color].isdisjoint(hand)
             ):
-                return [*PLAY[card], PASS] if len(hand) == 2 else [_PLAY_ONLY[card], PASS]
-            return [PASS]
-        if kind is ChooseColor:
-            return list(CHOOSE)
-        if kind is StackMore:
+                out = [*PLAY[card], PASS] if len(hand) == 2 else [_PLAY_ONLY[card], PASS]
+            else:
+                out = [PASS]
+        elif kind is ChooseColor:
+            out = list(CHOOSE)
+        elif kind is StackMore:
             rank = d.rank  # type: ignore[attr-defined]
-            return self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [PASS]  # same value only
-        if kind is Catch:
-            return [CATCH, PASS]
-        if kind is Challenge:
-            return [CHALLENGE, PASS]
-        # SwapHands
-        return [SWAP[s] for s in range(self.game.players) if s != d.seat]
+            out = self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [PASS]  # same value only
+        elif kind is Catch:
+            out = [CATCH, PASS]
+        elif kind is Challenge:
+            out = [CHALLENGE, PASS]
+        else:  # SwapHands
+            out = [SWAP[s] for s in range(self.game.players) if s != d.seat]
+        self._legal = out
+        return out
+
+    def _legal_actions(self) -> list[Action]:
+        # The State hook; `legal_actions` above computes and caches the list itself.
+        return JunoState.legal_actions(self)
 
     # -- transitions -----------------------------------------------------------------------
+
+    def apply(self, action: Action | str | int) -> None:
+        """State.apply, with the same checks, errors and history. An action object of the cached
+        legal list (how bots and simulations play) takes a short way, with a turn's play or draw and
+        the keeping of a drawn card handled here; anything else goes through State.apply."""
+        legal = self._legal
+        if legal is None or action not in legal:
+            State.apply(self, action)  # coerces text and indices; refuses with a reason, state unchanged
+            return
+        self._legal = None
+        self.history.append(action.index)  # type: ignore[union-attr, arg-type]
+        pending = self.pending
+        d = pending[-1]
+        kind = d.__class__
+        if kind is Turn:  # the same as in `_apply`
+            pending.pop()
+            if action.kind is _PLAY_KIND:  # type: ignore[union-attr]
+                self._play(d.seat, action.card, action.uno, 1, True)  # type: ignore[union-attr]
+            elif self.penalty:
+                self._take_penalty(d.seat)
+            elif self.draw and self.events is None:  # `_draw_on_turn` when the DRAW pile has a card
+                seat = d.seat
+                card = self.draw.pop()
+                self.hands[seat].append(card)
+                self.blocked = 0
+                pending.append(_AFTER_DRAW[seat][card])
+            else:
+                self._draw_on_turn(d.seat)
+        elif kind is AfterDraw and action is PASS and self.events is None:  # keep the drawn card
+            nxt = self.turn = (d.seat + self.direction) % self.game.players
+            pending[-1] = _TURN[nxt]
+        else:
+            self._apply(action)  # type: ignore[arg-type]
 
     def _apply(self, action: JunoAction) -> None:  # type: ignore[override]
         d = self.pending.pop()
@@ -414,7 +465,12 @@ class JunoState(State):
                     self.pending.append(StackMore(seat, rank, count))
                     return
         if len(hand) > 1 and not (self.need_color or self.need_swap or self.pass_hands or self.challenge_prev is not None):
-            self._end_of_play()  # nothing else to settle (the common case): straight to the next turn
+            # Nothing else to settle (the common case): straight to the next turn.
+            if self.penalty or self.skips:
+                self._end_of_play()
+            else:  # `_end_of_play` with no draw and no skip
+                nxt = self.turn = (self.turn + self.direction) % game.players
+                self.pending.append(_TURN[nxt])
         else:
             self._complete_play(seat)
 
