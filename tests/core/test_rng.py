@@ -42,3 +42,19 @@ def test_bad_seed_and_bound_are_refused() -> None:
         Rng("seven")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Rng(1).below(0)
+
+
+def test_shuffled_pops_gives_the_cards_and_generator_state_of_a_full_shuffle() -> None:
+    # The dealer draw (juno.txt "Setup") takes two cards off a shuffled deck through
+    # `shuffled_pops`; seeded games stay the same only if it matches shuffle-then-pop exactly.
+    for seed in range(200):
+        n = seed % 23  # 0 and 1 included: no swaps at all
+        full, lazy = Rng(seed), Rng(seed)
+        deck = list(range(n))
+        full.shuffle(deck)
+        expected = [deck.pop() for _ in range(n)]
+        pops = lazy.shuffled_pops(list(range(n)))
+        k = seed % (n + 1)  # how many cards are taken before the generator is used again
+        assert [next(pops) for _ in range(k)] == expected[:k]
+        assert lazy.state == full.state
+        assert lazy.next64() == full.next64()
