@@ -106,8 +106,19 @@ def _feed(h: Any, tag: str, obj: Any) -> None:
     h.update(b"\n")
 
 
-def _dump(state: JunoState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+def _dump(state: JunoState, since: int = 0) -> str:
+    """`state.to_json()` as text, with its event log from event `since` on and the log's length:
+    checkpoints hash each event once, so a checkpoint's cost does not grow with the game. The whole
+    log is hashed at the end of each game."""
+    data = state.to_json()
+    events = data["events"]
+    if events is not None and since:
+        data["events"] = {"count": len(events), "since": since, "new": events[since:]}
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _logged(state: JunoState) -> int:
+    return 0 if state.events is None else len(state.events)
 
 
 def _choose(policy: random.Random, legal: list[Any], uniform: float) -> Any:
@@ -118,9 +129,10 @@ def _choose(policy: random.Random, legal: list[Any], uniform: float) -> Any:
     return policy.choice(plays or legal)
 
 
-def _refuse(state: JunoState, policy: random.Random, h: Any, counts: Counter[str], before: str) -> None:
+def _refuse(state: JunoState, policy: random.Random, h: Any, counts: Counter[str], before: tuple[str, int]) -> None:
     """Try one action the rules refuse, in one of its three forms (object, text, index) or as
-    something that is no action at all; hash the message; the state must be unchanged."""
+    something that is no action at all; hash the message; the state must be unchanged (`before`:
+    `_dump(state, since)` and `since`)."""
     legal = state.legal_actions()
     texts = [a.text for a in legal]
     game = state.game
@@ -146,20 +158,22 @@ def _refuse(state: JunoState, policy: random.Random, h: Any, counts: Counter[str
     else:
         raise AssertionError(f"{attempt!r} was accepted; legal: {texts}")
     counts["refused"] += 1
-    if _dump(state) != before or [a.text for a in state.legal_actions()] != texts:
+    if _dump(state, before[1]) != before[0] or [a.text for a in state.legal_actions()] != texts:
         raise AssertionError(f"refusing {attempt!r} changed the state")
 
 
-def _checkpoint(state: JunoState, policy: random.Random, h: Any, seen: list[int], k: int) -> str:
-    """Hash the full views of the state; returns its JSON text."""
+def _checkpoint(state: JunoState, policy: random.Random, h: Any, seen: list[int], k: int) -> tuple[str, int]:
+    """Hash the full views of the state. `seen[i]`: events already hashed for viewer i (the seats,
+    a spectator, then the whole log). Returns `_dump(state, since)` and `since`."""
     n = state.game.players
-    text = _dump(state)
+    since = seen[-1]
+    text = _dump(state, since)
     h.update(b"to_json")
     h.update(text.encode())
     for seat in [*range(n), None]:
         _feed(h, f"obs{seat}", state.observation(seat))
     h.update(b"clone")
-    h.update(_dump(state.clone()).encode())
+    h.update(_dump(state.clone(), since).encode())
     seat = k % n
     h.update(b"determinize")
     h.update(_dump(state.determinize(seat, policy.getrandbits(64))).encode())
@@ -168,7 +182,8 @@ def _checkpoint(state: JunoState, policy: random.Random, h: Any, seen: list[int]
         events = state.events_for(viewer)
         _feed(h, f"events{viewer}", [e.to_json() for e in events[seen[i]:]])
         seen[i] = len(events)
-    return text
+    seen[-1] = _logged(state)
+    return text, since
 
 
 def play_game(
@@ -178,7 +193,7 @@ def play_game(
     over the legal actions with probability `uniform`, else play-first."""
     state = game.new_state(seed=seed, record_events=record_events)
     n = game.players
-    seen = [0] * (n + 1)
+    seen = [0] * (n + 2)
     step = 0
     while not state.is_over:
         if step > game.max_length:
@@ -199,7 +214,7 @@ def play_game(
             before = _checkpoint(state, policy, h, seen, step // CHECK_EVERY)
         # A refused action at half the checkpoints, and at half the turns that refuse `draw`.
         if (check or nothing_to_draw) and policy.random() < 0.5:
-            _refuse(state, policy, h, counts, before if check else _dump(state))
+            _refuse(state, policy, h, counts, before if check else (_dump(state, _logged(state)), _logged(state)))
         action = _choose(policy, legal, uniform)
         before_move = _Before(state)
         form = policy.random()
@@ -226,6 +241,8 @@ def play_game(
         step += 1
         _count_effects(state, d, action, before_move, counts)
     _checkpoint(state, policy, h, seen, step // CHECK_EVERY + 1)
+    h.update(_dump(state).encode())  # the whole event log, once
+    h.update(_dump(state.clone()).encode())
     _feed(h, "end", [state.returns(), state.winners(), [a.text for a in state.legal_actions()], state.current_player])
     try:
         state.apply(policy.choice(game.actions.actions))
@@ -282,11 +299,15 @@ def _count_effects(state: JunoState, d: Any, action: Any, before: _Before, count
             counts["hands_passed"] += 1
 
 
-def run(games_per_config: int, seed: int = 0) -> tuple[str, dict[str, Counter[str]]]:
-    """The digest (hex) and, per configuration, the counts of what the games reached."""
+def run(
+    games_per_config: int, seed: int = 0, cpu: dict[str, float] | None = None
+) -> tuple[str, dict[str, Counter[str]]]:
+    """The digest (hex) and, per configuration, the counts of what the games reached; `cpu`, when
+    given, receives each configuration's CPU seconds (kept out of the counts, which must repeat)."""
     h = hashlib.sha256()
     coverage: dict[str, Counter[str]] = {}
     for name, options in CONFIGS:
+        t0 = time.process_time()
         game = cardtable.make("juno", **options)
         assert isinstance(game, Juno)
         _feed(h, "config", [name, game.options.to_json()])
@@ -300,6 +321,8 @@ def run(games_per_config: int, seed: int = 0) -> tuple[str, dict[str, Counter[st
             uniform = 0.7 if g // 2 % 2 else 0.3
             play_game(game, policy, game_seed, g % 2 == 0, uniform, h, counts)
         coverage[name] = counts
+        if cpu is not None:
+            cpu[name] = time.process_time() - t0
     return h.hexdigest(), coverage
 
 
@@ -320,15 +343,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("-v", "--verbose", action="store_true", help="coverage counts and CPU time on stderr")
     args = parser.parse_args(argv)
-    t0 = time.process_time()
-    hexdigest, coverage = run(args.games, args.seed)
-    cpu = time.process_time() - t0
+    cpu: dict[str, float] = {}
+    hexdigest, coverage = run(args.games, args.seed, cpu)
     print(hexdigest)
     if args.verbose:
         for name, counts in coverage.items():
-            print(f"{name}: {json.dumps(dict(sorted(counts.items())))}", file=sys.stderr)
+            per_game = 1000 * cpu[name] / max(counts["games"], 1)
+            print(f"{name} ({per_game:.1f} ms CPU per game): {json.dumps(dict(sorted(counts.items())))}", file=sys.stderr)
         games = sum(c["games"] for c in coverage.values())
-        print(f"{games} games, {cpu:.2f} s CPU, {1000 * cpu / games:.1f} ms per game", file=sys.stderr)
+        total = sum(cpu.values())
+        print(f"{games} games, {total:.2f} s CPU, {1000 * total / games:.1f} ms per game", file=sys.stderr)
         missing = missing_claims(coverage)
         if missing:
             print(f"not reached: {missing}", file=sys.stderr)

@@ -31,7 +31,7 @@ from .scenario import juno
 ROOT = Path(__file__).resolve().parents[3]
 LOCKSTEP_GAMES = 10  # per configuration: half with the event log on, half off
 COMPARE_EVERY = 5   # steps between full to_json comparisons
-DIGEST_GAMES = 4    # per configuration, for the digest tests (2 with the event log on)
+DIGEST_GAMES = 6    # per configuration, for the digest tests (3 with the event log on)
 
 
 def _dump(state: JunoState) -> str:
