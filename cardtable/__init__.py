@@ -1,6 +1,10 @@
 """cardtable: play, simulate and study tabletop card games on one rules engine."""
 
-from .core import (
+from . import _native
+
+_native.activate()  # compiled engine or its pure-Python source, before the core is imported
+
+from .core import (  # noqa: E402
     Action,
     CardFileError,
     CardtableError,

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .errors import IllegalAction
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games' action records (cardtable/_native.py)
 class Action:
     """Base of every game's action record. `index` and `text` are set by the ActionSpace."""
 
@@ -48,6 +51,9 @@ def _action_from_registry(space: str, index: int) -> Action:
     return action
 
 
+# Not on the hot path: a plain Python class even in the compiled build (cardtable/_native.py),
+# so copies and pickles work as for any Python object.
+@mypyc_attr(native_class=False)
 class ActionSpace(Generic[A]):
     """The fixed, ordered list of a game's actions."""
 

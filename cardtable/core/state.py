@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action
 from .errors import IllegalAction, ReplayError
 from .events import Event
@@ -22,6 +24,9 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 
+# Games subclass Decision and State in interpreted code even when the core is compiled
+# (cardtable/_native.py), so the compiled classes must allow it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Decision:
     """A pending decision. The top of a state's `pending` stack owns `current_player`
     and `legal_actions()`; out-of-turn choices (reactions, catches, tributes) are decisions
@@ -50,6 +55,11 @@ class Decision:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.to_json()})"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copies and pickles (process pools, Ray) go through the JSON form: a compiled decision
+        # class (cardtable/_native.py) cannot be made without its constructor's arguments.
+        return (type(self).from_json, (self.to_json(),))
+
 
 def decision_reader(*classes: type[Decision]) -> Callable[[dict[str, Any]], Decision]:
     """A function that rebuilds any of `classes` from its JSON form."""
@@ -64,6 +74,7 @@ def decision_reader(*classes: type[Decision]) -> Callable[[dict[str, Any]], Deci
     return read
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal")
 
@@ -115,10 +126,12 @@ class State(ABC):
             legal = self._legal = [] if self.is_over else self._legal_actions()
         return legal
 
-    def apply(self, action: Action | str | int) -> None:
+    def apply(self, action: Any) -> None:
         """Apply a legal action. Raises IllegalAction (state unchanged) otherwise.
 
-        Strings are parsed with the game's action text, integers are action indices."""
+        Strings are parsed with the game's action text, integers are action indices. Typed `Any`:
+        a compiled build checks annotated types at run time, and anything else (a float, None)
+        must still be refused with IllegalAction, not TypeError."""
         legal = self._legal
         # The common case first: an action of the cached legal list (a list computed while the
         # game was over is empty, so a finished game always takes the checks below).
@@ -177,6 +190,12 @@ class State(ABC):
             "events": None if self.events is None else [e.to_json() for e in self.events],
             "state": self._snapshot(),
         }
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copies and pickles (process pools, Ray) go through the exact JSON form: the compiled
+        # build (cardtable/_native.py) has no instance dict, and its default pickle state would
+        # miss the slots of a game's interpreted subclass.
+        return (_state_from_json, (self.game, self.to_json()))
 
     def replay(self) -> Replay:
         from .replay import Replay
@@ -241,3 +260,8 @@ def zero_sum_returns(winners: list[int], players: int) -> list[float]:
         return [0.0] * players
     lose = -k / (players - k)
     return [1.0 if s in winners else lose for s in range(players)]
+
+
+def _state_from_json(game: Game[Any], data: dict[str, Any]) -> State:
+    state: State = game.state_from_json(data)
+    return state

@@ -14,11 +14,12 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from ...core.actions import Action, ActionSpace
 from .cards import CARD_NAME, COLORS, NUM_TYPES
 
-MAX_SEATS = 10
+MAX_SEATS: Final = 10
 
 
 class Kind(IntEnum):
@@ -65,10 +66,10 @@ def _build() -> list[tuple[JunoAction, str]]:
 
 
 SPACE: ActionSpace[JunoAction] = ActionSpace("juno", "JUNO", _build())
-PLAY = [[SPACE.actions[2 * t], SPACE.actions[2 * t + 1]] for t in range(NUM_TYPES)]  # PLAY[card][uno]
-DRAW = SPACE.parse("draw")
-PASS = SPACE.parse("pass")
-CHOOSE = [SPACE.parse(f"choose {c}") for c in COLORS]
-SWAP = [SPACE.parse(f"swap with seat {s}") for s in range(MAX_SEATS)]
-CATCH = SPACE.parse("catch")
-CHALLENGE = SPACE.parse("challenge")
+PLAY: Final = [[SPACE.actions[2 * t], SPACE.actions[2 * t + 1]] for t in range(NUM_TYPES)]  # PLAY[card][uno]
+DRAW: Final = SPACE.parse("draw")
+PASS: Final = SPACE.parse("pass")
+CHOOSE: Final = [SPACE.parse(f"choose {c}") for c in COLORS]
+SWAP: Final = [SPACE.parse(f"swap with seat {s}") for s in range(MAX_SEATS)]
+CATCH: Final = SPACE.parse("catch")
+CHALLENGE: Final = SPACE.parse("challenge")

@@ -8,33 +8,38 @@ color lives in the state, not on the card: STYLE.md, "mutating shared card objec
 
 from __future__ import annotations
 
+from typing import Final
+
 COLORS = ("red", "yellow", "green", "blue")
 RED, YELLOW, GREEN, BLUE = range(4)
-NO_COLOR = 4  # wild cards
+NO_COLOR: Final = 4  # wild cards
 
-SKIP, REVERSE, DRAW_TWO = 10, 11, 12
-WILD_RANK, WILD_DRAW_FOUR_RANK = 13, 14
+SKIP: Final = 10
+REVERSE: Final = 11
+DRAW_TWO: Final = 12
+WILD_RANK: Final = 13
+WILD_DRAW_FOUR_RANK: Final = 14
 RANK_NAMES = tuple(str(n) for n in range(10)) + ("skip", "reverse", "draw two", "wild", "wild draw four")
 
-WILD = 52
-WILD_DRAW_FOUR = 53
-NUM_TYPES = 54
+WILD: Final = 52
+WILD_DRAW_FOUR: Final = 53
+NUM_TYPES: Final = 54
 
 
 def card_type(color: int, rank: int) -> int:
     return color * 13 + rank
 
 
-CARD_COLOR: tuple[int, ...] = tuple(t // 13 for t in range(52)) + (NO_COLOR, NO_COLOR)
-CARD_RANK: tuple[int, ...] = tuple(t % 13 for t in range(52)) + (WILD_RANK, WILD_DRAW_FOUR_RANK)
-CARD_NAME: tuple[str, ...] = tuple(f"{COLORS[t // 13]} {RANK_NAMES[t % 13]}" for t in range(52)) + (
+CARD_COLOR: Final[tuple[int, ...]] = tuple(t // 13 for t in range(52)) + (NO_COLOR, NO_COLOR)
+CARD_RANK: Final[tuple[int, ...]] = tuple(t % 13 for t in range(52)) + (WILD_RANK, WILD_DRAW_FOUR_RANK)
+CARD_NAME: Final[tuple[str, ...]] = tuple(f"{COLORS[t // 13]} {RANK_NAMES[t % 13]}" for t in range(52)) + (
     "wild",
     "wild draw four",
 )
 CARD_BY_NAME: dict[str, int] = {name: t for t, name in enumerate(CARD_NAME)}
 
 # Scoring (rulebook, "Scoring"): numbers at face value; Draw Two, Reverse, Skip 20; wilds 50.
-CARD_POINTS: tuple[int, ...] = tuple(r if r < 10 else 20 for r in CARD_RANK[:52]) + (50, 50)
+CARD_POINTS: Final[tuple[int, ...]] = tuple(r if r < 10 else 20 for r in CARD_RANK[:52]) + (50, 50)
 # Choosing the dealer (rulebook, "Setup" 1): "count any card with a symbol as zero".
 DEALER_VALUE: tuple[int, ...] = tuple(r if r < 10 else 0 for r in CARD_RANK[:52]) + (0, 0)
 IS_NUMBER: tuple[bool, ...] = tuple(r < 10 for r in CARD_RANK)

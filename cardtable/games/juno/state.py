@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from array import array
 from hashlib import shake_128
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
 from ...core.rng import Rng, as_rng
@@ -45,14 +45,14 @@ from .observation import observe
 if TYPE_CHECKING:
     from .game import Juno
 
-MAX_STACK = 3  # serious: "Each player can stack a maximum of 3 cards"
-MAX_SKIPS = 3  # serious: "the effect sum up to 3"
+MAX_STACK: Final = 3  # serious: "Each player can stack a maximum of 3 cards"
+MAX_SKIPS: Final = 3  # serious: "the effect sum up to 3"
 
 # -- precomputed tables for the hot path (legal actions and transitions) -------------------
 # "Let's play": on (color in play, rank on top) you may put down a card of that color, a colored card
 # of that number or symbol, or a wild; the Wild Draw Four's color condition is then checked against
 # the hand. _MATCH[color][rank][t] is 1 when card type t matches.
-_MATCH: tuple[tuple[bytes, ...], ...] = tuple(
+_MATCH: Final[tuple[tuple[bytes, ...], ...]] = tuple(
     tuple(
         bytes(
             CARD_COLOR[t] == NO_COLOR or (c != NO_COLOR and CARD_COLOR[t] == c) or CARD_RANK[t] == r
@@ -63,16 +63,19 @@ _MATCH: tuple[tuple[bytes, ...], ...] = tuple(
     for c in range(5)
 )
 # Serious stacking: cards of the same value (_SAME_RANK[rank][t] is 1 when t has that rank).
-_SAME_RANK: tuple[bytes, ...] = tuple(bytes(CARD_RANK[t] == r for t in range(NUM_TYPES)) for r in range(15))
-_COLOR_CARDS: tuple[frozenset[int], ...] = tuple(
+_SAME_RANK: Final[tuple[bytes, ...]] = tuple(bytes(CARD_RANK[t] == r for t in range(NUM_TYPES)) for r in range(15))
+_COLOR_CARDS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(t for t in range(NUM_TYPES) if CARD_COLOR[t] == c and c != NO_COLOR) for c in range(5)
 )
-_PLAY_ONLY: tuple[Action, ...] = tuple(PLAY[t][0] for t in range(NUM_TYPES))  # the play without a call
-_PLAY_WD4 = _PLAY_ONLY[WILD_DRAW_FOUR]
-_PLAY_KIND, _DRAW_KIND, _CATCH_KIND, _CHALLENGE_KIND = Kind.PLAY, Kind.DRAW, Kind.CATCH, Kind.CHALLENGE
+_PLAY_ONLY: Final[tuple[Action, ...]] = tuple(PLAY[t][0] for t in range(NUM_TYPES))  # the play without a call
+_PLAY_WD4: Final = _PLAY_ONLY[WILD_DRAW_FOUR]
+_PLAY_KIND: Final = Kind.PLAY
+_DRAW_KIND: Final = Kind.DRAW
+_CATCH_KIND: Final = Kind.CATCH
+_CHALLENGE_KIND: Final = Kind.CHALLENGE
 # Decisions are immutable, so the common ones are made once and shared.
-_TURN: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_SEATS))
-_AFTER_DRAW: tuple[tuple[AfterDraw, ...], ...] = tuple(
+_TURN: Final[tuple[Turn, ...]] = tuple(Turn(s) for s in range(MAX_SEATS))
+_AFTER_DRAW: Final[tuple[tuple[AfterDraw, ...], ...]] = tuple(
     tuple(AfterDraw(s, t) for t in range(NUM_TYPES)) for s in range(MAX_SEATS)
 )
 
@@ -342,7 +345,7 @@ class JunoState(State):
 
     # -- transitions -----------------------------------------------------------------------
 
-    def apply(self, action: Action | str | int) -> None:
+    def apply(self, action: Any) -> None:  # Any: see State.apply
         """State.apply, with the same checks, errors and history. An action object of the cached
         legal list (how bots and simulations play) takes a short way, with a turn's play or draw and
         the keeping of a drawn card handled here; anything else goes through State.apply."""

@@ -1,0 +1,121 @@
+"""The compiled engine (mypyc) and its pure-Python fallback.
+
+The hot path of play (the core contract and JUNO's rules) can be compiled with mypyc when the
+package is installed (`setup.py`). mypyc compiles these same source files, so the `.py` files
+are the fallback by construction and give identical results (tests/games/juno/test_compiled.py).
+
+An extension module wins the import over a `.py` of the same name, so a compiled build next to
+an edited source would silently run the old rules. The build therefore records a hash of every
+compiled source (`native_build.json`), and `activate()`, run first by `import cardtable`, uses
+the compiled modules only when every one of them is present and every source still matches its
+hash. Otherwise all of them load from source (mixing is impossible: compiled classes cannot
+inherit from interpreted ones), with a warning when a build exists but is out of date.
+`CARDTABLE_PURE=1` forces the pure-Python modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+#: the modules mypyc compiles, as one group (they call each other natively)
+MODULES: tuple[str, ...] = (
+    "cardtable.core.actions",
+    "cardtable.core.state",
+    "cardtable.games.juno.cards",
+    "cardtable.games.juno.actions",
+    "cardtable.games.juno.decisions",
+    "cardtable.games.juno.observation",
+    "cardtable.games.juno.state",
+)
+#: the group's shared library module (mypyc's runtime for the group)
+GROUP = "cardtable.native"
+MANIFEST = "native_build.json"
+
+_ROOT = Path(__file__).resolve().parent.parent  # the directory holding the package
+
+#: True when the compiled modules are in use (decided once, by `activate`)
+COMPILED = False
+#: why the engine is compiled or not, for `cardtable --version` and the benchmarks
+REASON = "not activated"
+
+
+def source_path(module: str, root: Path = _ROOT) -> Path:
+    return root.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def source_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def manifest(modules: Sequence[str] = MODULES, root: Path = _ROOT) -> dict[str, object]:
+    """What the build records: each compiled module's source hash."""
+    return {"group": GROUP, "sources": {m: source_hash(source_path(m, root)) for m in modules}}
+
+
+def _extension_exists(module: str, root: Path) -> bool:
+    stem = source_path(module, root).with_suffix("")
+    return any(Path(f"{stem}{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def decide(root: Path = _ROOT) -> tuple[bool, str, bool]:
+    """(use the compiled modules, why, whether a stale build deserves a warning) for the
+    package under `root`."""
+    if os.environ.get("CARDTABLE_PURE", "") not in ("", "0"):
+        return False, "pure Python (CARDTABLE_PURE is set)", False
+    path = root / "cardtable" / MANIFEST
+    if not path.exists():
+        return False, "pure Python (no compiled build installed)", False
+    try:
+        recorded = json.loads(path.read_text())["sources"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False, f"pure Python ({path} is unreadable)", True
+    if set(recorded) != set(MODULES):
+        return False, "pure Python (the compiled build is for another list of modules)", True
+    for module in MODULES:
+        if not _extension_exists(module, root):
+            return False, f"pure Python (the compiled {module} is missing)", True
+        if source_hash(source_path(module, root)) != recorded[module]:
+            rel = source_path(module, root).relative_to(root)
+            return False, f"pure Python ({rel} changed after the compiled build)", True
+    return True, "compiled (mypyc)", False
+
+
+class _SourceFinder:
+    """Finds the compiled group's modules as `.py` files, ahead of their extension modules."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> ModuleSpec | None:
+        if fullname not in _MODULE_SET:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+
+
+_MODULE_SET = frozenset(MODULES)
+
+
+def activate() -> None:
+    """Choose compiled or pure modules, before any of them is imported."""
+    global COMPILED, REASON
+    if REASON != "not activated":
+        return
+    COMPILED, REASON, stale = decide()
+    if COMPILED:
+        return
+    if stale:
+        warnings.warn(
+            f"cardtable runs its engine as {REASON}; rebuild it with `pip install -e .` "
+            "(or set CARDTABLE_PURE=1 to silence this)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFinder())  # type: ignore[arg-type]

@@ -1,0 +1,77 @@
+"""Build hook: compile the engine's hot path with mypyc when possible (bench/README.md).
+
+Everything else is declared in pyproject.toml. The compiled modules are the same source files
+(cardtable/_native.py lists them); when mypyc or a C compiler is missing, or CARDTABLE_COMPILE=0,
+the package installs as pure Python, which gives identical results, only slower.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+NATIVE = runpy.run_path(str(HERE / "cardtable" / "_native.py"))  # MODULES, GROUP, manifest() without importing cardtable
+
+
+def log(message: str) -> None:
+    print(f"cardtable build: {message}", file=sys.stderr)
+
+
+def extensions() -> list[object]:
+    if os.environ.get("CARDTABLE_COMPILE", "1") == "0":
+        log("CARDTABLE_COMPILE=0: installing the pure-Python engine")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        log("mypyc is not available: installing the pure-Python engine")
+        return []
+    paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in NATIVE["MODULES"]]
+    try:
+        exts = mypycify(paths, opt_level="3", group_name=NATIVE["GROUP"], verbose=False)
+    except (Exception, SystemExit) as error:  # a mypy error stops mypyc; the package still installs
+        log(f"mypyc could not compile the engine ({error}): installing the pure-Python engine")
+        return []
+    for ext in exts:
+        ext.optional = True  # a compiler failure skips the extension instead of failing the install
+    return exts
+
+
+class BuildExt(build_ext):
+    """Records the compiled sources' hashes once every extension is built (cardtable/_native.py)."""
+
+    def run(self) -> None:
+        super().run()
+        inplace = self.inplace or getattr(self, "editable_mode", False)
+        target = HERE / "cardtable" if inplace else Path(self.build_lib) / "cardtable"
+        record = target / NATIVE["MANIFEST"]
+        missing = [ext.name for ext in self.extensions if not Path(self._built_path(ext.name, inplace)).exists()]
+        if missing or not self.extensions:
+            record.unlink(missing_ok=True)
+            if missing:
+                log(f"not compiled: {', '.join(missing)}; the pure-Python engine will run")
+            return
+        target.mkdir(parents=True, exist_ok=True)
+        record.write_text(json.dumps(NATIVE["manifest"](), indent=1) + "\n")
+        log(f"compiled {len(NATIVE['MODULES'])} modules with mypyc")
+
+    def _built_path(self, name: str, inplace: bool) -> str:
+        if inplace:
+            return str(HERE / self.get_ext_filename(name))
+        return self.get_ext_fullpath(name)
+
+    def get_outputs(self) -> list[str]:
+        outputs = list(super().get_outputs())
+        if self.extensions and not (self.inplace or getattr(self, "editable_mode", False)):
+            outputs.append(str(Path(self.build_lib) / "cardtable" / NATIVE["MANIFEST"]))
+        return outputs
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
