@@ -58,3 +58,25 @@ def test_shuffled_pops_gives_the_cards_and_generator_state_of_a_full_shuffle() -
         assert [next(pops) for _ in range(k)] == expected[:k]
         assert lazy.state == full.state
         assert lazy.next64() == full.next64()
+
+
+def _scalar_shuffle(state: int, items: list[int]) -> int:
+    """The Fisher-Yates of SplitMix64 draws written out plainly, as replays were first made."""
+    mask = (1 << 64) - 1
+    r = Rng(state)
+    for i in range(len(items) - 1, 0, -1):
+        j = (r.next64() * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return r.state & mask
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 23, 24, 25, 54, 108, 116, 140, 500])
+def test_every_shuffle_matches_the_plain_fisher_yates(n: int) -> None:
+    # Decks (108-140 cards) take the numpy path and short piles the scalar loop; both must give
+    # the same order and leave the generator where the plain loop does, or seeded games change.
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1, *range(12345, 12375)):
+        fast, plain = list(range(n)), list(range(n))
+        r = Rng(seed)
+        r.shuffle(fast)
+        assert r.state == _scalar_shuffle(seed, plain)
+        assert fast == plain
