@@ -157,6 +157,20 @@ def test_play_passes_to_the_left_by_default() -> None:
     assert state.current_player == 0
 
 
+def test_after_a_reverse_every_play_passes_to_the_right() -> None:
+    """"the direction of play reverses": it stays reversed, so after it a plain number card passes
+    the turn to the right (seat - 1), and so does a drawn card that is kept."""
+    state = position(juno(players=4), ["blue 1", "red reverse, red 2, green 2", "red 3, red 9", "red 4, red 8"],
+                     discard="red 7", turn=1)
+    state.apply("play red reverse")
+    assert state.current_player == 0
+    state.apply("draw")
+    state.apply("pass")  # keeps the drawn card
+    assert state.current_player == 3
+    state.apply("play red 4")
+    assert state.current_player == 2 and state.direction == -1
+
+
 def test_two_players_reverse_acts_as_skip() -> None:
     """NOTES.md: with two players a Reverse acts like a Skip: the player who played it goes again."""
     state = position(juno(players=2), ["red reverse, blue 1, blue 2", "blue 3"], discard="red 7")
