@@ -151,7 +151,8 @@ class JunoState(State):
                     deck = expand(self.game.counts)
                     pops = self.rng.shuffled_pops(deck)
                 drawn[seat] = next(pops)
-            self.emit("dealer_draw", draws=[[s, CARD_NAME[t]] for s, t in drawn.items()])
+            if self.events is not None:  # the event's card names cost more than the draw itself
+                self.emit("dealer_draw", draws=[[s, CARD_NAME[t]] for s, t in drawn.items()])
             best = max(DEALER_VALUE[t] for t in drawn.values())
             drawing = [s for s in drawing if DEALER_VALUE[drawn[s]] == best]
             if len(drawing) == 1:
@@ -179,9 +180,10 @@ class JunoState(State):
         self.pass_hands = False
         self.blocked = 0
         self.pending = []
-        self.emit("round_started", round=self.round, dealer=dealer, hand_size=self.game.hand_size)
-        for seat in range(n):
-            self.emit("dealt", to=(seat,), seat=seat, cards=_names(self.hands[seat]))
+        if self.events is not None:
+            self.emit("round_started", round=self.round, dealer=dealer, hand_size=self.game.hand_size)
+            for seat in range(n):
+                self.emit("dealt", to=(seat,), seat=seat, cards=_names(self.hands[seat]))
         self._turn_start_card()
 
     def _turn_start_card(self) -> None:
@@ -610,7 +612,8 @@ class JunoState(State):
         self.scores[winner] += points
         result: dict[str, Any] = {"round": self.round, "winner": winner, "points": points, "blocked": blocked}
         self.round_results.append(result)
-        self.emit("round_over", **result, hands=[_names(h) for h in self.hands])
+        if self.events is not None:
+            self.emit("round_over", **result, hands=[_names(h) for h in self.hands])
         self.pending = []
         self.penalty = 0
         if not self.game.match or self.scores[winner] >= self.game.target:
