@@ -115,3 +115,19 @@ def test_no_build_is_plain_pure_python_without_a_warning(tmp_path: Path, no_pure
 def test_the_environment_wins_over_a_good_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDTABLE_PURE", "1")
     assert _native.decide(fake_build(tmp_path))[0] is False
+
+
+@pytest.mark.slow
+def test_tests_that_patch_the_engine_run_on_the_pure_modules() -> None:
+    """Tests that monkeypatch JUNO's methods skip on a compiled build; run them here on the
+    pure-Python modules so that they also run in CI."""
+    if not _native.COMPILED:
+        pytest.skip("without a compiled build they run in the suite itself")
+    env = {**os.environ, "CARDTABLE_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-rs",
+         "tests/games/juno/test_fast_path.py", "-k", "test_digest_notices_a_change"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "6 passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-3000:]
