@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, MutableSequence
 from typing import Any, Final, TypeVar
 
+from .fisher_yates import swap_down
+
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
@@ -92,10 +94,14 @@ class Rng:
             z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
             z ^= z >> u(31)
             high = ((z >> u(32)) * bounds + (((z & u(0xFFFFFFFF)) * bounds) >> u(32))) >> u(32)
-        i = n - 1
-        for j in high.tolist():
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+        picks = high.tolist()
+        if type(items) is list:
+            swap_down(items, picks)
+        else:
+            i = n - 1
+            for j in picks:
+                items[i], items[j] = items[j], items[i]
+                i -= 1
         self.state = (self.state + _GOLDEN * (n - 1)) & _MASK
 
     def shuffled_pops(self, items: list[T]) -> Iterator[T]:

@@ -101,6 +101,7 @@ class JunoState(State):
         "hands", "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round",
         "penalty", "skips", "need_color", "need_swap", "challenge_prev", "called", "missed",
         "pass_hands", "blocked", "round_results", "final_winners",
+        "_players", "_seven_o", "_serious", "_challenge",
     )
 
     game: Juno
@@ -124,11 +125,26 @@ class JunoState(State):
     blocked: int             # consecutive turns on which nothing could be played or drawn
     round_results: list[dict[str, Any]]
     final_winners: list[int]
+    # The options the rules consult on every turn, copied from the game when the state is made or
+    # loaded: attributes of the state are read natively in the compiled build (cardtable/_native.py),
+    # the game's are Python lookups.
+    _players: int
+    _seven_o: bool
+    _serious: bool
+    _challenge: bool
+
+    def _read_options(self) -> None:
+        game = self.game
+        self._players = game.players
+        self._seven_o = game.seven_o
+        self._serious = game.serious
+        self._challenge = game.challenge
 
     # -- setup (rulebook "Setup") ----------------------------------------------------------
 
     def _setup(self) -> None:
-        n = self.game.players
+        self._read_options()
+        n = self._players
         self.scores = [0] * n
         self.round = 0
         self.round_results = []
@@ -143,7 +159,7 @@ class JunoState(State):
         # cards and leaves the RNG where a whole shuffle would, without shuffling what is not drawn).
         deck = expand(self.game.counts)
         pops = self.rng.shuffled_pops(deck)
-        drawing = list(range(self.game.players))
+        drawing = list(range(self._players))
         while True:
             drawn = {}
             for seat in drawing:
@@ -159,7 +175,7 @@ class JunoState(State):
                 return drawing[0]
 
     def _start_round(self, dealer: int) -> None:
-        n = self.game.players
+        n = self._players
         self.dealer = dealer
         self.round += 1
         self.draw = expand(self.game.counts)
@@ -188,7 +204,7 @@ class JunoState(State):
 
     def _turn_start_card(self) -> None:
         """Setup 4 and the start-card rules (NOTES.md: the rulebook's text is cut off)."""
-        n = self.game.players
+        n = self._players
         while True:
             card = self.draw.pop()
             if card != WILD_DRAW_FOUR:
@@ -245,7 +261,7 @@ class JunoState(State):
     # -- whose turn --------------------------------------------------------------------
 
     def _next(self, seat: int) -> int:
-        return (seat + self.direction) % self.game.players
+        return (seat + self.direction) % self._players
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
@@ -258,7 +274,7 @@ class JunoState(State):
         only without a card of the color in play (unless the challenge rule is on)."""
         color = CARD_COLOR[card]
         if color == NO_COLOR:
-            if card == WILD or self.game.challenge:
+            if card == WILD or self._challenge:
                 return True
             c = self.color
             for t in hand:
@@ -310,7 +326,7 @@ class JunoState(State):
                 out = [_PLAY_ONLY[t] for t in hand if ok[t]]
                 if len(out) > 1 and len(set(out)) < len(out):  # one action per distinct card, first seen first
                     out = list(dict.fromkeys(out))
-                if _PLAY_WD4 in out and not self.game.challenge and not _COLOR_CARDS[color].isdisjoint(hand):
+                if _PLAY_WD4 in out and not self._challenge and not _COLOR_CARDS[color].isdisjoint(hand):
                     out.remove(_PLAY_WD4)
                 if len(hand) == 2:  # each play also in its form that calls UNO
                     out = [a for p in out for a in PLAY[p.card]]  # type: ignore[attr-defined]
@@ -322,7 +338,7 @@ class JunoState(State):
             card = d.card  # type: ignore[attr-defined]
             color = self.color
             if _MATCH[color][CARD_RANK[self.discard[-1]]][card] and (
-                card != WILD_DRAW_FOUR or self.game.challenge or _COLOR_CARDS[color].isdisjoint(hand)
+                card != WILD_DRAW_FOUR or self._challenge or _COLOR_CARDS[color].isdisjoint(hand)
             ):
                 out = [*PLAY[card], PASS] if len(hand) == 2 else [_PLAY_ONLY[card], PASS]
             else:
@@ -337,7 +353,7 @@ class JunoState(State):
         elif kind is Challenge:
             out = [CHALLENGE, PASS]
         else:  # SwapHands
-            out = [SWAP[s] for s in range(self.game.players) if s != d.seat]
+            out = [SWAP[s] for s in range(self._players) if s != d.seat]
         self._legal = out
         return out
 
@@ -375,7 +391,7 @@ class JunoState(State):
             else:
                 self._draw_on_turn(d.seat)
         elif kind is AfterDraw and action is PASS and self.events is None:  # keep the drawn card
-            nxt = self.turn = (d.seat + self.direction) % self.game.players
+            nxt = self.turn = (d.seat + self.direction) % self._players
             pending[-1] = _TURN[nxt]
         else:
             self._apply(action)  # type: ignore[arg-type]
@@ -398,7 +414,7 @@ class JunoState(State):
             else:
                 if self.events is not None:
                     self.emit("kept", seat=seat)
-                nxt = self.turn = (seat + self.direction) % self.game.players
+                nxt = self.turn = (seat + self.direction) % self._players
                 self.pending.append(_TURN[nxt])
         elif kind is StackMore:
             if action.kind is _PLAY_KIND:
@@ -427,10 +443,9 @@ class JunoState(State):
 
     def _play(self, seat: int, card: int, uno: bool, count: int, stackable: bool) -> None:
         hand = self.hands[seat]
-        game = self.game
         if count == 1:
             self.blocked = 0
-            if card == WILD_DRAW_FOUR and game.challenge:
+            if card == WILD_DRAW_FOUR and self._challenge:
                 self.challenge_prev = self.color
         hand.remove(card)
         self.discard.append(card)
@@ -442,7 +457,7 @@ class JunoState(State):
             self.emit("played", seat=seat, card=CARD_NAME[card], uno=uno, left=len(hand))
         rank = CARD_RANK[card]
         if rank < 10:  # a number card: only seven-o gives numbers an effect
-            if game.seven_o:
+            if self._seven_o:
                 if rank == 7:
                     self.need_swap = True
                 elif rank == 0:
@@ -450,7 +465,7 @@ class JunoState(State):
         elif rank == SKIP:
             self.skips += 1
         elif rank == REVERSE:
-            if game.players == 2:  # NOTES.md: with two players Reverse acts as Skip
+            if self._players == 2:  # NOTES.md: with two players Reverse acts as Skip
                 self.skips += 1
             else:  # serious: "each card performs the turn reversing"
                 self.direction = -self.direction
@@ -464,7 +479,7 @@ class JunoState(State):
         if not hand:
             self._go_out(seat)
             return
-        if stackable and game.serious and count < MAX_STACK:
+        if stackable and self._serious and count < MAX_STACK:
             for t in hand:
                 if CARD_RANK[t] == rank:
                     self.pending.append(StackMore(seat, rank, count))
@@ -474,7 +489,7 @@ class JunoState(State):
             if self.penalty or self.skips:
                 self._end_of_play()
             else:  # `_end_of_play` with no draw and no skip
-                nxt = self.turn = (self.turn + self.direction) % game.players
+                nxt = self.turn = (self.turn + self.direction) % self._players
                 self.pending.append(_TURN[nxt])
         else:
             self._complete_play(seat)
@@ -484,7 +499,7 @@ class JunoState(State):
             self.missed = seat
         if self.pass_hands:  # seven-o 1: "all players pass their hands to the next player"
             self.pass_hands = False
-            n = self.game.players
+            n = self._players
             old = self.hands
             self.hands = [old[(s - self.direction) % n] for s in range(n)]
             self.emit("hands_passed", direction="left" if self.direction == 1 else "right")
@@ -510,7 +525,7 @@ class JunoState(State):
             self.missed = None
             # Catchable only while the player still holds one card (a seven-o trade may change it).
             if len(self.hands[target]) == 1:
-                n = self.game.players
+                n = self._players
                 # Every other seat may catch, in the order of play from the next player.
                 catchers = tuple((target + self.direction * k) % n for k in range(1, n))
                 self.emit("uno_missed", seat=target)
@@ -519,10 +534,10 @@ class JunoState(State):
         self._end_of_play()
 
     def _end_of_play(self) -> None:
-        n = self.game.players
+        n = self._players
         step = self.direction
         nxt = (self.turn + step) % n
-        if self.penalty and not self.game.serious:
+        if self.penalty and not self._serious:
             # Draw Two / Wild Draw Four: "the next player must draw ... and miss their turn".
             self._draw(nxt, self.penalty)
             self.penalty = 0
@@ -555,13 +570,13 @@ class JunoState(State):
         # a row the round is blocked (docs/games/juno.md: our rule for a locked table).
         self.blocked += 1
         self.emit("could_not_draw", seat=seat)
-        if self.blocked >= self.game.players:
+        if self.blocked >= self._players:
             self._end_round(self._blocked_winner(seat), blocked=True)
         else:
             self._start_turn(self._next(seat))
 
     def _blocked_winner(self, seat: int) -> int:
-        n = self.game.players
+        n = self._players
         order = [(seat + self.direction * k) % n for k in range(1, n + 1)]
         return min(order, key=lambda s: sum(CARD_POINTS[t] for t in self.hands[s]))
 
@@ -604,11 +619,9 @@ class JunoState(State):
         self._end_round(seat, blocked=False)
 
     def _end_round(self, winner: int, blocked: bool) -> None:
-        n = self.game.players
-        if self.game.serious:  # "One single win will grant you 1000 points each time."
-            points = 1000
-        else:
-            points = sum(CARD_POINTS[t] for s in range(n) if s != winner for t in self.hands[s])
+        n = self._players
+        # Serious: "One single win will grant you 1000 points each time."
+        points = 1000 if self._serious else sum(CARD_POINTS[t] for s in range(n) if s != winner for t in self.hands[s])
         self.scores[winner] += points
         result: dict[str, Any] = {"round": self.round, "winner": winner, "points": points, "blocked": blocked}
         self.round_results.append(result)
@@ -627,7 +640,7 @@ class JunoState(State):
         return {"cards": len(self.draw) + len(self.discard) + sum(len(h) for h in self.hands)}
 
     def _returns(self) -> list[float]:
-        return zero_sum_returns(self.final_winners, self.game.players)
+        return zero_sum_returns(self.final_winners, self._players)
 
     def _winners(self) -> list[int]:
         return list(self.final_winners)
@@ -689,7 +702,7 @@ class JunoState(State):
         new.seed = None
         new.rng = r.spawn()
         new.history = []
-        others = [s for s in range(self.game.players) if s != seat]
+        others = [s for s in range(self._players) if s != seat]
         pool = list(self.draw)
         for s in others:
             pool.extend(self.hands[s])
@@ -731,6 +744,10 @@ class JunoState(State):
         new.blocked = self.blocked
         new.round_results = self.round_results.copy()
         new.final_winners = self.final_winners.copy()
+        new._players = self._players
+        new._seven_o = self._seven_o
+        new._serious = self._serious
+        new._challenge = self._challenge
         return new
 
     # -- JSON --------------------------------------------------------------------------------
@@ -749,6 +766,7 @@ class JunoState(State):
         return out
 
     def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None:
+        self._read_options()
         self.hands = [[int(t) for t in h] for h in data["hands"]]
         for f in self._FIELDS:
             setattr(self, f, data[f])
