@@ -220,7 +220,8 @@ def main() -> None:
     def med(xs: list[float]) -> float:
         return statistics.median(xs)
 
-    print(f"\nJUNO speed, medians of {rounds} alternating rounds, {args.clock} time, Python {sys.version.split()[0]}\n")
+    print(f"\nJUNO speed, medians of {rounds} alternating rounds, {args.clock} time, Python {sys.version.split()[0]}, "
+          f"cardtable engine: {cardtable._native.REASON}\n")
     print("| workload | games/s | decisions/s | decisions/game |")
     print("|---|---:|---:|---:|")
     for name, res in results.items():

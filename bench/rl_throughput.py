@@ -43,6 +43,8 @@ from typing import Any
 
 import numpy as np
 
+from cardtable import _native
+
 Result = tuple[int, int, float]  # games, decisions, CPU seconds
 
 
@@ -154,7 +156,8 @@ def compare(rounds: int, seconds: float, sides: dict[str, Callable[[float, int],
                   f"({steps / games:.0f} decisions/game)", flush=True)
     med = {name: tuple(statistics.median(x[i] for x in rows) for i in range(3)) for name, rows in results.items()}
     ref = med.get(REFERENCE, next(iter(med.values())))
-    print(f"\nmedians of {rounds} rounds, per CPU-second; ratios to {REFERENCE if REFERENCE in med else 'the first row'}\n")
+    print(f"\nmedians of {rounds} rounds, per CPU-second; ratios to {REFERENCE if REFERENCE in med else 'the first row'}; "
+          f"cardtable engine: {_native.REASON}\n")
     print("| | games/CPU-s | decisions/CPU-s | decisions/game | ratio, decisions | ratio, games |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, (gps, dps, length) in med.items():
