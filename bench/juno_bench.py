@@ -28,8 +28,10 @@ Policies for cardtable:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -87,6 +89,31 @@ def cardtable_games(options: dict[str, Any], policy: str) -> Callable[[int, int,
         return n, decisions, clock() - start
 
     return run
+
+
+def pure_python_games(policy: str, clock_name: str) -> Callable[[int, int, Clock], tuple[int, int, float]]:
+    """The same 2-player classic workload on the pure-Python modules (CARDTABLE_PURE=1), for a
+    compiled build to be measured beside its fallback in one run. The engine is chosen once per
+    process, so this runs in a child process, which times only its own games."""
+
+    def run(n: int, seed: int, clock: Clock) -> tuple[int, int, float]:
+        env = {**os.environ, "CARDTABLE_PURE": "1"}
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", policy, str(n), str(seed), clock_name],
+            env=env, capture_output=True, text=True, check=True,
+        ).stdout.split()
+        return int(out[0]), int(out[1]), float(out[2])
+
+    return run
+
+
+def child(policy: str, n: int, seed: int, clock_name: str) -> None:
+    clock: Clock = time.process_time if clock_name == "cpu" else time.perf_counter
+    assert not cardtable._native.COMPILED, cardtable._native.REASON
+    run = cardtable_games({"players": 2}, policy)
+    run(max(2, n // 20), seed + 7, clock)  # warm-up, as the parent's workloads are warm after round 1
+    games, decisions, seconds = run(n, seed, clock)
+    print(games, decisions, seconds)
 
 
 def rlcard_game() -> Callable[[int, int, Clock], tuple[int, int, float]]:
@@ -184,7 +211,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (medians over them)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 2 rounds, few games")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--child", nargs=4, metavar=("POLICY", "GAMES", "SEED", "CLOCK"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        policy, n, seed, clock_name = args.child
+        child(policy, int(n), int(seed), clock_name)
+        return
     clock: Clock = time.process_time if args.clock == "cpu" else time.perf_counter
     rounds = 2 if args.quick else args.rounds
     scale = 0.05 if args.quick else 1.0
@@ -194,6 +226,11 @@ def main() -> None:
         ("cardtable JUNO classic 2p, uniform", cardtable_games({"players": 2}, "uniform"), 150),
         ("cardtable JUNO classic 2p, play-first", cardtable_games({"players": 2}, "play-first"), 1500),
     ]
+    if cardtable._native.COMPILED:  # its pure-Python fallback beside it
+        workloads += [
+            ("cardtable JUNO classic 2p, uniform, pure Python", pure_python_games("uniform", args.clock), 150),
+            ("cardtable JUNO classic 2p, play-first, pure Python", pure_python_games("play-first", args.clock), 1500),
+        ]
     try:
         workloads += [("RLCard UnoGame 2p (game API)", rlcard_game(), 1500),
                       ("RLCard uno env.run 2p (env API)", rlcard_env(), 400)]
@@ -227,11 +264,14 @@ def main() -> None:
     for name, res in results.items():
         print(f"| {name} | {med(res.games):,.0f} | {med(res.decisions):,.0f} | {med(res.per_game):,.0f} |")
 
-    ours = results["cardtable JUNO classic 2p, uniform"]
-    ours_pf = results["cardtable JUNO classic 2p, play-first"]
     peers = [n for n in results if not n.startswith("cardtable")]
-    if peers:
-        print("\nRatios (cardtable JUNO classic 2p / peer):\n")
+    engines = [("", cardtable._native.REASON)]
+    if "cardtable JUNO classic 2p, uniform, pure Python" in results:
+        engines.append((", pure Python", "its pure-Python fallback, CARDTABLE_PURE=1"))
+    for suffix, engine in engines if peers else []:
+        ours = results[f"cardtable JUNO classic 2p, uniform{suffix}"]
+        ours_pf = results[f"cardtable JUNO classic 2p, play-first{suffix}"]
+        print(f"\nRatios (cardtable JUNO classic 2p, {engine} / peer):\n")
         print("| peer | decisions/s, uniform | games/s, uniform | decisions/s, play-first | games/s, play-first |")
         print("|---|---:|---:|---:|---:|")
         for name in peers:
