@@ -371,15 +371,16 @@ class JunoState(State):
         if legal is None or action not in legal:
             State.apply(self, action)  # coerces text and indices; refuses with a reason, state unchanged
             return
+        a: JunoAction = action  # an element of the legal list (typed: compiled code reads it natively)
         self._legal = None
-        self.history.append(action.index)  # type: ignore[union-attr, arg-type]
+        self.history.append(a.index)
         pending = self.pending
         d = pending[-1]
         kind = d.__class__
         if kind is Turn:  # the same as in `_apply`
             pending.pop()
-            if action.kind is _PLAY_KIND:  # type: ignore[union-attr]
-                self._play(d.seat, action.card, action.uno, 1, True)  # type: ignore[union-attr]
+            if a.kind is _PLAY_KIND:
+                self._play(d.seat, a.card, a.uno, 1, True)
             elif self.penalty:
                 self._take_penalty(d.seat)
             elif self.draw and self.events is None:  # `_draw_on_turn` when the DRAW pile has a card
@@ -390,11 +391,11 @@ class JunoState(State):
                 pending.append(_AFTER_DRAW[seat][card])
             else:
                 self._draw_on_turn(d.seat)
-        elif kind is AfterDraw and action is PASS and self.events is None:  # keep the drawn card
+        elif kind is AfterDraw and a is PASS and self.events is None:  # keep the drawn card
             nxt = self.turn = (d.seat + self.direction) % self._players
             pending[-1] = _TURN[nxt]
         else:
-            self._apply(action)  # type: ignore[arg-type]
+            self._apply(a)
 
     def _apply(self, action: JunoAction) -> None:  # type: ignore[override]
         d = self.pending.pop()
