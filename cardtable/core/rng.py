@@ -8,6 +8,7 @@ generator instead: one 64-bit integer, deterministic on every platform.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, MutableSequence
 from typing import Any, Final, TypeVar
 
@@ -20,6 +21,7 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 # Shuffles of at least this many items draw their numbers with numpy (`Rng._shuffle_vector`);
 # below it numpy's per-call cost outweighs the loop it saves.
 _VECTOR_MIN: Final = 24
+_LITTLE_ENDIAN: Final = sys.byteorder == "little"
 _VECTOR_TABLES: dict[int, tuple[Any, Any]] = {}  # per length: the draws' offsets and the bounds i + 1
 
 
@@ -88,12 +90,20 @@ class Rng:
                 tables = _VECTOR_TABLES[n] = (steps * np.uint64(_GOLDEN), np.arange(n, 1, -1, dtype=np.uint64))
         offsets, bounds = tables
         u = np.uint64
-        with np.errstate(over="ignore"):
+        with np.errstate(over="ignore"):  # in place: each numpy call costs more than its arithmetic
             z = offsets + u(self.state)
-            z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
-            z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
+            z ^= z >> u(30)
+            z *= u(0xBF58476D1CE4E5B9)
+            z ^= z >> u(27)
+            z *= u(0x94D049BB133111EB)
             z ^= z >> u(31)
-            high = ((z >> u(32)) * bounds + (((z & u(0xFFFFFFFF)) * bounds) >> u(32))) >> u(32)
+            if _LITTLE_ENDIAN:  # z's 32-bit halves as views: low, high, low, high ...
+                halves = z.view(np.uint32)
+                high = bounds * halves[1::2]
+                high += (bounds * halves[0::2]) >> u(32)
+            else:
+                high = (z >> u(32)) * bounds + (((z & u(0xFFFFFFFF)) * bounds) >> u(32))
+            high >>= u(32)
         picks = high.tolist()
         if type(items) is list:
             swap_down(items, picks)
