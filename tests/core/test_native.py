@@ -53,7 +53,7 @@ def test_compiled_and_pure_engines_play_identical_games() -> None:
     observations, events and refusals over every variant) is the same from both engines."""
     if not _native.COMPILED:
         pytest.skip(f"no compiled build here ({_native.REASON}); scripts/test builds one")
-    args = ["-m", "tests.games.juno.equivalence", "--games", "4"]
+    args = ["-m", "tests.games.juno.equivalence", "--games", "8"]
     assert run(args, pure=False) == run(args, pure=True)
 
 
