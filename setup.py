@@ -24,15 +24,21 @@ def log(message: str) -> None:
     print(f"cardtable build: {message}", file=sys.stderr)
 
 
+def pure(reason: str) -> list[object]:
+    """No extensions. A manifest left in the tree by an earlier build would make `import cardtable`
+    trust that build's extensions, so it goes (without it the sources are always used)."""
+    (HERE / "cardtable" / NATIVE["MANIFEST"]).unlink(missing_ok=True)
+    log(f"{reason}: installing the pure-Python engine")
+    return []
+
+
 def extensions() -> list[object]:
     if os.environ.get("CARDTABLE_COMPILE", "1") == "0":
-        log("CARDTABLE_COMPILE=0: installing the pure-Python engine")
-        return []
+        return pure("CARDTABLE_COMPILE=0")
     try:
         from mypyc.build import mypycify
     except ImportError:
-        log("mypyc is not available: installing the pure-Python engine")
-        return []
+        return pure("mypyc is not available")
     paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in NATIVE["MODULES"]]
     # The build runs before the package's dependencies are installed (pydantic, numpy), and the
     # strict settings of pyproject.toml are for `mypy` in CI: mypyc gets its own plain settings and
@@ -41,8 +47,7 @@ def extensions() -> list[object]:
     try:
         exts = mypycify(flags + paths, opt_level="3", group_name=NATIVE["GROUP"], verbose=False)
     except (Exception, SystemExit) as error:  # a mypy error stops mypyc; the package still installs
-        log(f"mypyc could not compile the engine ({error}): installing the pure-Python engine")
-        return []
+        return pure(f"mypyc could not compile the engine ({error})")
     for ext in exts:
         ext.optional = True  # a compiler failure skips the extension instead of failing the install
     return exts
@@ -52,10 +57,18 @@ class BuildExt(build_ext):
     """Records the compiled sources' hashes once every extension is built (cardtable/_native.py)."""
 
     def run(self) -> None:
-        super().run()
         inplace = self.inplace or getattr(self, "editable_mode", False)
         target = HERE / "cardtable" if inplace else Path(self.build_lib) / "cardtable"
         record = target / NATIVE["MANIFEST"]
+        # An extension that fails to compile is skipped (optional), and setuptools would then keep
+        # (or copy into the tree) the previous build's file: the manifest would vouch for old code.
+        # So every earlier output goes first, and only what this run builds can count.
+        record.unlink(missing_ok=True)
+        for ext in self.extensions:
+            (Path(self.build_lib) / self.get_ext_filename(ext.name)).unlink(missing_ok=True)
+            if inplace:
+                (HERE / self.get_ext_filename(ext.name)).unlink(missing_ok=True)
+        super().run()
         missing = [ext.name for ext in self.extensions if not Path(self._built_path(ext.name, inplace)).exists()]
         if missing or not self.extensions:
             record.unlink(missing_ok=True)

@@ -66,14 +66,19 @@ def manifest(modules: Sequence[str] = MODULES, root: Path = _ROOT) -> dict[str, 
 
 
 def _extension_exists(module: str, root: Path) -> bool:
-    stem = source_path(module, root).with_suffix("")
+    stem = root.joinpath(*module.split("."))
     return any(Path(f"{stem}{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def pure_forced() -> bool:
+    """CARDTABLE_PURE=1 (or true, yes, on) asks for the pure-Python modules."""
+    return os.environ.get("CARDTABLE_PURE", "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def decide(root: Path = _ROOT) -> tuple[bool, str, bool]:
     """(use the compiled modules, why, whether a stale build deserves a warning) for the
     package under `root`."""
-    if os.environ.get("CARDTABLE_PURE", "") not in ("", "0"):
+    if pure_forced():
         return False, "pure Python (CARDTABLE_PURE is set)", False
     path = root / "cardtable" / MANIFEST
     if not path.exists():
@@ -84,6 +89,8 @@ def decide(root: Path = _ROOT) -> tuple[bool, str, bool]:
         return False, f"pure Python ({path} is unreadable)", True
     if set(recorded) != set(MODULES):
         return False, "pure Python (the compiled build is for another list of modules)", True
+    if not _extension_exists(GROUP + "__mypyc", root):  # the group's runtime, which every module needs
+        return False, "pure Python (the compiled group library is missing)", True
     for module in MODULES:
         if not _extension_exists(module, root):
             return False, f"pure Python (the compiled {module} is missing)", True
@@ -115,8 +122,8 @@ def activate() -> None:
         return
     if stale:
         warnings.warn(
-            f"cardtable runs its engine as {REASON}; rebuild it with `pip install -e .` "
-            "(or set CARDTABLE_PURE=1 to silence this)",
+            f"cardtable runs its engine as {REASON}; rebuild it (`pip install -e .` in a checkout, "
+            "or reinstall cardtable), or set CARDTABLE_PURE=1 to silence this",
             RuntimeWarning,
             stacklevel=3,
         )

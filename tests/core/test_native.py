@@ -69,6 +69,8 @@ def fake_build(tmp_path: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(source.read_bytes())
         target.with_name(target.stem + EXTENSION_SUFFIXES[0]).write_bytes(b"")
+    group = tmp_path.joinpath(*(_native.GROUP + "__mypyc").split("."))
+    Path(f"{group}{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
     (tmp_path / "cardtable" / _native.MANIFEST).write_text(json.dumps(_native.manifest(root=tmp_path)))
     return tmp_path
 
@@ -99,6 +101,14 @@ def test_a_missing_extension_turns_the_whole_build_off(tmp_path: Path, no_pure: 
     assert not compiled and warn and "cardtable.core.state is missing" in reason
 
 
+def test_a_missing_group_library_turns_the_whole_build_off(tmp_path: Path, no_pure: None) -> None:
+    root = fake_build(tmp_path)
+    group = root.joinpath(*(_native.GROUP + "__mypyc").split("."))
+    Path(f"{group}{EXTENSION_SUFFIXES[0]}").unlink()
+    compiled, reason, warn = _native.decide(root)
+    assert not compiled and warn and "group library is missing" in reason
+
+
 def test_a_manifest_for_other_modules_is_not_trusted(tmp_path: Path, no_pure: None) -> None:
     root = fake_build(tmp_path)
     (root / "cardtable" / _native.MANIFEST).write_text(json.dumps(_native.manifest(_native.MODULES[:-1], root)))
@@ -112,9 +122,12 @@ def test_no_build_is_plain_pure_python_without_a_warning(tmp_path: Path, no_pure
     assert _native.decide(root) == (False, "pure Python (no compiled build installed)", False)
 
 
-def test_the_environment_wins_over_a_good_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CARDTABLE_PURE", "1")
-    assert _native.decide(fake_build(tmp_path))[0] is False
+@pytest.mark.parametrize("value,pure", [("1", True), ("yes", True), ("TRUE", True), ("0", False), ("", False), ("no", False)])
+def test_the_environment_wins_over_a_good_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str, pure: bool
+) -> None:
+    monkeypatch.setenv("CARDTABLE_PURE", value)
+    assert _native.decide(fake_build(tmp_path))[0] is not pure
 
 
 @pytest.mark.slow
