@@ -141,6 +141,11 @@ class State(ABC):
             if not isinstance(action, Action):
                 action = self.game.coerce_action(action)
             if action not in self.legal_actions():
+                if getattr(action, "space", None) != self.game.actions.key:  # another game's action object
+                    raise IllegalAction(
+                        f"{action!r} is not an action of this {self.game.spec.title} game (another game, or other "
+                        f"options); its actions are like {self.game.actions.examples()}"
+                    )
                 raise IllegalAction(self._why_illegal(action))
         # Here `action` is an element of the legal list, so an Action (mypy cannot see it).
         self._legal = None

@@ -58,6 +58,16 @@ def test_apply_accepts_text_and_index_and_refuses_garbage_unchanged() -> None:
     assert json.dumps(state.to_json()) == json.dumps(other.to_json())
 
 
+@pytest.mark.parametrize("name,other", [("juno", "iunu"), ("iunu", "zun"), ("zun", "juno")])
+def test_another_games_action_is_refused_with_a_reason_and_state_unchanged(name: str, other: str) -> None:
+    state = cardtable.make(name).new_state(seed=3)
+    foreign = cardtable.make(other).new_state(seed=3).legal_actions()[0]
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(IllegalAction, match="is not an action of this"):
+        state.apply(foreign)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
 def test_replay_save_load_and_run(tmp_path) -> None:
     state = cardtable.play(cardtable.make("juno", players=3, match=False),
                            [cardtable.agents.make("random", seed=s) for s in range(3)], seed=11)
