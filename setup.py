@@ -56,38 +56,38 @@ def extensions() -> list[object]:
 class BuildExt(build_ext):
     """Records the compiled sources' hashes once every extension is built (cardtable/_native.py)."""
 
+    def _into_tree(self) -> bool:
+        """An editable install builds into the source tree; otherwise into build_lib."""
+        return bool(self.inplace or getattr(self, "editable_mode", False))
+
+    def _root(self, into_tree: bool) -> Path:
+        return HERE if into_tree else Path(self.build_lib)
+
     def run(self) -> None:
-        inplace = self.inplace or getattr(self, "editable_mode", False)
-        target = HERE / "cardtable" if inplace else Path(self.build_lib) / "cardtable"
-        record = target / NATIVE["MANIFEST"]
+        into_tree = self._into_tree()
+        record = self._root(into_tree) / "cardtable" / NATIVE["MANIFEST"]
         # An extension that fails to compile is skipped (optional), and setuptools would then keep
         # (or copy into the tree) the previous build's file: the manifest would vouch for old code.
         # So every earlier output goes first, and only what this run builds can count.
         record.unlink(missing_ok=True)
         for ext in self.extensions:
-            (Path(self.build_lib) / self.get_ext_filename(ext.name)).unlink(missing_ok=True)
-            if inplace:
-                (HERE / self.get_ext_filename(ext.name)).unlink(missing_ok=True)
+            for root in {self._root(False), self._root(into_tree)}:
+                (root / self.get_ext_filename(ext.name)).unlink(missing_ok=True)
         super().run()
-        missing = [ext.name for ext in self.extensions if not Path(self._built_path(ext.name, inplace)).exists()]
+        root = self._root(into_tree)
+        missing = [ext.name for ext in self.extensions if not (root / self.get_ext_filename(ext.name)).exists()]
         if missing or not self.extensions:
-            record.unlink(missing_ok=True)
             if missing:
                 log(f"not compiled: {', '.join(missing)}; the pure-Python engine will run")
             return
-        target.mkdir(parents=True, exist_ok=True)
+        record.parent.mkdir(parents=True, exist_ok=True)
         record.write_text(json.dumps(NATIVE["manifest"](), indent=1) + "\n")
         log(f"compiled {len(NATIVE['MODULES'])} modules with mypyc")
 
-    def _built_path(self, name: str, inplace: bool) -> str:
-        if inplace:
-            return str(HERE / self.get_ext_filename(name))
-        return self.get_ext_fullpath(name)
-
     def get_outputs(self) -> list[str]:
         outputs = list(super().get_outputs())
-        if self.extensions and not (self.inplace or getattr(self, "editable_mode", False)):
-            outputs.append(str(Path(self.build_lib) / "cardtable" / NATIVE["MANIFEST"]))
+        if self.extensions and not self._into_tree():
+            outputs.append(str(self._root(False) / "cardtable" / NATIVE["MANIFEST"]))
         return outputs
 
 

@@ -2,7 +2,7 @@
 
 The hot path of play (the core contract and JUNO's rules) can be compiled with mypyc when the
 package is installed (`setup.py`). mypyc compiles these same source files, so the `.py` files
-are the fallback by construction and give identical results (tests/games/juno/test_compiled.py).
+are the fallback by construction and give identical results (tests/core/test_native.py).
 
 An extension module wins the import over a `.py` of the same name, so a compiled build next to
 an edited source would silently run the old rules. The build therefore records a hash of every
@@ -48,7 +48,7 @@ _ROOT = Path(__file__).resolve().parent.parent  # the directory holding the pack
 
 #: True when the compiled modules are in use (decided once, by `activate`)
 COMPILED = False
-#: why the engine is compiled or not, for `cardtable --version` and the benchmarks
+#: why the engine is compiled or not (the benchmarks print it)
 REASON = "not activated"
 
 
