@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_serializer, field_validator, model_validator
 
 from ...core.errors import CardFileError
 from ...core.options import GameOptions
@@ -36,6 +36,12 @@ class JunoOptions(GameOptions):
             return deck_from_mapping(value)
         except CardFileError as exc:
             raise ValueError(str(exc)) from None
+
+    @field_serializer("deck")
+    def _deck_as_file(self, deck: dict[str, int] | None) -> dict[str, Any] | None:
+        # Written as a deck file's `cards` table, so saved options (replays, saved states, the
+        # server's tables) make the same game again.
+        return None if deck is None else {"cards": dict(deck)}
 
     @model_validator(mode="after")
     def _check(self) -> JunoOptions:

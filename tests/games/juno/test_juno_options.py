@@ -158,3 +158,19 @@ def test_dealt_hands_are_private_and_determinize_resamples_only_hidden_cards() -
     assert sorted(copy.draw + copy.hands[1] + copy.hands[2]) == sorted(state.draw + state.hands[1] + state.hands[2])
     # the hidden cards are really resampled: neither the other hands nor the DRAW pile's order survive
     assert copy.hands[1] != state.hands[1] and copy.draw != state.draw
+
+
+def test_a_custom_deck_game_replays_from_its_saved_options(tmp_path: Path) -> None:
+    """Saved options write the deck as a deck file's `cards` table, so a replay makes the same game."""
+    import cardtable
+    from cardtable import agents
+    from cardtable.core import Replay
+
+    path = tmp_path / "deck.toml"
+    path.write_text(TOML)
+    game = juno(players=3, deck=str(path), match=False)
+    final = cardtable.play(game, [agents.make("random") for _ in range(3)], seed=5)
+    saved = tmp_path / "game.json"
+    final.replay().save(saved)
+    again = Replay.load(saved).run()
+    assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(final.to_json(), sort_keys=True)
