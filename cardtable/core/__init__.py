@@ -10,10 +10,12 @@ from .registry import game_class, games, make, register
 from .replay import Replay
 from .rng import Rng
 from .spec import GameSpec
-from .state import Decision, State, decision_reader, zero_sum_returns
+from .state import Decision, State, zero_sum_returns
+from .zones import Form, Hidden, Layout, Order, StateLayout, Visibility, Zone, move
 
 __all__ = [
     "Action", "ActionSpace", "CardFileError", "CardtableError", "Decision", "Event", "Game",
     "GameOptions", "GameSpec", "IllegalAction", "OptionError", "Replay", "ReplayError", "Rng",
-    "State", "UnknownGame", "decision_reader", "game_class", "games", "make", "play", "register", "zero_sum_returns",
+    "Form", "Hidden", "Layout", "Order", "State", "StateLayout", "UnknownGame", "Visibility", "Zone", "game_class",
+    "games", "make", "move", "play", "register", "zero_sum_returns",
 ]

@@ -1,9 +1,11 @@
 """The State every game implements, and the one public door into it: `apply`.
 
-Games implement the private hooks (`_legal_actions`, `_apply`, `_snapshot`, `_restore`,
-`observation`, `determinize`, `clone`). The base class checks legality, guards the terminal
-state, caches the legal-action list between moves and records the action history for replays
-(STYLE.md principle 2).
+A game declares its state's `layout` (zones and fields: cardtable/core/zones.py) and its
+decisions; each decision knows its legal actions, how an action resolves it and how to say what
+it asks (the TAG `IExtendedSequence` idea, typed). The base class checks legality (`check`),
+guards the terminal state, caches the legal-action list between moves, records the action
+history for replays (STYLE.md principle 2), and gives clone, JSON, conservation and
+determinize from the layout. A game writes `observation`, `_returns`, `_winners` and its rules.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from mypy_extensions import mypyc_attr
 from .actions import Action
 from .errors import IllegalAction, ReplayError
 from .events import Event
-from .rng import Rng
+from .rng import Rng, as_rng
 
 if TYPE_CHECKING:
     from .game import Game
     from .replay import Replay
+    from .zones import Hidden, Moved, StateLayout, Zone
 
 
 # Games subclass Decision and State in interpreted code even when the core is compiled
@@ -30,7 +33,11 @@ if TYPE_CHECKING:
 class Decision:
     """A pending decision. The top of a state's `pending` stack owns `current_player`
     and `legal_actions()`; out-of-turn choices (reactions, catches, tributes) are decisions
-    of other seats pushed on the same stack. Decisions are immutable, so clones share them."""
+    of other seats pushed on the same stack. Decisions are immutable, so clones share them.
+
+    A decision owns its behaviour: `legal_actions(state)`, `resolve(state, action)` (called with
+    the decision already taken off the stack and a legal action), `describe(state)` for a person,
+    and `why_illegal(state, action)` for a refused action."""
 
     __slots__ = ("seat",)
     kind: ClassVar[str] = "decision"
@@ -60,23 +67,36 @@ class Decision:
         # class (cardtable/_native.py) cannot be made without its constructor's arguments.
         return (type(self).from_json, (self.to_json(),))
 
+    # -- behaviour (each game's decisions override these) ------------------------------------
 
-def decision_reader(*classes: type[Decision]) -> Callable[[dict[str, Any]], Decision]:
-    """A function that rebuilds any of `classes` from its JSON form."""
-    by_kind = {c.kind: c for c in classes}
+    def legal_actions(self, state: Any) -> list[Action]:
+        """The actions `state.current_player` may take now (never empty)."""
+        raise NotImplementedError(f"{type(self).__name__} gives no legal actions")
 
-    def read(data: dict[str, Any]) -> Decision:
-        cls = by_kind.get(data.get("kind", ""))
-        if cls is None:
-            raise ValueError(f"unknown decision {data.get('kind')!r}; expected one of {sorted(by_kind)}")
-        return cls.from_json(data)
+    def resolve(self, state: Any, action: Any) -> None:
+        """Carry out `action`, a legal action of this decision, which is already off the stack."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be resolved")
 
-    return read
+    def describe(self, state: Any) -> str:
+        """What this decision asks, for a person ("seat 2 must choose the color that continues play")."""
+        return f"seat {self.seat} must decide ({self.kind})"
+
+    def why_illegal(self, state: Any, action: Any) -> str:
+        """Why `action`, not among the legal actions, is refused: the rule, for a person."""
+        return f"{action.text!r} is not possible now: {self.describe(state)}"
+
+    def resampled(self, state: Any, viewer: int) -> Decision:
+        """This decision in a determinized copy for `viewer`, where hidden cards were dealt anew
+        (a decision that names a hidden card gives the one that now stands in its place)."""
+        return self
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal")
+    __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal", "listeners")
+
+    #: the game's zones and fields (cardtable/core/zones.py), declared once per state class
+    layout: ClassVar[StateLayout]
 
     game: Game[Any]
     rng: Rng
@@ -86,6 +106,7 @@ class State(ABC):
     pending: list[Decision]
     is_over: bool
     _legal: list[Action] | None
+    listeners: list[Callable[[State, Moved], None]] | None  # told of each card `zones.move` moves
 
     def _init_base(self, game: Game[Any], seed: int | None, rng: Rng, record_events: bool) -> None:
         self.game = game
@@ -96,6 +117,7 @@ class State(ABC):
         self.pending = []
         self.is_over = False
         self._legal = None
+        self.listeners = None
 
     def _copy_base_into(self, new: State) -> None:
         new.game = self.game
@@ -106,6 +128,7 @@ class State(ABC):
         new.pending = self.pending.copy()  # decisions are immutable
         new.is_over = self.is_over
         new._legal = self._legal
+        new.listeners = None  # listeners watch one state, not its copies
 
     # -- the contract ------------------------------------------------------------------
 
@@ -123,34 +146,43 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.is_over else self._legal_actions()
+            legal = self._legal = [] if self.is_over else self.pending[-1].legal_actions(self)
         return legal
+
+    def check(self, action: Any) -> Action:
+        """The legal action that `action` names (an action, its text or its index); raises
+        IllegalAction with the rule's reason otherwise. Changes nothing.
+
+        Typed `Any`: a compiled build checks annotated types at run time, and anything else
+        (a float, None) must still be refused with IllegalAction, not TypeError."""
+        legal = self.legal_actions()
+        if action in legal:
+            return legal[legal.index(action)]
+        if self.is_over:
+            raise IllegalAction("the game is over; no more actions can be taken")
+        if not isinstance(action, Action):
+            action = self.game.coerce_action(action)
+            if action in legal:
+                return legal[legal.index(action)]
+        if getattr(action, "space", None) != self.game.actions.key:  # another game's action object
+            raise IllegalAction(
+                f"{action!r} is not an action of this {self.game.spec.title} game (another game, or other "
+                f"options); its actions are like {self.game.actions.examples()}"
+            )
+        raise IllegalAction(self.pending[-1].why_illegal(self, action))
 
     def apply(self, action: Any) -> None:
         """Apply a legal action. Raises IllegalAction (state unchanged) otherwise.
 
-        Strings are parsed with the game's action text, integers are action indices. Typed `Any`:
-        a compiled build checks annotated types at run time, and anything else (a float, None)
-        must still be refused with IllegalAction, not TypeError."""
+        Strings are parsed with the game's action text, integers are action indices."""
         legal = self._legal
         # The common case first: an action of the cached legal list (a list computed while the
-        # game was over is empty, so a finished game always takes the checks below).
+        # game was over is empty, so a finished game always takes the checks of `check`).
         if legal is None or action not in legal:
-            if self.is_over:
-                raise IllegalAction("the game is over; no more actions can be taken")
-            if not isinstance(action, Action):
-                action = self.game.coerce_action(action)
-            if action not in self.legal_actions():
-                if getattr(action, "space", None) != self.game.actions.key:  # another game's action object
-                    raise IllegalAction(
-                        f"{action!r} is not an action of this {self.game.spec.title} game (another game, or other "
-                        f"options); its actions are like {self.game.actions.examples()}"
-                    )
-                raise IllegalAction(self._why_illegal(action))
-        # Here `action` is an element of the legal list, so an Action (mypy cannot see it).
+            action = self.check(action)
         self._legal = None
-        self.history.append(action.index)  # type: ignore[union-attr, arg-type]
-        self._apply(action)  # type: ignore[arg-type]
+        self.history.append(action.index)
+        self.pending.pop().resolve(self, action)
 
     def returns(self) -> list[float]:
         """Per seat. Zero for everyone until the game is over."""
@@ -165,17 +197,39 @@ class State(ABC):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """A JSON-able dict of exactly what `seat` may know (None: a spectator)."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: Rng | int | None = None) -> State:
-        """A full state consistent with what `seat` knows: hidden cards resampled, a fresh RNG."""
+        """A full state consistent with what `seat` knows: the cards it cannot see dealt anew
+        (cardtable/core/zones.py, `StateLayout.resample`), a fresh RNG, no seed, no history."""
+        r = as_rng(rng)
+        new = self._clone_for_view()
+        new.seed = None
+        new.rng = r.spawn()
+        new.history = []
+        type(self).layout.resample(self, new, seat, r)
+        new._legal = None
+        return new
 
-    @abstractmethod
     def clone(self) -> State:
         """An independent copy."""
+        new: State = type(self).__new__(type(self))
+        self._copy_base_into(new)
+        type(self).layout.copy_fields(self, new)
+        return new
+
+    def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
+        """Whether `seat` sees the cards of `zone` (of `owner`, for a zone per seat or host).
+        Games override it where the rules show a zone (Runes of Zun's Exposed hands)."""
+        v = zone.visibility.value
+        return v == "everyone" or (v == "its owner" and owner == seat)
+
+    def hidden_outside_zones(self, seat: int) -> list[Hidden]:
+        """Cards `seat` cannot see that are in no zone (held by a pending decision)."""
+        return []
 
     def invariants(self) -> dict[str, int]:
-        """Quantities the rules conserve (cards, tokens, gems), checked by the conformance suite."""
-        return {}
+        """Quantities the rules conserve (cards, tokens, gems), checked by the conformance suite:
+        the cards of each group over every zone; games add what else they conserve."""
+        return type(self).layout.counts(self)
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The recorded events `seat` may see (public ones, and private ones sent to it)."""
@@ -193,7 +247,7 @@ class State(ABC):
             "is_over": self.is_over,
             "pending": [d.to_json() for d in self.pending],
             "events": None if self.events is None else [e.to_json() for e in self.events],
-            "state": self._snapshot(),
+            "state": type(self).layout.snapshot(self),
         }
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -217,28 +271,20 @@ class State(ABC):
     # -- hooks for games -----------------------------------------------------------------
 
     @abstractmethod
-    def _legal_actions(self) -> list[Action]: ...
-
-    @abstractmethod
-    def _apply(self, action: Action) -> None: ...
-
-    @abstractmethod
     def _returns(self) -> list[float]: ...
 
     @abstractmethod
     def _winners(self) -> list[int]: ...
 
-    @abstractmethod
-    def _snapshot(self) -> dict[str, Any]: ...
+    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None:
+        layout = type(self).layout
+        layout.restore(self, data)
+        self.pending = [layout.decision_from_json(p) for p in pending]
+        self._derive()
+        self._legal = None
 
-    @abstractmethod
-    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None: ...
-
-    def _why_illegal(self, action: Action) -> str:
-        """A reason a person understands. Games override it with rule-specific reasons."""
-        seat = self.current_player
-        options = ", ".join(a.text for a in self.legal_actions()[:12])
-        return f"{action.text!r} is not allowed now (seat {seat} to act); legal: {options}"
+    def _derive(self) -> None:  # noqa: B027 (a hook: most games derive nothing)
+        """Rebuild the layout's `derived` fields after a load (they are never saved)."""
 
     # -- helpers for games ---------------------------------------------------------------
 

@@ -15,12 +15,13 @@ Validation names the file, the card and the field, and says what is allowed.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import field_validator
+
+from ...core.cards import CardSchema, read_card_file, validate
 from ...core.errors import CardFileError
 from .cards import CARD_BY_NAME, CARD_NAME, COLORS, DEALER_VALUE, NUM_TYPES, RANK_NAMES, WILD_DRAW_FOUR
 
@@ -28,59 +29,70 @@ MAX_COPIES = 200
 _COLOR_RANKS = RANK_NAMES[:13]
 
 
+def _count(where: str, n: Any) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COPIES:
+        raise ValueError(f"{where}: count must be a whole number from 0 to {MAX_COPIES}, got {n!r}")
+    return n
+
+
+def _table(field: str, what: str, value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"field {field!r} must be a table of {what}")
+    return value
+
+
+class DeckFile(CardSchema):
+    """A deck file: counts per colored rank (for each of the four colors) and per single card."""
+
+    name: str | None = None
+    each_color: dict[str, int] = {}
+    cards: dict[str, int] = {}
+
+    @field_validator("each_color", mode="before")
+    @classmethod
+    def _ranks(cls, value: Any) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for rank, n in _table("each_color", "rank = count", value).items():
+            key = " ".join(str(rank).lower().split())
+            if key not in _COLOR_RANKS:
+                raise ValueError(f"each_color card {rank!r} is not a colored rank (allowed: {', '.join(_COLOR_RANKS)})")
+            out[key] = out.get(key, 0) + _count(f"each_color {rank!r}", n)
+        return out
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _cards(cls, value: Any) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for name, n in _table("cards", "card name = count", value).items():
+            key = " ".join(str(name).lower().split())
+            if key not in CARD_BY_NAME:
+                raise ValueError(
+                    f"card {name!r} is not a JUNO card (examples: 'red 7', 'blue skip', 'green draw two', "
+                    "'wild', 'wild draw four')"
+                )
+            out[key] = out.get(key, 0) + _count(f"card {name!r}", n)
+        return out
+
+    def counts(self) -> dict[str, int]:
+        """{card name: count} of the cards present, in card order."""
+        counts: dict[str, int] = {}
+        for rank, n in self.each_color.items():
+            for color in COLORS:
+                counts[f"{color} {rank}"] = counts.get(f"{color} {rank}", 0) + n
+        for name, n in self.cards.items():
+            counts[name] = counts.get(name, 0) + n
+        return {k: v for k, v in sorted(counts.items(), key=lambda kv: CARD_BY_NAME[kv[0]]) if v > 0}
+
+
 def load_deck_file(path: str | Path) -> dict[str, int]:
     """Read and validate a deck file; returns {card name: count} (only cards present)."""
-    p = Path(path)
-    try:
-        text = p.read_text()
-    except OSError as exc:
-        raise CardFileError(f"deck file {p}: cannot read it ({exc.strerror})") from None
-    try:
-        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CardFileError(f"deck file {p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
-    return deck_from_mapping(raw, source=f"deck file {p}")
+    return deck_from_mapping(read_card_file(path, "deck file"), source=f"deck file {Path(path)}")
 
 
 def deck_from_mapping(raw: Any, source: str = "deck") -> dict[str, int]:
     if not isinstance(raw, Mapping):
         raise CardFileError(f"{source}: expected a table with 'each_color' and/or 'cards'")
-    allowed = {"name", "each_color", "cards"}
-    unknown = sorted(set(raw) - allowed)
-    if unknown:
-        raise CardFileError(f"{source}: unknown field {unknown[0]!r} (allowed: name, each_color, cards)")
-    counts: dict[str, int] = {}
-    each = raw.get("each_color", {})
-    if not isinstance(each, Mapping):
-        raise CardFileError(f"{source}: field 'each_color' must be a table of rank = count")
-    for rank, n in each.items():
-        key = " ".join(str(rank).lower().split())
-        if key not in _COLOR_RANKS:
-            raise CardFileError(
-                f"{source}: each_color card {rank!r} is not a colored rank (allowed: {', '.join(_COLOR_RANKS)})"
-            )
-        _check_count(source, f"each_color {rank!r}", n)
-        for color in COLORS:
-            name = f"{color} {key}"
-            counts[name] = counts.get(name, 0) + n
-    cards = raw.get("cards", {})
-    if not isinstance(cards, Mapping):
-        raise CardFileError(f"{source}: field 'cards' must be a table of card name = count")
-    for name, n in cards.items():
-        key = " ".join(str(name).lower().split())
-        if key not in CARD_BY_NAME:
-            raise CardFileError(
-                f"{source}: card {name!r} is not a JUNO card (examples: 'red 7', 'blue skip', 'green draw two', "
-                "'wild', 'wild draw four')"
-            )
-        _check_count(source, f"card {name!r}", n)
-        counts[key] = counts.get(key, 0) + n
-    return {k: v for k, v in sorted(counts.items(), key=lambda kv: CARD_BY_NAME[kv[0]]) if v > 0}
-
-
-def _check_count(source: str, where: str, n: Any) -> None:
-    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_COPIES:
-        raise CardFileError(f"{source}: {where}: count must be a whole number from 0 to {MAX_COPIES}, got {n!r}")
+    return validate(raw, DeckFile, source).counts()
 
 
 def counts_from_names(deck: Mapping[str, int]) -> list[int]:

@@ -12,25 +12,18 @@ and the next turn starts.
 
 from __future__ import annotations
 
-from array import array
-from hashlib import shake_128
 from typing import TYPE_CHECKING, Any, Final
 
-from ...core.actions import Action
-from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
-from .actions import CATCH, CHALLENGE, CHOOSE, DRAW, MAX_SEATS, PASS, PLAY, SWAP, JunoAction, Kind
+from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
 from .cards import (
     CARD_COLOR,
     CARD_NAME,
     CARD_POINTS,
     CARD_RANK,
-    COLORS,
     DEALER_VALUE,
     DRAW_TWO,
     NO_COLOR,
-    NUM_TYPES,
-    RANK_NAMES,
     REVERSE,
     SKIP,
     WILD,
@@ -39,57 +32,13 @@ from .cards import (
     WILD_RANK,
     expand,
 )
-from .decisions import AfterDraw, Catch, Challenge, ChooseColor, StackMore, SwapHands, Turn, decision_from_json
+from .decisions import AFTER_DRAW, DECISIONS, MAX_STACK, TURN, Catch, Challenge, ChooseColor, StackMore, SwapHands
 from .observation import observe
 
 if TYPE_CHECKING:
     from .game import Juno
 
-MAX_STACK: Final = 3  # serious: "Each player can stack a maximum of 3 cards"
 MAX_SKIPS: Final = 3  # serious: "the effect sum up to 3"
-
-# -- precomputed tables for the hot path (legal actions and transitions) -------------------
-# "Let's play": on (color in play, rank on top) you may put down a card of that color, a colored card
-# of that number or symbol, or a wild; the Wild Draw Four's color condition is then checked against
-# the hand. _MATCH[color][rank][t] is 1 when card type t matches.
-_MATCH: Final[tuple[tuple[bytes, ...], ...]] = tuple(
-    tuple(
-        bytes(
-            CARD_COLOR[t] == NO_COLOR or (c != NO_COLOR and CARD_COLOR[t] == c) or CARD_RANK[t] == r
-            for t in range(NUM_TYPES)
-        )
-        for r in range(15)
-    )
-    for c in range(5)
-)
-# Serious stacking: cards of the same value (_SAME_RANK[rank][t] is 1 when t has that rank).
-_SAME_RANK: Final[tuple[bytes, ...]] = tuple(bytes(CARD_RANK[t] == r for t in range(NUM_TYPES)) for r in range(15))
-_COLOR_CARDS: Final[tuple[frozenset[int], ...]] = tuple(
-    frozenset(t for t in range(NUM_TYPES) if CARD_COLOR[t] == c and c != NO_COLOR) for c in range(5)
-)
-_PLAY_ONLY: Final[tuple[Action, ...]] = tuple(PLAY[t][0] for t in range(NUM_TYPES))  # the play without a call
-_PLAY_WD4: Final = _PLAY_ONLY[WILD_DRAW_FOUR]
-_PLAY_KIND: Final = Kind.PLAY
-_DRAW_KIND: Final = Kind.DRAW
-_CATCH_KIND: Final = Kind.CATCH
-_CHALLENGE_KIND: Final = Kind.CHALLENGE
-# Decisions are immutable, so the common ones are made once and shared.
-_TURN: Final[tuple[Turn, ...]] = tuple(Turn(s) for s in range(MAX_SEATS))
-_AFTER_DRAW: Final[tuple[tuple[AfterDraw, ...], ...]] = tuple(
-    tuple(AfterDraw(s, t) for t in range(NUM_TYPES)) for s in range(MAX_SEATS)
-)
-
-
-def _permute(items: list[int], key: int) -> list[int]:
-    """A uniformly random order of `items` drawn from the 64-bit `key` (for determinization).
-
-    Each item gets a 32-bit sort key from SHAKE-128 of `key`; the sort runs in C, which makes
-    this several times faster than a Fisher-Yates loop in Python. Ties (about one in a million
-    for a 100-card pool) keep their order."""
-    n = len(items)
-    keys = array("I", shake_128(key.to_bytes(8, "little")).digest(4 * n))
-    order = sorted(range(n), key=keys.__getitem__)
-    return [items[i] for i in order]
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -97,6 +46,20 @@ def _names(cards: list[int]) -> list[str]:
 
 
 class JunoState(State):
+    # Setup and "Going out": the DRAW pile (face down), the DISCARD pile (face up), each player's hand.
+    layout = StateLayout(
+        zones=(
+            Zone("draw", Visibility.HIDDEN, Order.PILE, title="DRAW pile"),
+            Zone("discard", Visibility.PUBLIC, Order.PILE, title="DISCARD pile"),
+            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT, title="hand"),
+        ),
+        values=("color", "direction", "turn", "dealer", "round", "penalty", "skips", "need_color", "need_swap",
+                "challenge_prev", "called", "missed", "pass_hands", "blocked"),
+        lists=("scores", "final_winners"),
+        nested=("round_results",),
+        derived=("_players", "_seven_o", "_serious", "_challenge"),
+        decisions=DECISIONS,
+    )
     __slots__ = (
         "hands", "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round",
         "penalty", "skips", "need_color", "need_swap", "challenge_prev", "called", "missed",
@@ -133,7 +96,7 @@ class JunoState(State):
     _serious: bool
     _challenge: bool
 
-    def _read_options(self) -> None:
+    def _derive(self) -> None:
         game = self.game
         self._players = game.players
         self._seven_o = game.seven_o
@@ -143,7 +106,7 @@ class JunoState(State):
     # -- setup (rulebook "Setup") ----------------------------------------------------------
 
     def _setup(self) -> None:
-        self._read_options()
+        self._derive()
         n = self._players
         self.scores = [0] * n
         self.round = 0
@@ -265,182 +228,9 @@ class JunoState(State):
 
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
-        self.pending.append(_TURN[seat])
+        self.pending.append(TURN[seat])
 
-    # -- legal actions -----------------------------------------------------------------
-
-    def _playable(self, card: int, hand: list[int]) -> bool:
-        """ "Let's play": match by number, color or symbol; Wild anywhere; Wild Draw Four
-        only without a card of the color in play (unless the challenge rule is on)."""
-        color = CARD_COLOR[card]
-        if color == NO_COLOR:
-            if card == WILD or self._challenge:
-                return True
-            c = self.color
-            for t in hand:
-                if CARD_COLOR[t] == c:
-                    return False
-            return True
-        return color == self.color or CARD_RANK[card] == CARD_RANK[self.discard[-1]]
-
-    def _plays(self, cards: list[int], hand: list[int], out: list[Action]) -> list[Action]:
-        """Play actions for the distinct `cards`; with the "uno" form when one card will remain."""
-        seen = 0
-        with_call = len(hand) == 2
-        for t in cards:
-            bit = 1 << t
-            if seen & bit:
-                continue
-            seen |= bit
-            pair = PLAY[t]
-            out.append(pair[0])
-            if with_call:
-                out.append(pair[1])
-        return out
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the pending decision (cached until the next `apply`, as in State).
-
-        JUNO computes the list here rather than in the `_legal_actions` hook: this runs once per
-        decision, and one Python call less is a measurable share of a decision's cost."""
-        out = self._legal
-        if out is not None:
-            return out
-        if self.is_over:
-            out = self._legal = []
-            return out
-        d = self.pending[-1]
-        kind = d.__class__
-        hand = self.hands[d.seat]
-        if kind is Turn:
-            # The distinct cards of the hand that may be played, in the order of the hand
-            # (`_playable` states the rule; `_MATCH` is the same rule as a table).
-            if self.penalty:  # serious: facing a stacked draw, match its value or take it
-                ok = _SAME_RANK[CARD_RANK[self.discard[-1]]]
-                plays = [t for t in dict.fromkeys(hand) if ok[t]]
-                out = [a for t in plays for a in PLAY[t]] if len(hand) == 2 else [_PLAY_ONLY[t] for t in plays]
-                out.append(DRAW)
-            else:
-                color = self.color
-                ok = _MATCH[color][CARD_RANK[self.discard[-1]]]
-                out = [_PLAY_ONLY[t] for t in hand if ok[t]]
-                if len(out) > 1 and len(set(out)) < len(out):  # one action per distinct card, first seen first
-                    out = list(dict.fromkeys(out))
-                if _PLAY_WD4 in out and not self._challenge and not _COLOR_CARDS[color].isdisjoint(hand):
-                    out.remove(_PLAY_WD4)
-                if len(hand) == 2:  # each play also in its form that calls UNO
-                    out = [a for p in out for a in PLAY[p.card]]  # type: ignore[attr-defined]
-                # "You may also choose NOT to play a playable card ... you must draw": declining needs a
-                # card to draw. With both piles spent, `draw` only passes a turn that has no play.
-                if not out or self.draw or len(self.discard) > 1:
-                    out.append(DRAW)
-        elif kind is AfterDraw:  # the drawn card, if it matches (the rule of `_playable`), or keep it
-            card = d.card  # type: ignore[attr-defined]
-            color = self.color
-            if _MATCH[color][CARD_RANK[self.discard[-1]]][card] and (
-                card != WILD_DRAW_FOUR or self._challenge or _COLOR_CARDS[color].isdisjoint(hand)
-            ):
-                out = [*PLAY[card], PASS] if len(hand) == 2 else [_PLAY_ONLY[card], PASS]
-            else:
-                out = [PASS]
-        elif kind is ChooseColor:
-            out = list(CHOOSE)
-        elif kind is StackMore:
-            rank = d.rank  # type: ignore[attr-defined]
-            out = self._plays([t for t in hand if CARD_RANK[t] == rank], hand, []) + [PASS]  # same value only
-        elif kind is Catch:
-            out = [CATCH, PASS]
-        elif kind is Challenge:
-            out = [CHALLENGE, PASS]
-        else:  # SwapHands
-            out = [SWAP[s] for s in range(self._players) if s != d.seat]
-        self._legal = out
-        return out
-
-    def _legal_actions(self) -> list[Action]:
-        # The State hook; `legal_actions` above computes and caches the list itself.
-        return JunoState.legal_actions(self)
-
-    # -- transitions -----------------------------------------------------------------------
-
-    def apply(self, action: Any) -> None:  # Any: see State.apply
-        """State.apply, with the same checks, errors and history. An action object of the cached
-        legal list (how bots and simulations play) takes a short way, with a turn's play or draw and
-        the keeping of a drawn card handled here; anything else goes through State.apply."""
-        legal = self._legal
-        if legal is None or action not in legal:
-            State.apply(self, action)  # coerces text and indices; refuses with a reason, state unchanged
-            return
-        a: JunoAction = action  # an element of the legal list (typed: compiled code reads it natively)
-        self._legal = None
-        self.history.append(a.index)
-        pending = self.pending
-        d = pending[-1]
-        kind = d.__class__
-        if kind is Turn:  # the same as in `_apply`
-            pending.pop()
-            if a.kind is _PLAY_KIND:
-                self._play(d.seat, a.card, a.uno, 1, True)
-            elif self.penalty:
-                self._take_penalty(d.seat)
-            elif self.draw and self.events is None:  # `_draw_on_turn` when the DRAW pile has a card
-                seat = d.seat
-                card = self.draw.pop()
-                self.hands[seat].append(card)
-                self.blocked = 0
-                pending.append(_AFTER_DRAW[seat][card])
-            else:
-                self._draw_on_turn(d.seat)
-        elif kind is AfterDraw and a is PASS and self.events is None:  # keep the drawn card
-            nxt = self.turn = (d.seat + self.direction) % self._players
-            pending[-1] = _TURN[nxt]
-        else:
-            self._apply(a)
-
-    def _apply(self, action: JunoAction) -> None:  # type: ignore[override]
-        d = self.pending.pop()
-        kind = type(d)
-        seat = d.seat
-        if kind is Turn:
-            if action.kind is _PLAY_KIND:
-                self._play(seat, action.card, action.uno, 1, True)
-            elif self.penalty:
-                self._take_penalty(seat)
-            else:
-                self._draw_on_turn(seat)
-        elif kind is AfterDraw:
-            if action.kind is _PLAY_KIND:
-                # "you may not play any other card from your hand after the draw" (no stacking)
-                self._play(seat, action.card, action.uno, 1, stackable=False)
-            else:
-                if self.events is not None:
-                    self.emit("kept", seat=seat)
-                nxt = self.turn = (seat + self.direction) % self._players
-                self.pending.append(_TURN[nxt])
-        elif kind is StackMore:
-            if action.kind is _PLAY_KIND:
-                self._play(seat, action.card, action.uno, d.count + 1, stackable=True)  # type: ignore[attr-defined]
-            else:
-                self._complete_play(seat)
-        elif kind is ChooseColor:
-            self.color = action.color
-            self.need_color = False
-            if self.events is not None:
-                self.emit("color_chosen", seat=seat, color=COLORS[action.color])
-            if d.opening:  # type: ignore[attr-defined]
-                self._start_turn(seat)
-            else:
-                self._continue()
-        elif kind is SwapHands:
-            other = action.seat
-            self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
-            self.need_swap = False
-            self.emit("swapped", seat=seat, other=other)
-            self._continue()
-        elif kind is Challenge:
-            self._resolve_challenge(seat, d, action.kind is _CHALLENGE_KIND)  # type: ignore[arg-type]
-        else:  # Catch
-            self._resolve_catch(seat, d, action.kind is _CATCH_KIND)  # type: ignore[arg-type]
+    # -- a play ("Let's play", "Functions of Action Cards"; each decision resolves through these) --
 
     def _play(self, seat: int, card: int, uno: bool, count: int, stackable: bool) -> None:
         hand = self.hands[seat]
@@ -490,8 +280,7 @@ class JunoState(State):
             if self.penalty or self.skips:
                 self._end_of_play()
             else:  # `_end_of_play` with no draw and no skip
-                nxt = self.turn = (self.turn + self.direction) % self._players
-                self.pending.append(_TURN[nxt])
+                self._start_turn(self._next(self.turn))
         else:
             self._complete_play(seat)
 
@@ -546,8 +335,7 @@ class JunoState(State):
         if self.skips:
             nxt = (nxt + step * min(self.skips, MAX_SKIPS)) % n
             self.skips = 0
-        self.turn = nxt
-        self.pending.append(_TURN[nxt])
+        self._start_turn(nxt)
 
     def _take_penalty(self, seat: int) -> None:
         """Serious: the first player who does not match draws the stacked sum and loses the turn."""
@@ -564,7 +352,7 @@ class JunoState(State):
                 self.emit("drew", seat=seat, count=1, wanted=1)
                 self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[card]])
             self.blocked = 0
-            self.pending.append(_AFTER_DRAW[seat][card])
+            self.pending.append(AFTER_DRAW[seat][card])
             return
         self.emit("drew", seat=seat, count=0, wanted=1)
         # Neither pile has a card to give: the turn passes. If that happens to every player in
@@ -581,14 +369,20 @@ class JunoState(State):
         order = [(seat + self.direction * k) % n for k in range(1, n + 1)]
         return min(order, key=lambda s: sum(CARD_POINTS[t] for t in self.hands[s]))
 
-    def _resolve_challenge(self, seat: int, d: Challenge, challenged: bool) -> None:
+    def _swap_hands(self, seat: int, other: int) -> None:
+        """Seven-o 2: the player of a 7 trades hands with the player of their choice."""
+        self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
+        self.need_swap = False
+        self.emit("swapped", seat=seat, other=other)
+        self._continue()
+
+    def _resolve_challenge(self, seat: int, offender: int, prev_color: int, challenged: bool) -> None:
         if not challenged:
             self.emit("challenge_declined", seat=seat)
             self._continue()
             return
-        offender = d.offender
         hand = self.hands[offender]
-        guilty = any(CARD_COLOR[t] == d.prev_color for t in hand)
+        guilty = any(CARD_COLOR[t] == prev_color for t in hand)
         # The challenged player shows their hand to the challenger only.
         self.emit("hand_shown", to=(seat,), seat=offender, cards=_names(hand))
         self.emit("challenged", seat=seat, offender=offender, guilty=guilty)
@@ -598,16 +392,6 @@ class JunoState(State):
         else:  # innocent: the challenger draws 6 (and still loses the turn)
             self.penalty = 6
         self._continue()
-
-    def _resolve_catch(self, seat: int, d: Catch, caught: bool) -> None:
-        if caught:  # "If you don't yell UNO and you are caught ... you must draw two cards."
-            self.emit("caught", seat=seat, target=d.target)
-            self._draw(d.target, 2)
-            self._continue()
-        elif d.rest:
-            self.pending.append(Catch(d.rest[0], d.target, d.rest[1:]))
-        else:
-            self._continue()
 
     # -- end of a round and of the game ("Going out", "Scoring") --------------------------
 
@@ -637,140 +421,13 @@ class JunoState(State):
             return
         self._start_round((self.dealer + 1) % n)  # the deal passes to the left
 
-    def invariants(self) -> dict[str, int]:
-        return {"cards": len(self.draw) + len(self.discard) + sum(len(h) for h in self.hands)}
-
     def _returns(self) -> list[float]:
         return zero_sum_returns(self.final_winners, self._players)
 
     def _winners(self) -> list[int]:
         return list(self.final_winners)
 
-    # -- why an action is refused ------------------------------------------------------------
-
-    def _why_illegal(self, action: Action) -> str:
-        assert isinstance(action, JunoAction)
-        d = self.pending[-1]
-        seat = d.seat
-        hand = self.hands[seat]
-        waiting = {
-            Turn: f"it is seat {seat}'s turn: play a matching card or draw",
-            AfterDraw: f"seat {seat} just drew and may only play the drawn card or pass",
-            StackMore: f"seat {seat} may add another card of the same value to the play, or pass",
-            ChooseColor: f"seat {seat} must choose the color that continues play",
-            SwapHands: f"seat {seat} must choose a player to trade hands with",
-            Challenge: f"seat {seat} may challenge the Wild Draw Four or pass",
-            Catch: f"seat {seat} may catch seat {getattr(d, 'target', '?')} for not calling UNO, or pass",
-        }[type(d)]
-        if action.kind is _DRAW_KIND and type(d) is Turn:
-            return (
-                "the DRAW pile is empty and the DISCARD pile has only its top card, so there is nothing to draw: "
-                "you must play a card you can"
-            )
-        if action.kind is not _PLAY_KIND:
-            return f"{action.text!r} is not possible now: {waiting}"
-        card = action.card
-        name = CARD_NAME[card]
-        if type(d) not in (Turn, AfterDraw, StackMore):
-            return f"no card can be played now: {waiting}"
-        if card not in hand:
-            return f"seat {seat} holds no {name}"
-        if action.uno and len(hand) != 2:
-            return "UNO is called only with your next-to-last card (you would not be left with one card)"
-        if isinstance(d, AfterDraw) and card != d.card:
-            return f"after drawing you may play only the card you drew ({CARD_NAME[d.card]}) or pass"
-        if isinstance(d, AfterDraw) and not self._playable(card, hand):
-            return f"the drawn {name} does not match; pass to keep it"
-        if isinstance(d, StackMore):
-            return f"only another {RANK_NAMES[d.rank]} can be added to this play (at most {MAX_STACK} cards), or pass"
-        top = CARD_NAME[self.discard[-1]]
-        if self.penalty:
-            return f"you face a draw of {self.penalty}: stack another {RANK_NAMES[CARD_RANK[self.discard[-1]]]} or draw"
-        if card == WILD_DRAW_FOUR:
-            held = next(CARD_NAME[t] for t in hand if CARD_COLOR[t] == self.color)
-            return f"Wild Draw Four only when you hold no {COLORS[self.color]} card; you hold {held}"
-        return f"{name} does not match the {top} on the discard pile (color in play: {COLORS[self.color]})"
-
     # -- what a seat may know ------------------------------------------------------------------
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
-
-    def determinize(self, seat: int, rng: Rng | int | None = None) -> JunoState:
-        """Other hands and the DRAW pile resampled from the cards `seat` cannot see."""
-        r = as_rng(rng)
-        new = self._clone_for_view()
-        new.seed = None
-        new.rng = r.spawn()
-        new.history = []
-        others = [s for s in range(self._players) if s != seat]
-        pool = list(self.draw)
-        for s in others:
-            pool.extend(self.hands[s])
-        pool = _permute(pool, r.next64())
-        i = len(self.draw)
-        new.draw = pool[:i]
-        for s in others:
-            k = len(self.hands[s])
-            new.hands[s] = pool[i : i + k]
-            i += k
-        # A drawn card being considered by another seat is the last card of that hand.
-        new.pending = [
-            _AFTER_DRAW[d.seat][new.hands[d.seat][-1]] if type(d) is AfterDraw and d.seat != seat else d
-            for d in self.pending
-        ]
-        new._legal = None
-        return new
-
-    def clone(self) -> JunoState:
-        new = JunoState.__new__(JunoState)
-        self._copy_base_into(new)
-        new.hands = [h.copy() for h in self.hands]
-        new.draw = self.draw.copy()
-        new.discard = self.discard.copy()
-        new.color = self.color
-        new.direction = self.direction
-        new.turn = self.turn
-        new.dealer = self.dealer
-        new.scores = self.scores.copy()
-        new.round = self.round
-        new.penalty = self.penalty
-        new.skips = self.skips
-        new.need_color = self.need_color
-        new.need_swap = self.need_swap
-        new.challenge_prev = self.challenge_prev
-        new.called = self.called
-        new.missed = self.missed
-        new.pass_hands = self.pass_hands
-        new.blocked = self.blocked
-        new.round_results = self.round_results.copy()
-        new.final_winners = self.final_winners.copy()
-        new._players = self._players
-        new._seven_o = self._seven_o
-        new._serious = self._serious
-        new._challenge = self._challenge
-        return new
-
-    # -- JSON --------------------------------------------------------------------------------
-
-    _FIELDS = (
-        "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round", "penalty", "skips",
-        "need_color", "need_swap", "challenge_prev", "called", "missed", "pass_hands", "blocked",
-        "round_results", "final_winners",
-    )
-
-    def _snapshot(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"hands": [list(h) for h in self.hands]}
-        for f in self._FIELDS:
-            v = getattr(self, f)
-            out[f] = list(v) if isinstance(v, list) else v
-        return out
-
-    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None:
-        self._read_options()
-        self.hands = [[int(t) for t in h] for h in data["hands"]]
-        for f in self._FIELDS:
-            setattr(self, f, data[f])
-        self.round_results = [dict(r) for r in data["round_results"]]
-        self.pending = [decision_from_json(p) for p in pending]
-        self._legal = None

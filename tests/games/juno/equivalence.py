@@ -1,8 +1,8 @@
 """A digest of JUNO's observable behaviour over seeded games, to compare two builds of the engine.
 
-`JunoState.apply` keeps a fast path (a turn's play or draw and keeping a drawn card, handled
-inline) next to the checked one (`State.apply` -> `_apply`), and `JunoState.legal_actions`
-re-implements the core's cache. Those copies are kept in step by hand. `digest(n)` plays `n`
+`State.apply` takes an action object of the cached legal list straight to its decision (the fast
+path) and anything else through `State.check` first; each rule is written once, in JUNO's
+decisions and state, for both. `digest(n)` plays `n`
 seeded games for every configuration in `CONFIGS` and hashes everything a user of the engine can
 observe: at every step the legal actions' texts and the pending decision, and every `CHECK_EVERY`
 steps `to_json()`, `observation(seat)` for every seat and a spectator, a clone's and a
@@ -70,8 +70,10 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
 # What each configuration is there for: counters of `run` that must be above zero (checked by
 # test_fast_path.py, so that a change of the configurations or the policy cannot silently lose them).
 # Counted in every game, from the state: `decision:<kind>` (decisions met), `path:<way into apply>`
-# (`inline_draw`/`inline_keep`: the fast path's own copies; `checked_draw`/`checked_keep`: the same
-# actions as objects where the fast path hands over to `_apply`; `index`, `text`: State.apply),
+# (`inline_draw`/`inline_keep`: a draw from a DRAW pile that has a card, or keeping the drawn card,
+# with the event log off, where the fast path once had copies of its own; `checked_draw`/
+# `checked_keep`: the same actions with the log on or an empty DRAW pile; `index`, `text`: through
+# State.check),
 # `reshuffles` (the DISCARD pile turned into the DRAW pile), `could_not_draw`, `blocked_rounds`,
 # `nothing_to_draw` (a turn whose only way on is a play), `facing_stack` (serious: a turn facing a
 # stacked draw), `stack_of_3`, `caught`, `challenged` with `guilty`/`innocent`, `swapped`,

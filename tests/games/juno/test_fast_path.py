@@ -1,10 +1,10 @@
 """JUNO's fast path behaves exactly as the checked path, and the equivalence digest is stable.
 
-`JunoState.apply` handles an action object of the cached legal list itself (a turn's play or draw,
-keeping a drawn card) with inline copies of `_draw_on_turn`, `_apply` and `_end_of_play`; a text or
-an index goes through `State.apply` and `_apply`. The tests below drive two states of the same seed
-in lockstep, one with the action objects (fast path) and one with the indices or texts of the same
-actions (checked path), and require the same legal actions, decisions and `to_json()` throughout.
+`State.apply` takes an action object of the cached legal list straight to its decision's `resolve`
+(the fast path); a text or an index first goes through `State.check`. The tests below drive two
+states of the same seed in lockstep, one with the action objects (fast path) and one with the
+indices or texts of the same actions (checked path), and require the same legal actions,
+decisions and `to_json()` throughout.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.core.errors import IllegalAction
 from cardtable.core.state import State
 from cardtable.games.juno.cards import CARD_RANK
 from cardtable.games.juno.game import Juno
@@ -163,8 +164,15 @@ _CHANGES: dict[str, tuple[str, Any]] = {
     "clone": ("clone", lambda f: lambda s: _with(f(s), "history", [])),
     "determinize": ("determinize", lambda f: lambda s, seat, rng=None: f(s, seat, 12345)),
     "events_for": ("events_for", lambda f: lambda s, seat: f(s, seat)[:-1] if seat == 0 else f(s, seat)),
-    "refusal message": ("_why_illegal", lambda f: lambda s, a: f(s, a) + "."),
+    "refusal message": ("check", lambda f: lambda s, a: _reworded(f, s, a)),
 }
+
+
+def _reworded(check: Any, state: JunoState, action: Any) -> Any:
+    try:
+        return check(state, action)
+    except IllegalAction as exc:
+        raise IllegalAction(f"{exc}.") from None
 
 
 def _with(state: JunoState, field: str, value: Any) -> JunoState:

@@ -1,0 +1,92 @@
+"""Card data, one way: every game's card files (JUNO decks, IUNU values, Zun runes, Ivion heroes,
+Iuno Avatar's deck) are read by `read_card_file` and validated by `validate` against the game's
+pydantic schema (DESIGN.md, "Card content is data").
+
+An error is a `CardFileError` that names the file, the card, the field and what is allowed:
+
+- a schema's own validators raise `ValueError` with a message that names the card and the field
+  in the game's words ("card 'purple 3' is not a JUNO card (examples: ...)"): it is kept as is;
+- pydantic's own checks (a missing field, a wrong type, an unknown key) are located from the
+  error's path: `afterlife card 'Sun Disk': field 'vp': Input should be a valid integer (got 'x')`.
+  A schema names its collections of cards in `CARD_COLLECTIONS` ({field: "afterlife card"}), so a
+  path (`afterlife`, `Sun Disk`, `vp`) reads as that card's field.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import CardFileError
+
+#: the largest card file read (a deck of thousands of cards is a few hundred kilobytes)
+MAX_FILE_BYTES = 1 << 20
+
+
+class CardSchema(BaseModel):
+    """Base of a game's card-file schema: unknown fields are refused, values are not coerced."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    #: field name -> how one card of that collection is called in messages ("afterlife card")
+    CARD_COLLECTIONS: ClassVar[dict[str, str]] = {}
+
+
+SchemaT = TypeVar("SchemaT", bound=CardSchema)
+
+
+def read_card_file(path: str | Path, what: str) -> Any:
+    """The parsed content of a TOML file (or JSON, by its `.json` suffix). `what` names the kind
+    of file in messages ("deck file", "rune file")."""
+    p = Path(path)
+    is_json = p.suffix.lower() == ".json"
+    try:
+        if not p.is_file():
+            raise CardFileError(f"{what} {p}: cannot read it (not a regular file)" if p.exists()
+                                else f"{what} {p}: cannot read it (No such file or directory)")
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise CardFileError(f"{what} {p}: cannot read it (larger than {MAX_FILE_BYTES} bytes)")
+        text = p.read_text()
+    except OSError as exc:
+        raise CardFileError(f"{what} {p}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise CardFileError(f"{what} {p}: cannot read it (not UTF-8 text)") from None
+    try:
+        return json.loads(text) if is_json else tomllib.loads(text)
+    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CardFileError(f"{what} {p}: not valid {'JSON' if is_json else 'TOML'}: {exc}") from None
+
+
+def validate(raw: Any, schema: type[SchemaT], source: str) -> SchemaT:
+    """`raw` (a file's content or inline data) checked against `schema`; `source` starts every
+    message ("deck file decks/big.toml", "deck")."""
+    try:
+        return schema.model_validate(raw)
+    except ValidationError as exc:
+        raise CardFileError(f"{source}: {describe_error(exc, schema)}") from None
+
+
+def describe_error(exc: ValidationError, schema: type[CardSchema]) -> str:
+    """The first error of `exc`, located in the words of the schema."""
+    err = exc.errors(include_url=False)[0]
+    msg = str(err["msg"])
+    if err["type"] == "value_error":  # the schema's own wording, which names card and field
+        return msg.removeprefix("Value error, ")
+    loc = [str(p) for p in err["loc"]]
+    where = []
+    if len(loc) >= 2 and loc[0] in schema.CARD_COLLECTIONS:
+        where.append(f"{schema.CARD_COLLECTIONS[loc[0]]} {loc[1]!r}")
+        loc = loc[2:]
+    if loc:
+        where.append(f"field {'.'.join(loc)!r}")
+    if err["type"] == "extra_forbidden":
+        field = where.pop() if where else "a field"
+        allowed = ", ".join(schema.model_fields) if len(where) == 0 else ""
+        return f"{': '.join([*where, 'unknown ' + field])}" + (f" (allowed: {allowed})" if allowed else "")
+    got = err.get("input")
+    shown = "" if err["type"] == "missing" or isinstance(got, dict | list) else f" (got {got!r})"
+    return f"{': '.join([*where, msg])}{shown}"

@@ -1,0 +1,357 @@
+"""Zones: where a game's cards are, who may see them, and everything that follows from that.
+
+A state declares its `Layout` once: its zones (a DRAW pile, hands, a Forum, cards in play) and
+its other fields, each with how it is copied. From that declaration the core gives every game
+the same `clone`, JSON snapshot, conservation count and `determinize` (DESIGN.md, "Zones"), so a
+game writes only what is truly its own.
+
+A zone is held by the state as plain Python lists of card ids (or, for `Form.COUNTS`, a count
+per card type, as IUNU's Dynasty), so the rules read and write them at list speed (JUNO's hot
+path). `move` is the one operation that takes a card from one zone to another and tells the
+state's listeners.
+
+- visibility: everyone (`PUBLIC`), its owner (`OWNER`: a hand), nobody (`HIDDEN`: a deck);
+- order: a `PILE` (its order is information: the top is the end of the list) or a `SET` (a hand:
+  the order carries nothing a rule reads);
+- layout: one zone (`SINGLE`), one per seat (`PER_SEAT`: the attribute is a list of zones, the
+  index is the owner), or one per host (`HOSTED`: a dict from a host's key — a hero, a tile, a
+  card in play — to the cards attached to it);
+- form: card ids (`IDS`), one card or -1 per owner (`SLOT`), a count per card type (`COUNTS`), or
+  records that carry a card and more (`RECORDS`, always public: a card in play with its owner).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from hashlib import shake_128
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .rng import Rng
+    from .state import Decision, State
+
+
+class Visibility(Enum):
+    PUBLIC = "everyone"
+    OWNER = "its owner"
+    HIDDEN = "nobody"
+
+
+class Order(Enum):
+    PILE = "pile"
+    SET = "set"
+
+
+class Layout(Enum):
+    SINGLE = "single"
+    PER_SEAT = "per seat"
+    HOSTED = "per host"
+
+
+class Form(Enum):
+    IDS = "card ids"
+    SLOT = "one card or -1"
+    COUNTS = "count per card type"
+    RECORDS = "records"
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One zone (or a family of them: one per seat, one per host) held by attribute `attr`."""
+
+    attr: str
+    visibility: Visibility
+    order: Order = Order.PILE
+    layout: Layout = Layout.SINGLE
+    form: Form = Form.IDS
+    #: what the zone holds, for conservation: zones of one group share their cards
+    group: str = "cards"
+    #: what its cards are attached to, for a HOSTED zone ("hero", "tile", "card")
+    host: str | None = None
+    #: face down during the game, shown to everyone once it is over (IUNU's Scribe cards)
+    revealed_when_over: bool = False
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if self.form is Form.RECORDS and self.visibility is not Visibility.PUBLIC:
+            raise ValueError(f"zone {self.attr!r}: a zone of records must be public (only card ids are resampled)")
+        if (self.layout is Layout.HOSTED) != (self.host is not None):
+            raise ValueError(f"zone {self.attr!r}: a HOSTED zone names its host, and only a HOSTED zone does")
+        if self.form is Form.SLOT and self.layout is not Layout.SINGLE:
+            raise ValueError(f"zone {self.attr!r}: a SLOT zone is one list with a card (or -1) per owner")
+
+    def parts(self, value: Any) -> Iterable[tuple[int | str | None, Any]]:
+        """(owner or host, the cards) of each zone this declaration stands for."""
+        if self.layout is Layout.SINGLE:
+            if self.form is Form.SLOT:
+                return enumerate(value)
+            return ((None, value),)
+        if self.layout is Layout.PER_SEAT:
+            return enumerate(value)
+        return value.items()
+
+    def count(self, value: Any) -> int:
+        if self.form is Form.SLOT:
+            return sum(1 for c in value if c >= 0)
+        total = 0
+        for _, cards in self.parts(value):
+            total += sum(cards) if self.form is Form.COUNTS else len(cards)
+        return total
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """Cards outside every zone that a seat cannot see: held by a pending decision (IUNU's
+    Priest draws Afterlife cards into the decision that asks which to keep)."""
+
+    group: str
+    cards: list[int]
+    place: Callable[[State, list[int]], None]
+
+
+@dataclass
+class StateLayout:
+    """Everything a game state holds besides the core's own fields, declared once.
+
+    - `zones`: where the cards are;
+    - `values`: immutable values (numbers, strings, None, tuples), copied by reference;
+    - `lists`: flat lists of values; `nested`: lists of flat lists (or of dicts of values);
+    - `records`: any JSON structure, deep-copied;
+    - `shared`: structures never changed once made (a final score table), copied by reference;
+    - `derived`: cached facts (options read on the hot path), copied by clones and rebuilt by the
+      state's `_derive()` after a load; never saved;
+    - `decisions`: every Decision class the game pushes, for the JSON round trip.
+    """
+
+    zones: tuple[Zone, ...]
+    values: tuple[str, ...] = ()
+    lists: tuple[str, ...] = ()
+    nested: tuple[str, ...] = ()
+    records: tuple[str, ...] = ()
+    shared: tuple[str, ...] = ()
+    derived: tuple[str, ...] = ()
+    decisions: tuple[type[Decision], ...] = ()
+    _clone: Callable[[State, State], None] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        names = [z.attr for z in self.zones] + [
+            *self.values, *self.lists, *self.nested, *self.records, *self.shared, *self.derived
+        ]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"state layout names {twice} more than once")
+        self.saved: tuple[str, ...] = tuple(n for n in names if n not in self.derived)
+        self._by_kind = {d.kind: d for d in self.decisions}
+        if len(self._by_kind) != len(self.decisions):
+            raise ValueError("two decisions of a state layout share a kind")
+        self._groups = sorted({z.group for z in self.zones})
+        self._copy_fields = self._compile_copy()
+
+    # -- copies -------------------------------------------------------------------------------
+
+    def _compile_copy(self) -> Callable[[Any, Any], None]:
+        """One function that copies every field of the layout from a state into a new one.
+
+        Generated once per layout, like a dataclass's `__init__`: a loop over field names with
+        `getattr`/`setattr` and a copy rule looked up per field costs several times the copy itself,
+        and `clone` runs thousands of times per bot move."""
+        lines = []
+        for z in self.zones:
+            a = z.attr
+            if z.layout is Layout.SINGLE and z.form is not Form.RECORDS:
+                lines.append(f"new.{a} = old.{a}.copy()")
+            elif z.layout is Layout.SINGLE:
+                lines.append(f"new.{a} = copy_json(old.{a})")
+            elif z.layout is Layout.PER_SEAT and z.form is not Form.RECORDS:
+                lines.append(f"new.{a} = [x.copy() for x in old.{a}]")
+            elif z.layout is Layout.HOSTED and z.form is not Form.RECORDS:
+                lines.append(f"new.{a} = {{k: v.copy() for k, v in old.{a}.items()}}")
+            else:
+                lines.append(f"new.{a} = copy_json(old.{a})")
+        for a in (*self.values, *self.shared, *self.derived):
+            lines.append(f"new.{a} = old.{a}")
+        for a in self.lists:
+            lines.append(f"new.{a} = old.{a}.copy()")
+        for a in self.nested:
+            lines.append(f"new.{a} = [x.copy() for x in old.{a}]")
+        for a in self.records:
+            lines.append(f"new.{a} = copy_json(old.{a})")
+        body = "\n    ".join(lines) or "pass"
+        namespace: dict[str, Any] = {"copy_json": copy_json}
+        exec(f"def copy_fields(old, new):\n    {body}\n", namespace)  # noqa: S102 (built from declared names)
+        fn: Callable[[Any, Any], None] = namespace["copy_fields"]
+        return fn
+
+    def copy_fields(self, old: State, new: State) -> None:
+        self._copy_fields(old, new)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return {a: copy_json(getattr(state, a)) for a in self.saved}
+
+    def restore(self, state: State, data: dict[str, Any]) -> None:
+        missing = [a for a in self.saved if a not in data]
+        if missing:
+            raise KeyError(f"the saved state lacks {', '.join(missing)}")
+        for a in self.saved:
+            setattr(state, a, copy_json(data[a]))
+
+    def decision_from_json(self, data: dict[str, Any]) -> Decision:
+        cls = self._by_kind.get(data.get("kind", ""))
+        if cls is None:
+            raise ValueError(f"unknown decision {data.get('kind')!r}; expected one of {sorted(self._by_kind)}")
+        return cls.from_json(data)
+
+    # -- conservation ---------------------------------------------------------------------------
+
+    def counts(self, state: State) -> dict[str, int]:
+        """Cards per group over every zone (the conformance suite checks they never change)."""
+        out = dict.fromkeys(self._groups, 0)
+        for z in self.zones:
+            out[z.group] += z.count(getattr(state, z.attr))
+        return out
+
+    # -- determinization ------------------------------------------------------------------------
+
+    def resample(self, state: State, new: State, seat: int, rng: Rng) -> None:
+        """Deal the cards `seat` cannot see at random back into the places they came from.
+
+        Per group, the hidden cards of every zone (and of `state.hidden_outside_zones(seat)`)
+        are pooled, put in a random order and dealt back, each place getting as many as it had;
+        what `seat` can see stays where it is. Then each pending decision is told (`resampled`),
+        since a decision may name a card that just changed (JUNO's drawn card)."""
+        places: dict[str, list[tuple[Callable[[list[int]], None], int]]] = {g: [] for g in self._groups}
+        pools: dict[str, list[int]] = {g: [] for g in self._groups}
+        for z in self.zones:
+            if z.form is Form.RECORDS or z.visibility is Visibility.PUBLIC:
+                continue
+            if z.revealed_when_over and state.is_over:
+                continue
+            value = getattr(state, z.attr)
+            target = getattr(new, z.attr)
+            for owner, cards in z.parts(value):
+                if state.zone_visible(z, owner, seat):
+                    continue
+                if z.form is Form.SLOT:
+                    if cards < 0:
+                        continue
+                    pools[z.group].append(cards)
+                    places[z.group].append((_slot_setter(target, owner), 1))  # type: ignore[arg-type]
+                elif z.form is Form.COUNTS:
+                    pools[z.group].extend(t for t, k in enumerate(cards) for _ in range(k))
+                    places[z.group].append((_counts_setter(target, owner, len(cards)), sum(cards)))
+                else:
+                    pools[z.group].extend(cards)
+                    places[z.group].append((_list_setter(target, z, owner), len(cards)))
+        for extra in state.hidden_outside_zones(seat):
+            pools.setdefault(extra.group, []).extend(extra.cards)
+            places.setdefault(extra.group, []).append((_extra_setter(new, extra), len(extra.cards)))
+        for group in sorted(pools):
+            pool = pools[group]
+            if not pool:
+                continue
+            pool = permute(pool, rng.next64())
+            i = 0
+            for put, k in places[group]:
+                put(pool[i : i + k])
+                i += k
+        new.pending = [d.resampled(new, seat) for d in new.pending]
+
+
+def _slot_setter(target: list[int], owner: int) -> Callable[[list[int]], None]:
+    def put(cards: list[int]) -> None:
+        target[owner] = cards[0]
+
+    return put
+
+
+def _counts_setter(target: Any, owner: int | str | None, types: int) -> Callable[[list[int]], None]:
+    def put(cards: list[int]) -> None:
+        counts = [0] * types
+        for t in cards:
+            counts[t] += 1
+        if owner is None:
+            target[:] = counts
+        else:
+            target[owner] = counts
+
+    return put
+
+
+def _list_setter(target: Any, zone: Zone, owner: int | str | None) -> Callable[[list[int]], None]:
+    def put(cards: list[int]) -> None:
+        if zone.layout is Layout.SINGLE:
+            target[:] = cards
+        else:
+            target[owner] = cards
+
+    return put
+
+
+def _extra_setter(new: State, extra: Hidden) -> Callable[[list[int]], None]:
+    def put(cards: list[int]) -> None:
+        extra.place(new, cards)
+
+    return put
+
+
+def permute(items: list[int], key: int) -> list[int]:
+    """A uniformly random order of `items` drawn from the 64-bit `key`.
+
+    Each item gets a 32-bit sort key from SHAKE-128 of `key`; the sort runs in C, which makes
+    this several times faster than a Fisher-Yates loop in Python. Ties (about one in a million
+    for a 100-card pool) keep their order."""
+    n = len(items)
+    keys = array("I", shake_128(key.to_bytes(8, "little")).digest(4 * n))
+    order = sorted(range(n), key=keys.__getitem__)
+    return [items[i] for i in order]
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of a JSON-like value (dicts, lists, tuples as lists, scalars)."""
+    if isinstance(value, list | tuple):
+        return [copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    return value
+
+
+#: a zone by its attribute and owner (a seat, a host's key, or None for a single zone): ("hands", 2)
+Place = tuple[str, int | str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A card went from one zone to another (the event `move` gives the state's listeners)."""
+
+    card: int
+    source: Place
+    target: Place
+
+
+def cards_at(state: State, place: Place) -> list[int]:
+    attr, owner = place
+    value = getattr(state, attr)
+    return value if owner is None else value[owner]  # type: ignore[no-any-return]
+
+
+def move(state: State, card: int, source: Place, target: Place, *, index: int | None = None,
+         to_bottom: bool = False) -> None:
+    """Take `card` out of `source` (its first copy there, or the one at `index`) and put it on top
+    of `target` (or at its bottom); then tell the state's listeners. The one operation that moves
+    a card between zones (JUNO's hot path writes its plain lists directly, for speed)."""
+    cards = cards_at(state, source)
+    if index is None:
+        cards.remove(card)
+    else:
+        del cards[index]
+    if to_bottom:
+        cards_at(state, target).insert(0, card)
+    else:
+        cards_at(state, target).append(card)
+    if state.listeners:
+        event = Moved(card, source, target)
+        for listener in state.listeners:
+            listener(state, event)
