@@ -1,6 +1,6 @@
 """Agents: `cardtable.agents.make(name, **params)`; each has `act(view)`.
 
-Names: "random"; "heuristic" (one name, a policy per game in `heuristics/<game>.py`); "ismcts"
+Names: "random"; "heuristic" (one name, a policy per game in `cardtable/games/<game>/heuristic.py`, named by its spec); "ismcts"
 (information-set MCTS for any game). Difficulty names for people map to agents the same way in
 every game (see `DIFFICULTY`). Every factory takes `seed: int`; an unknown or ill-typed
 parameter raises AgentError naming the parameters the agent has.

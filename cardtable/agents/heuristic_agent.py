@@ -1,5 +1,5 @@
 """The "heuristic" agent: one name for every game, dispatching on the game's name to its
-policy in `heuristics/<game>.py`. `epsilon` mixes in uniform random moves (the "easy" level)."""
+policy in `cardtable/games/<game>/heuristic.py`. `epsilon` mixes in uniform random moves (the "easy" level)."""
 
 from __future__ import annotations
 

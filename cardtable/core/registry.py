@@ -1,12 +1,14 @@
 """The game registry: `cardtable.make(name, **options)` and `cardtable.games()`.
 
 Games are registered by import path and loaded on first use, so `import cardtable`
-stays fast and a broken game cannot break the others.
+stays fast and a broken game cannot break the others. A game's other parts (heuristic bot,
+RL encoder, terminal text) are named by its spec and found here (`game_part`).
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any
 
 from .errors import UnknownGame
@@ -46,6 +48,18 @@ def game_class(name: str) -> type[Game[Any]]:
         cls = getattr(importlib.import_module(module), attr)
         _LOADED[name] = cls
     return cls
+
+
+def game_part(name: str, part: str) -> Any:
+    """The part `part` ("heuristic", "encoder", "text") of game `name` as its spec names it: a
+    module, or for "module:Attribute" that attribute; None when the game has no such part."""
+    cls = game_class(name)
+    ref = getattr(cls.spec, part)
+    if not ref:
+        return None
+    module_name, _, attr = ref.partition(":")
+    module: ModuleType = importlib.import_module(f"{cls.__module__.rsplit('.', 1)[0]}.{module_name}")
+    return getattr(module, attr) if attr else module
 
 
 def make(name: str, **options: Any) -> Game[Any]:

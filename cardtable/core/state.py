@@ -213,14 +213,14 @@ class State(ABC):
         """An independent copy."""
         new: State = type(self).__new__(type(self))
         self._copy_base_into(new)
-        type(self).layout.copy_fields(self, new)
+        type(self).layout._copy_fields(self, new)
         return new
 
     def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
-        """Whether `seat` sees the cards of `zone` (of `owner`, for a zone per seat or host).
-        Games override it where the rules show a zone (Runes of Zun's Exposed hands)."""
-        v = zone.visibility.value
-        return v == "everyone" or (v == "its owner" and owner == seat)
+        """Whether `seat` sees the cards of `zone` (of `owner`, for a zone per seat or host), asked
+        of every zone that is not public. Games override it where the rules show a zone (Runes of
+        Zun's Exposed hands)."""
+        return zone.owned and owner == seat
 
     def hidden_outside_zones(self, seat: int) -> list[Hidden]:
         """Cards `seat` cannot see that are in no zone (held by a pending decision)."""

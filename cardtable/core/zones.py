@@ -74,8 +74,11 @@ class Zone:
     #: face down during the game, shown to everyone once it is over (IUNU's Scribe cards)
     revealed_when_over: bool = False
     title: str = ""
+    #: its owner sees it (precomputed: determinize asks for every owner of every zone)
+    owned: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "owned", self.visibility is Visibility.OWNER)
         if self.form is Form.RECORDS and self.visibility is not Visibility.PUBLIC:
             raise ValueError(f"zone {self.attr!r}: a zone of records must be public (only card ids are resampled)")
         if (self.layout is Layout.HOSTED) != (self.host is not None):
@@ -148,6 +151,7 @@ class StateLayout:
         if len(self._by_kind) != len(self.decisions):
             raise ValueError("two decisions of a state layout share a kind")
         self._groups = sorted({z.group for z in self.zones})
+        self._hideable = tuple(z for z in self.zones if z.form is not Form.RECORDS and z.visibility is not Visibility.PUBLIC)
         self._copy_fields = self._compile_copy()
 
     # -- copies -------------------------------------------------------------------------------
@@ -185,9 +189,6 @@ class StateLayout:
         fn: Callable[[Any, Any], None] = namespace["copy_fields"]
         return fn
 
-    def copy_fields(self, old: State, new: State) -> None:
-        self._copy_fields(old, new)
-
     def snapshot(self, state: State) -> dict[str, Any]:
         return {a: copy_json(getattr(state, a)) for a in self.saved}
 
@@ -222,79 +223,74 @@ class StateLayout:
         are pooled, put in a random order and dealt back, each place getting as many as it had;
         what `seat` can see stays where it is. Then each pending decision is told (`resampled`),
         since a decision may name a card that just changed (JUNO's drawn card)."""
-        places: dict[str, list[tuple[Callable[[list[int]], None], int]]] = {g: [] for g in self._groups}
-        pools: dict[str, list[int]] = {g: [] for g in self._groups}
-        for z in self.zones:
-            if z.form is Form.RECORDS or z.visibility is Visibility.PUBLIC:
-                continue
-            if z.revealed_when_over and state.is_over:
+        over = state.is_over
+        visible = state.zone_visible
+        pools: dict[str, list[int]] = {}
+        places: list[tuple[str, Zone, Any, int | str | None, int]] = []  # group, zone, where, owner, how many
+        for z in self._hideable:
+            if over and z.revealed_when_over:
                 continue
             value = getattr(state, z.attr)
             target = getattr(new, z.attr)
+            group = z.group
+            pool = pools.get(group)
+            if pool is None:
+                pool = pools[group] = []
+            if z.layout is Layout.SINGLE and z.form is Form.IDS:
+                if not visible(z, None, seat):
+                    pool.extend(value)
+                    places.append((group, z, target, None, len(value)))
+                continue
             for owner, cards in z.parts(value):
-                if state.zone_visible(z, owner, seat):
+                if visible(z, owner, seat):
                     continue
                 if z.form is Form.SLOT:
-                    if cards < 0:
-                        continue
-                    pools[z.group].append(cards)
-                    places[z.group].append((_slot_setter(target, owner), 1))  # type: ignore[arg-type]
+                    if cards >= 0:
+                        pool.append(cards)
+                        places.append((group, z, target, owner, 1))
                 elif z.form is Form.COUNTS:
-                    pools[z.group].extend(t for t, k in enumerate(cards) for _ in range(k))
-                    places[z.group].append((_counts_setter(target, owner, len(cards)), sum(cards)))
+                    pool.extend(t for t, k in enumerate(cards) for _ in range(k))
+                    places.append((group, z, target, owner, sum(cards)))
                 else:
-                    pools[z.group].extend(cards)
-                    places[z.group].append((_list_setter(target, z, owner), len(cards)))
-        for extra in state.hidden_outside_zones(seat):
+                    pool.extend(cards)
+                    places.append((group, z, target, owner, len(cards)))
+        extras = state.hidden_outside_zones(seat)
+        for extra in extras:
             pools.setdefault(extra.group, []).extend(extra.cards)
-            places.setdefault(extra.group, []).append((_extra_setter(new, extra), len(extra.cards)))
-        for group in sorted(pools):
+        for group in sorted(pools) if len(pools) > 1 else pools:
             pool = pools[group]
             if not pool:
                 continue
-            pool = permute(pool, rng.next64())
+            pool = pools[group] = permute(pool, rng.next64())
             i = 0
-            for put, k in places[group]:
-                put(pool[i : i + k])
-                i += k
+            for g, z, target, owner, k in places:
+                if g == group:
+                    _put(z, target, owner, pool[i : i + k])
+                    i += k
+            for extra in extras:
+                if extra.group == group:
+                    k = len(extra.cards)
+                    extra.place(new, pool[i : i + k])
+                    i += k
         new.pending = [d.resampled(new, seat) for d in new.pending]
 
 
-def _slot_setter(target: list[int], owner: int) -> Callable[[list[int]], None]:
-    def put(cards: list[int]) -> None:
+def _put(zone: Zone, target: Any, owner: int | str | None, cards: list[int]) -> None:
+    """Put `cards` in the place of `zone` (its `owner`'s part) in a determinized copy."""
+    if zone.form is Form.SLOT:
         target[owner] = cards[0]
-
-    return put
-
-
-def _counts_setter(target: Any, owner: int | str | None, types: int) -> Callable[[list[int]], None]:
-    def put(cards: list[int]) -> None:
-        counts = [0] * types
+    elif zone.form is Form.COUNTS:
+        counts = [0] * len(target[owner] if owner is not None else target)
         for t in cards:
             counts[t] += 1
         if owner is None:
             target[:] = counts
         else:
             target[owner] = counts
-
-    return put
-
-
-def _list_setter(target: Any, zone: Zone, owner: int | str | None) -> Callable[[list[int]], None]:
-    def put(cards: list[int]) -> None:
-        if zone.layout is Layout.SINGLE:
-            target[:] = cards
-        else:
-            target[owner] = cards
-
-    return put
-
-
-def _extra_setter(new: State, extra: Hidden) -> Callable[[list[int]], None]:
-    def put(cards: list[int]) -> None:
-        extra.place(new, cards)
-
-    return put
+    elif owner is None:
+        target[:] = cards
+    else:
+        target[owner] = cards
 
 
 def permute(items: list[int], key: int) -> list[int]:

@@ -1,13 +1,11 @@
 """Terminal rendering shared by every game.
 
-Each game package may provide a `text` module with `render(observation) -> RenderableType`
+A game's spec may name a `text` module of its package with `render(observation) -> RenderableType`
 and `narrate(event_json, viewer) -> str | None`; a game without one is shown generically.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import json
 from types import ModuleType
 from typing import Any
@@ -16,18 +14,12 @@ from rich.console import RenderableType
 from rich.pretty import Pretty
 
 from ..core.game import Game
+from ..core.registry import game_part
 
 
 def text_module(game: Game[Any]) -> ModuleType | None:
-    return _text_module(type(game).__module__.rsplit(".", 1)[0])
-
-
-@functools.cache
-def _text_module(package: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"{package}.text")
-    except ModuleNotFoundError:
-        return None
+    module: ModuleType | None = game_part(game.spec.name, "text")
+    return module
 
 
 def render(game: Game[Any], obs: dict[str, Any]) -> RenderableType:

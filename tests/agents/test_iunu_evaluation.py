@@ -1,4 +1,4 @@
-"""The IUNU cut-off evaluation used by ISMCTS (cardtable/agents/heuristics/iunu.py, `evaluate`):
+"""The IUNU cut-off evaluation used by ISMCTS (cardtable/games/iunu/heuristic.py, `evaluate`):
 who is ahead by GAME END scoring (rulebook iunu.txt, GAME END) plus what is still to come,
 as a chance of finishing first in the range of `returns()`, read from the given state only."""
 
@@ -9,7 +9,7 @@ import json
 import pytest
 
 import cardtable
-from cardtable.agents.heuristics.iunu import evaluate, expected_vp
+from cardtable.games.iunu.heuristic import evaluate, expected_vp
 from cardtable.core.rng import Rng
 from cardtable.games.iunu.cards import ARTISAN, FARMER, MERCHANT, NOBLE, PHARAOH, PRIEST, SCRIBE, SOLDIER
 from cardtable.games.iunu.decisions import PlayCitizen

@@ -15,7 +15,7 @@ import cardtable
 from cardtable.core.rng import Rng
 from cardtable.games.juno.cards import CARD_BY_NAME, COLORS
 from cardtable.rl.encoders import NoEncoder, action_mask, encoder_for, relative
-from cardtable.rl.encoders.juno import DECISIONS
+from cardtable.games.juno.encoder import DECISIONS
 
 from .helpers import config_ids, label, random_states
 
@@ -202,14 +202,14 @@ def test_a_game_without_an_encoder_is_refused_with_the_way_to_add_one() -> None:
     class Fake:
         spec = Spec()
 
-    with pytest.raises(NoEncoder, match="no RL observation encoder yet.*cardtable/rl/encoders"):
+    with pytest.raises(NoEncoder, match="no RL observation encoder yet.*cardtable/games/no-such-game/encoder.py"):
         encoder_for(Fake())  # type: ignore[arg-type]
 
 
 def test_iunu_pieces_read_the_observation() -> None:
     from cardtable.games.iunu.cards import CITIZENS
-    from cardtable.rl.encoders.iunu import DECISIONS as IUNU_DECISIONS
-    from cardtable.rl.encoders.iunu import DIE_FACES
+    from cardtable.games.iunu.encoder import DECISIONS as IUNU_DECISIONS
+    from cardtable.games.iunu.encoder import DIE_FACES
 
     options = {"players": 3}
     g = cardtable.make("iunu", **options)
@@ -240,8 +240,8 @@ def test_iunu_pieces_read_the_observation() -> None:
 
 
 def test_zun_pieces_read_the_observation() -> None:
-    from cardtable.rl.encoders.zun import DECISIONS as ZUN_DECISIONS
-    from cardtable.rl.encoders.zun import FRAME_KINDS, TIERS
+    from cardtable.games.zun.encoder import DECISIONS as ZUN_DECISIONS
+    from cardtable.games.zun.encoder import FRAME_KINDS, TIERS
 
     options = {"players": 4, "teams": 2}
     g = cardtable.make("zun", **options)

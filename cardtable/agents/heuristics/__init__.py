@@ -1,6 +1,7 @@
-"""Per-game heuristic policies: `cardtable/agents/heuristics/<game>.py`.
+"""Per-game heuristic policies, found through each game's registration (its spec's `heuristic`:
+`cardtable/games/<game>/heuristic.py`).
 
-A game's module defines
+A game's heuristic module defines
 - `choose(view, rng) -> Action`: the move a decent player makes at `view.current_player`'s
   decision, reading only what that seat may know (its own cards and public facts; `view` is a
   determinized copy, so other seats' cards in it are guesses);
@@ -12,39 +13,34 @@ Modules are imported on first use, like games, so a game without one gets a clea
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from ...core.actions import Action
+from ...core.errors import UnknownGame
+from ...core.registry import game_class, game_part
+from ...core.registry import games as all_games
 from ...core.rng import Rng
 from ...core.state import State
 from ..base import AgentError
 
-# game name -> module; a game adds one line here when its heuristic lands.
-_MODULES: dict[str, str] = {
-    "juno": "cardtable.agents.heuristics.juno",
-    "iunu": "cardtable.agents.heuristics.iunu",
-    "zun": "cardtable.agents.heuristics.zun",
-}
-_LOADED: dict[str, ModuleType] = {}
-
 
 def games() -> list[str]:
-    return sorted(_MODULES)
+    """The games that have a heuristic bot."""
+    return [g for g in all_games() if game_class(g).spec.heuristic]
 
 
 def module_for(game: str) -> ModuleType:
-    mod = _LOADED.get(game)
+    try:
+        mod: ModuleType | None = game_part(game, "heuristic")
+    except UnknownGame:
+        mod = None
     if mod is None:
-        path = _MODULES.get(game)
-        if path is None:
-            raise AgentError(
-                f"there is no heuristic bot for {game!r} yet (heuristics exist for: {', '.join(games())}); "
-                "use 'random' or 'ismcts' with rollout='random' and no cutoff"
-            )
-        mod = _LOADED[game] = importlib.import_module(path)
+        raise AgentError(
+            f"there is no heuristic bot for {game!r} yet (heuristics exist for: {', '.join(games())}); "
+            "use 'random' or 'ismcts' with rollout='random' and no cutoff"
+        )
     return mod
 
 

@@ -22,6 +22,10 @@ class Iunu(Game[IunuState]):
         variants=VARIANTS,
         rules="iunu.txt",
         summary="Draft Citizens from the Forum, use the dice, feed them bread, win majorities and the Afterlife.",
+        heuristic="heuristic",
+        encoder="encoder:IunuEncoder",
+        text="text",
+        web_view="iunu.js",
     )
     Options = IunuOptions
     max_length = 5_000

@@ -21,6 +21,10 @@ class Juno(Game[JunoState]):
         variants=("classic", "seven-o", "serious"),
         rules="juno.txt",
         summary="Shed your hand by matching number, color or symbol; first to 500 points.",
+        heuristic="heuristic",
+        encoder="encoder:JunoEncoder",
+        text="text",
+        web_view="juno.js",
     )
     Options = JunoOptions
     max_length = 200_000

@@ -8,7 +8,7 @@ Two forms of the same view:
 - `observe(state, seat)`: the JSON dict `JunoState.observation(seat)` returns (web UI, terminal,
   server, agents, logs).
 - `seat_view(state, seat)`: the fields of that dict an observation encoder needs, as numbers
-  (card types, color indices) instead of names, for the RL hot path (cardtable/rl/encoders/juno.py),
+  (card types, color indices) instead of names, for the RL hot path (cardtable/games/juno/encoder.py),
   where building and re-parsing names costs more than the rest of a step. It holds nothing that
   `observe` does not show: each field is named after the dict key it stands for, and
   tests/rl/test_encoders.py checks that encoding either form gives the same array in every state

@@ -20,7 +20,10 @@ class Zun(Game[ZunState]):
         max_players=8,
         rules="runes-of-zun.txt",
         summary="Duel with runes: Actions, Reactions and Modifiers; reduce every opponent to 0 HP. Teams or free-for-all.",
-        extra={"teams": {"4": [2], "6": [3, 2], "8": [2]}},
+        heuristic="heuristic",
+        encoder="encoder:ZunEncoder",
+        text="text",
+        web_view="zun.js",
     )
     Options = ZunOptions
     max_length = 200_000

@@ -2,8 +2,8 @@
 
 An encoder reads only the JSON dict that `state.observation(seat)` returns (DESIGN.md,
 "Hidden information is one function"), never the state, so an RL agent cannot see more
-than a person in that seat. Each game has its own documented encoder, registered here by
-game name; `docs/rl.md` lists every layout.
+than a person in that seat. Each game has its own documented encoder in its package
+(`cardtable/games/<game>/encoder.py`), named by its spec; `docs/rl.md` lists every layout.
 
 The layout is a list of named pieces, like OpenSpiel's observers: `Encoder.views(array)`
 gives each piece as a reshaped view of one flat array.
@@ -11,7 +11,6 @@ gives each piece as a reshaped view of one flat array.
 
 from __future__ import annotations
 
-import importlib
 from array import array
 from collections.abc import MutableSequence
 from dataclasses import dataclass
@@ -19,16 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from ...core.errors import CardtableError
+from ...core.errors import CardtableError, UnknownGame
 from ...core.game import Game
+from ...core.registry import game_class, game_part, games
 from ...core.state import State
 
-# game name -> "module:Class". A game adds one line here when its encoder is written.
-_ENCODERS: dict[str, str] = {
-    "juno": "cardtable.rl.encoders.juno:JunoEncoder",
-    "iunu": "cardtable.rl.encoders.iunu:IunuEncoder",
-    "zun": "cardtable.rl.encoders.zun:ZunEncoder",
-}
+# Encoders registered at run time (`register_encoder`), over what a game's spec names.
+_REGISTERED: dict[str, type[Encoder]] = {}
 
 
 class NoEncoder(CardtableError):
@@ -126,25 +122,33 @@ class Encoder:
         return "\n".join(rows)
 
 
-def register_encoder(game: str, target: str | type[Encoder]) -> None:
-    """Register an encoder class (or its "module:Class" path) for a game name."""
-    _ENCODERS[game] = target if isinstance(target, str) else f"{target.__module__}:{target.__qualname__}"
+def register_encoder(game: str, target: type[Encoder]) -> None:
+    """Use `target` as the encoder of game `game` (over the one its spec names)."""
+    _REGISTERED[game] = target
 
 
 def has_encoder(game: str) -> bool:
-    return game in _ENCODERS
+    try:
+        return game in _REGISTERED or bool(game_class(game).spec.encoder)
+    except UnknownGame:
+        return False
 
 
 def encoder_for(game: Game[Any]) -> Encoder:
     """The observation encoder of `game` (a `cardtable.make(...)` object)."""
-    target = _ENCODERS.get(game.spec.name)
-    if target is None:
+    name = game.spec.name
+    cls: type[Encoder] | None = _REGISTERED.get(name)
+    if cls is None:
+        try:
+            cls = game_part(name, "encoder")
+        except UnknownGame:
+            cls = None
+    if cls is None:
+        with_one = ", ".join(g for g in games() if has_encoder(g))
         raise NoEncoder(
-            f"{game.spec.title} has no RL observation encoder yet (games with one: {', '.join(sorted(_ENCODERS))}); "
-            "write cardtable/rl/encoders/<game>.py and register it in cardtable/rl/encoders/__init__.py"
+            f"{game.spec.title} has no RL observation encoder yet (games with one: {with_one}); write "
+            f"cardtable/games/{name}/encoder.py and name it in the game's spec (encoder='encoder:Class')"
         )
-    module, _, attr = target.partition(":")
-    cls: type[Encoder] = getattr(importlib.import_module(module), attr)
     return cls(game)
 
 

@@ -23,8 +23,8 @@ from typing import cast
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
-from ...games.zun.actions import Kind, ZunAction
-from ...games.zun.decisions import (
+from .actions import Kind, ZunAction
+from .decisions import (
     ActionPhase,
     ChooseBlamed,
     ChooseDiscard,
@@ -35,8 +35,8 @@ from ...games.zun.decisions import (
     ReactionWindow,
     Recovery,
 )
-from ...games.zun.runes import Rune
-from ...games.zun.state import OVERDRAW_AT, TIER, ZunState, tier_of
+from .runes import Rune
+from .state import OVERDRAW_AT, TIER, ZunState, tier_of
 
 HARM = {"lose_hp", "steal", "discard"}
 

@@ -21,9 +21,9 @@ from typing import cast
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
-from ...games.iunu.actions import IunuAction, Kind
-from ...games.iunu.cards import BAKER, FARMER, MERCHANT, NOBLE, NUM_TYPES, PRIEST, SCRIBE, SOLDIER
-from ...games.iunu.decisions import (
+from .actions import IunuAction, Kind
+from .cards import BAKER, FARMER, MERCHANT, NOBLE, NUM_TYPES, PRIEST, SCRIBE, SOLDIER
+from .decisions import (
     ArtisanDiscount,
     Bake,
     PharaohReroll,
@@ -38,7 +38,7 @@ from ...games.iunu.decisions import (
     Tribute,
     UseAbility,
 )
-from ...games.iunu.state import DEBENS_PER_VP, IunuState
+from .state import DEBENS_PER_VP, IunuState
 
 DEBEN_VP = 1.0 / DEBENS_PER_VP
 

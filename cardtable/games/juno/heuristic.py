@@ -23,8 +23,8 @@ from typing import cast
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
-from ...games.juno.actions import CATCH, CHALLENGE, CHOOSE, DRAW, PASS, PLAY, JunoAction, Kind
-from ...games.juno.cards import (
+from .actions import CATCH, CHALLENGE, CHOOSE, DRAW, PASS, PLAY, JunoAction, Kind
+from .cards import (
     CARD_COLOR,
     CARD_POINTS,
     CARD_RANK,
@@ -35,8 +35,8 @@ from ...games.juno.cards import (
     WILD,
     WILD_DRAW_FOUR,
 )
-from ...games.juno.decisions import AfterDraw, Catch, Challenge, ChooseColor, StackMore, SwapHands, Turn
-from ...games.juno.state import JunoState
+from .decisions import AfterDraw, Catch, Challenge, ChooseColor, StackMore, SwapHands, Turn
+from .state import JunoState
 
 CLOSE = 2  # "close to going out": this many cards or fewer
 
