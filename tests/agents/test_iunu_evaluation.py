@@ -9,10 +9,10 @@ import json
 import pytest
 
 import cardtable
-from cardtable.games.iunu.heuristic import evaluate, expected_vp
 from cardtable.core.rng import Rng
 from cardtable.games.iunu.cards import ARTISAN, FARMER, MERCHANT, NOBLE, PHARAOH, PRIEST, SCRIBE, SOLDIER
 from cardtable.games.iunu.decisions import PlayCitizen
+from cardtable.games.iunu.heuristic import evaluate, expected_vp
 from cardtable.games.iunu.state import IunuState
 
 

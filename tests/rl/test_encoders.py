@@ -14,8 +14,8 @@ import pytest
 import cardtable
 from cardtable.core.rng import Rng
 from cardtable.games.juno.cards import CARD_BY_NAME, COLORS
-from cardtable.rl.encoders import NoEncoder, action_mask, encoder_for, relative
 from cardtable.games.juno.encoder import DECISIONS
+from cardtable.rl.encoders import NoEncoder, action_mask, encoder_for, relative
 
 from .helpers import config_ids, label, random_states
 

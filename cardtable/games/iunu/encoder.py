@@ -21,9 +21,9 @@ from collections.abc import MutableSequence
 from typing import Any
 
 from ...core.game import Game
+from ...rl.encoders import Encoder, Piece
 from .cards import CITIZENS, NUM_TYPES
 from .state import BREAD_TOKENS
-from ...rl.encoders import Encoder, Piece
 
 DECISIONS = (
     "pharaoh_reroll", "play", "second_card", "use_ability", "scribe", "priest_die", "priest_keep",

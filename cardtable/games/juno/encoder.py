@@ -27,9 +27,9 @@ import numpy as np
 
 from ...core.game import Game
 from ...core.state import State
+from ...rl.encoders import Encoder, Piece
 from .cards import CARD_BY_NAME, COLORS, NUM_TYPES, RANK_NAMES
 from .observation import seat_view
-from ...rl.encoders import Encoder, Piece
 
 DECISIONS = ("turn", "after_draw", "stack", "choose_color", "swap", "challenge", "catch")
 _DECISION = {k: i for i, k in enumerate(DECISIONS)}

@@ -17,8 +17,8 @@ from collections.abc import MutableSequence
 from typing import Any
 
 from ...core.game import Game
-from .state import MAX_HP
 from ...rl.encoders import Encoder, Piece
+from .state import MAX_HP
 
 DECISIONS = (
     "order_triggers", "mulligan", "action_phase", "modify", "declare_target", "blame", "reaction",
