@@ -71,8 +71,10 @@ def validate(raw: Any, schema: type[SchemaT], source: str) -> SchemaT:
 
 
 def describe_error(exc: ValidationError, schema: type[CardSchema]) -> str:
-    """The first error of `exc`, located in the words of the schema."""
-    err = exc.errors(include_url=False)[0]
+    """The first error of `exc`, located in the words of the schema. A misspelt field shows as an
+    unknown field and a missing one: the unknown one is told first, since it is the one to fix."""
+    errors = exc.errors(include_url=False)
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     msg = str(err["msg"])
     if err["type"] == "value_error":  # the schema's own wording, which names card and field
         return msg.removeprefix("Value error, ")

@@ -94,7 +94,8 @@ class Zone:
             return ((None, value),)
         if self.layout is Layout.PER_SEAT:
             return enumerate(value)
-        return value.items()
+        hosted: dict[str, Any] = value
+        return hosted.items()
 
     def count(self, value: Any) -> int:
         if self.form is Form.SLOT:
