@@ -63,17 +63,27 @@ def _with_calls(plays: list[Action]) -> list[Action]:
     return [a for p in plays for a in PLAY[p.card]]  # type: ignore[attr-defined]
 
 
-def _refused_play(state: JunoState, seat: int, action: JunoAction) -> str | None:
-    """Why a play is refused before any rule of the decision: the card is not held, or the call."""
-    hand = state.hands[seat]
-    if action.card not in hand:
-        return f"seat {seat} holds no {CARD_NAME[action.card]}"
-    if action.uno and len(hand) != 2:
-        return "UNO is called only with your next-to-last card (you would not be left with one card)"
-    return None
+class _Plays(Decision):
+    """A decision in which a card may be played (a turn, a drawn card, a serious stack)."""
+
+    __slots__ = ()
+
+    def why_illegal(self, state: JunoState, action: JunoAction) -> str:
+        if action.kind is not _PLAY_KIND:
+            return f"{action.text!r} is not possible now: {self.describe(state)}"
+        hand = state.hands[self.seat]
+        if action.card not in hand:
+            return f"seat {self.seat} holds no {CARD_NAME[action.card]}"
+        if action.uno and len(hand) != 2:
+            return "UNO is called only with your next-to-last card (you would not be left with one card)"
+        return self._unplayable(state, action)
+
+    def _unplayable(self, state: JunoState, action: JunoAction) -> str:
+        """Why this decision's rule refuses a card that is held, with a right call."""
+        raise NotImplementedError
 
 
-class Turn(Decision):
+class Turn(_Plays):
     """A player's turn: play a matching card or draw (facing a serious stack: stack or take it)."""
 
     __slots__ = ()
@@ -121,11 +131,9 @@ class Turn(Decision):
                 "the DRAW pile is empty and the DISCARD pile has only its top card, so there is nothing to draw: "
                 "you must play a card you can"
             )
-        if action.kind is not _PLAY_KIND:
-            return f"{action.text!r} is not possible now: {self.describe(state)}"
-        refused = _refused_play(state, self.seat, action)
-        if refused:
-            return refused
+        return super().why_illegal(state, action)
+
+    def _unplayable(self, state: JunoState, action: JunoAction) -> str:
         top = state.discard[-1]
         if state.penalty:
             return f"you face a draw of {state.penalty}: stack another {RANK_NAMES[CARD_RANK[top]]} or draw"
@@ -136,7 +144,7 @@ class Turn(Decision):
                 f"(color in play: {COLORS[state.color]})")
 
 
-class AfterDraw(Decision):
+class AfterDraw(_Plays):
     """The card just drawn may be played ("Let's play": playable drawn card) or kept."""
 
     __slots__ = ("card",)
@@ -166,12 +174,7 @@ class AfterDraw(Decision):
     def describe(self, state: JunoState) -> str:
         return f"seat {self.seat} just drew and may only play the drawn card or pass"
 
-    def why_illegal(self, state: JunoState, action: JunoAction) -> str:
-        if action.kind is not _PLAY_KIND:
-            return f"{action.text!r} is not possible now: {self.describe(state)}"
-        refused = _refused_play(state, self.seat, action)
-        if refused:
-            return refused
+    def _unplayable(self, state: JunoState, action: JunoAction) -> str:
         if action.card != self.card:
             return f"after drawing you may play only the card you drew ({CARD_NAME[self.card]}) or pass"
         return f"the drawn {CARD_NAME[action.card]} does not match; pass to keep it"
@@ -183,7 +186,7 @@ class AfterDraw(Decision):
         return AFTER_DRAW[self.seat][state.hands[self.seat][-1]]
 
 
-class StackMore(Decision):
+class StackMore(_Plays):
     """Serious: add another card of the same value to this play (at most 3 in one play)."""
 
     __slots__ = ("rank", "count")
@@ -211,12 +214,7 @@ class StackMore(Decision):
     def describe(self, state: JunoState) -> str:
         return f"seat {self.seat} may add another card of the same value to the play, or pass"
 
-    def why_illegal(self, state: JunoState, action: JunoAction) -> str:
-        if action.kind is not _PLAY_KIND:
-            return f"{action.text!r} is not possible now: {self.describe(state)}"
-        refused = _refused_play(state, self.seat, action)
-        if refused:
-            return refused
+    def _unplayable(self, state: JunoState, action: JunoAction) -> str:
         return f"only another {RANK_NAMES[self.rank]} can be added to this play (at most {MAX_STACK} cards), or pass"
 
 
