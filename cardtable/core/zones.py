@@ -73,7 +73,6 @@ class Zone:
     host: str | None = None
     #: face down during the game, shown to everyone once it is over (IUNU's Scribe cards)
     revealed_when_over: bool = False
-    title: str = ""
     #: its owner sees it (precomputed: determinize asks for every owner of every zone)
     owned: bool = field(init=False, repr=False, compare=False)
 
@@ -138,12 +137,14 @@ class StateLayout:
     shared: tuple[str, ...] = ()
     derived: tuple[str, ...] = ()
     decisions: tuple[type[Decision], ...] = ()
-    _clone: Callable[[State, State], None] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = [z.attr for z in self.zones] + [
             *self.values, *self.lists, *self.nested, *self.records, *self.shared, *self.derived
         ]
+        odd = [n for n in names if not n.isidentifier()]
+        if odd:
+            raise ValueError(f"state layout names {odd}, which are not attribute names")
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ValueError(f"state layout names {twice} more than once")

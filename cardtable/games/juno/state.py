@@ -49,9 +49,9 @@ class JunoState(State):
     # Setup and "Going out": the DRAW pile (face down), the DISCARD pile (face up), each player's hand.
     layout = StateLayout(
         zones=(
-            Zone("draw", Visibility.HIDDEN, Order.PILE, title="DRAW pile"),
-            Zone("discard", Visibility.PUBLIC, Order.PILE, title="DISCARD pile"),
-            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT, title="hand"),
+            Zone("draw", Visibility.HIDDEN, Order.PILE),
+            Zone("discard", Visibility.PUBLIC, Order.PILE),
+            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT),
         ),
         values=("color", "direction", "turn", "dealer", "round", "penalty", "skips", "need_color", "need_swap",
                 "challenge_prev", "called", "missed", "pass_hands", "blocked"),
