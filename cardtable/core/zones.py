@@ -124,6 +124,8 @@ class StateLayout:
     - `lists`: flat lists of values; `nested`: lists of flat lists (or of dicts of values);
     - `records`: any JSON structure, deep-copied;
     - `shared`: structures never changed once made (a final score table), copied by reference;
+    - `typed`: (name, class) of fields holding an immutable typed record (a class with `to_json()`
+      and a `from_json(data)` classmethod: the effect layer's pending work), copied by reference;
     - `derived`: cached facts (options read on the hot path), copied by clones and rebuilt by the
       state's `_derive()` after a load; never saved;
     - `decisions`: every Decision class the game pushes, for the JSON round trip.
@@ -135,12 +137,14 @@ class StateLayout:
     nested: tuple[str, ...] = ()
     records: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
+    typed: tuple[tuple[str, type[Any]], ...] = ()
     derived: tuple[str, ...] = ()
     decisions: tuple[type[Decision], ...] = ()
 
     def __post_init__(self) -> None:
         names = [z.attr for z in self.zones] + [
-            *self.values, *self.lists, *self.nested, *self.records, *self.shared, *self.derived
+            *self.values, *self.lists, *self.nested, *self.records, *self.shared, *(n for n, _ in self.typed),
+            *self.derived,
         ]
         odd = [n for n in names if not n.isidentifier()]
         if odd:
@@ -177,7 +181,7 @@ class StateLayout:
                 lines.append(f"new.{a} = {{k: v.copy() for k, v in old.{a}.items()}}")
             else:
                 lines.append(f"new.{a} = copy_json(old.{a})")
-        for a in (*self.values, *self.shared, *self.derived):
+        for a in (*self.values, *self.shared, *(n for n, _ in self.typed), *self.derived):
             lines.append(f"new.{a} = old.{a}")
         for a in self.lists:
             lines.append(f"new.{a} = old.{a}.copy()")
@@ -192,14 +196,16 @@ class StateLayout:
         return fn
 
     def snapshot(self, state: State) -> dict[str, Any]:
-        return {a: copy_json(getattr(state, a)) for a in self.saved}
+        typed = dict(self.typed)
+        return {a: getattr(state, a).to_json() if a in typed else copy_json(getattr(state, a)) for a in self.saved}
 
     def restore(self, state: State, data: dict[str, Any]) -> None:
         missing = [a for a in self.saved if a not in data]
         if missing:
             raise KeyError(f"the saved state lacks {', '.join(missing)}")
+        typed = dict(self.typed)
         for a in self.saved:
-            setattr(state, a, copy_json(data[a]))
+            setattr(state, a, typed[a].from_json(data[a]) if a in typed else copy_json(data[a]))
 
     def decision_from_json(self, data: dict[str, Any]) -> Decision:
         cls = self._by_kind.get(data.get("kind", ""))
