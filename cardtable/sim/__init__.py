@@ -15,13 +15,14 @@ from pathlib import Path
 
 import polars as pl
 
+from . import impact
 from .analysis import Report, analyze
 from .job import Job, SimError, play_game
 from .render import report_html, summary, write_tables
 from .runner import run
 from .store import SCHEMA, read_table
 
-__all__ = ["SCHEMA", "Job", "Report", "SimError", "analyze", "load", "play_game", "read_table", "report_html",
+__all__ = ["SCHEMA", "Job", "Report", "SimError", "analyze", "impact", "load", "play_game", "read_table", "report_html",
            "run", "summary", "write_tables"]
 
 

@@ -189,7 +189,8 @@ def headline(r: Report) -> list[str]:
         out.append("Seats NOT rotated: seat and agent strength are mixed up.")
     longest = r.lengths.sort(["length", "seed"], descending=[True, False]).row(0, named=True)
     shortest = r.lengths.sort(["length", "seed"]).row(0, named=True)
-    out.append(f"Games last {float(r.lengths['length'].median()):.0f} decisions (median); the shortest "
+    median = float(np.median(r.lengths["length"].to_numpy()))
+    out.append(f"Games last {median:.0f} decisions (median); the shortest "
                f"{shortest['length']} (seed {shortest['seed']}), the longest {longest['length']} (seed {longest['seed']}).")
     marked = r.cards.filter(pl.col("stands_out").is_not_null())
     if marked.height:

@@ -129,10 +129,10 @@ def _headline(c: Comparison) -> list[str]:
         unit = " points" if scale == 100 else ""
         out.append(f"{r['figure']}: {scale * r['diff']:+.1f}{unit} [{scale * r['low']:+.1f}, {scale * r['high']:+.1f}] "
                    f"({na} minus {nb}).")
-    clear = c.cards.filter(pl.col("clear"))
-    if clear.height:
-        shown = [f"{r['card']} ({r['measure']}, {_pts(r['diff'])})" for r in clear.head(6).iter_rows(named=True)]
-        out.append(f"{clear.height} card measures changed clearly; the largest: {', '.join(shown)}.")
+    changed = c.cards.filter(pl.col("clear"))
+    if changed.height:
+        shown = [f"{r['card']} ({r['measure']}, {_pts(r['diff'])})" for r in changed.head(6).iter_rows(named=True)]
+        out.append(f"{changed.height} card measures changed clearly; the largest: {', '.join(shown)}.")
     elif c.cards.height:
         out.append("No card's impact changed clearly between the runs.")
     return out
@@ -146,9 +146,9 @@ def summary(c: Comparison, top: int = 10) -> Group:
     for note in c.b.notes:
         parts.append(Text(f"! {nb}: {note}", style="bold yellow"))
     parts += [Text(f"• {h}") for h in c.headline]
-    for title, frame in (("agents", c.agents), ("seats", c.seats), ("overall", c.overall)):
-        if frame.height:
-            parts.append(_rich(frame, f"{title}: {na} minus {nb}, 95% interval"))
+    for name, table in (("agents", c.agents), ("seats", c.seats), ("overall", c.overall)):
+        if table.height:
+            parts.append(_rich(table, f"{name}: {na} minus {nb}, 95% interval"))
     if c.cards.height:
         parts.append(_rich(c.cards.head(top), f"card impact, largest {top} changes ({na} minus {nb}, points)"))
     return Group(*parts)

@@ -15,12 +15,15 @@ card's (a strong agent plays its good cards more and wins more for reasons of it
   came is not.
 
 A card **stands out** when its estimate lies beyond the Tukey fences (1.5 interquartile ranges
-past the quartiles) of the other cards' estimates and its interval excludes their median.
+past the quartiles) of the other cards' estimates and differs from their median by more than
+chance allows across all the cards and measures compared (a Bonferroni-corrected interval
+excludes it).
 """
 
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -185,17 +188,23 @@ def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: st
 def _stand_out(frame: pl.DataFrame) -> pl.DataFrame:
     """Mark the cards whose estimate lies outside the rest (see the module's docstring)."""
     marks: dict[tuple[str, str, str], str] = {}
-    for (agent, measure), part in frame.filter(pl.col("estimated")).group_by("agent", "measure"):
+    estimated = frame.filter(pl.col("estimated"))
+    # With dozens of cards and three measures, a few would leave a 95% interval by chance alone:
+    # the distance to the others' median must exceed chance across everything compared for
+    # that agent (Bonferroni).
+    tests = dict(estimated.group_by("agent").len().iter_rows())
+    for (agent, measure), part in estimated.group_by("agent", "measure"):
         est = part["estimate"].to_numpy()
         if len(est) < 6:
             continue
+        z = NormalDist().inv_cdf(1 - 0.025 / tests[agent])
         for i, r in enumerate(part.iter_rows(named=True)):
             others = np.delete(est, i)
             q1, med, q3 = np.percentile(others, [25, 50, 75])
             fence = 1.5 * (q3 - q1)
-            if r["estimate"] > q3 + fence and r["low"] > med:
+            if r["estimate"] > q3 + fence and r["estimate"] - z * r["se"] > med:
                 marks[str(agent), str(measure), r["card"]] = "high"
-            elif r["estimate"] < q1 - fence and r["high"] < med:
+            elif r["estimate"] < q1 - fence and r["estimate"] + z * r["se"] < med:
                 marks[str(agent), str(measure), r["card"]] = "low"
     if not marks:
         return frame

@@ -132,7 +132,8 @@ def png(fig: Any) -> str:
 def error_bars(value: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
     """matplotlib's xerr (distances below and above), never negative: an interval clamped at a
     bound (0% or 100%, an impact of -100 points) may touch its estimate."""
-    return np.clip(np.nan_to_num(np.vstack([value - low, high - value])), 0.0, None)
+    bars: np.ndarray = np.clip(np.nan_to_num(np.vstack([value - low, high - value])), 0.0, None)
+    return bars
 
 
 def rate_plot(frame: pl.DataFrame, key: str, expected: float) -> str:
@@ -300,7 +301,8 @@ def _card_section(cards: pl.DataFrame) -> str:
     out = ["<h2>Card impact</h2><p class='note'>Each measure compares seat-games of one agent, so an agent's "
            "strength never passes for a card's. Intervals are 95%. A card <span class='high'>stands out high</span> "
            "or <span class='low'>low</span> when its estimate lies beyond the Tukey fences (1.5 interquartile "
-           "ranges past the quartiles) of the other cards' estimates and its interval excludes their median. "
+           "ranges past the quartiles) of the other cards' estimates and differs from their median by more than "
+           "chance allows across all the cards and measures compared (Bonferroni). "
            f"A card needs {MIN_SEAT_GAMES} seat-games with it and {MIN_SEAT_GAMES} without to be estimated.</p>"]
     if not cards.height:
         out.append("<p>No per-card counts in these results (run without --no-cards to get them).</p>")
