@@ -426,8 +426,7 @@ def render(result: ArenaResult) -> Table:
     for col in ("agent", "wins", "win rate", "95% CI", "choices", "median ms", "p95 ms", "mean ms", "iter/s",
                 "median iter", "search ms (median / p95)", "early stops"):
         # the agent's spec is folded, never cut: it says what played (budgeted iterations included)
-        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold",
-                         min_width=16 if col == "agent" else None)
+        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     for s in result.summaries:
         table.add_row(
             s.label, f"{s.wins}/{s.games}", f"{s.win_rate:.1%}", f"{s.ci[0]:.1%} - {s.ci[1]:.1%}", str(s.choices),

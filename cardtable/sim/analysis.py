@@ -164,6 +164,10 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+#: how each card measure reads in a sentence
+UNITS = {"played": "pts when played", "dealt": "pts per copy dealt", "drawn": "pts per copy drawn"}
+
+
 def headline(r: Report) -> list[str]:
     """The summary at the top of the report: who wins and how sure, seat advantage, the
     longest and shortest games, the cards that stand out; each one sentence."""
@@ -194,10 +198,19 @@ def headline(r: Report) -> list[str]:
                f"{shortest['length']} (seed {shortest['seed']}), the longest {longest['length']} (seed {longest['seed']}).")
     marked = r.cards.filter(pl.col("stands_out").is_not_null())
     if marked.height:
-        shown = [f"{c['card']} ({c['measure']}, {c['agent']}: {_pts(c['estimate'])} pts)"
-                 for c in marked.sort(pl.col("estimate").abs(), descending=True).head(6).iter_rows(named=True)]
-        out.append(f"Cards that stand out from the rest: {', '.join(shown)}"
-                   f"{f' and {marked.height - 6} more' if marked.height > 6 else ''}.")
+        # one entry per card (and agent), its measures together, the largest first
+        several = marked["agent"].n_unique() > 1
+        cards = (marked.group_by("agent", "card").agg(pl.col("measure"), pl.col("estimate"),
+                                                        top=pl.col("estimate").abs().max())
+                 .sort(["top", "card"], descending=[True, False]))
+        shown = []
+        for c in cards.head(6).iter_rows(named=True):
+            figures = ", ".join(f"{_pts(e)} {UNITS[m]}" for m, e in sorted(zip(c["measure"], c["estimate"], strict=True),
+                                                                       key=lambda x: list(UNITS).index(x[0])))
+            who = f" ({c['agent']})" if several else ""
+            shown.append(f"{c['card']}{who}: {figures}")
+        out.append(f"Cards that stand out from the rest: {'; '.join(shown)}"
+                   f"{f'; and {cards.height - 6} more' if cards.height > 6 else ''}.")
     elif r.cards.filter(pl.col("estimated")).height:
         out.append("No card stands out from the rest on any measure.")
     else:
