@@ -83,7 +83,8 @@ def register(app: typer.Typer) -> None:
                 console.print(summary(first, top=top))
                 target = report_html(first, html or folder / "report.html")
             else:
-                both = comparing.compare(first, _report(other), (str(folder), str(other)))
+                names = (folder.name, other.name) if folder.name != other.name else (str(folder), str(other))
+                both = comparing.compare(first, _report(other), names)
                 console.print(comparing.summary(both, top=2 * top))
                 target = comparing.compare_html(both, html or folder / f"compare-{other.name or 'other'}.html")
         except (CardtableError, ValueError) as exc:

@@ -83,7 +83,8 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
          "low": dl - Z95 * se, "high": dl + Z95 * se},
     ])
     cards = _card_diffs(a.cards, b.cards, pairs)
-    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}), agents, seats, overall, cards)
+    said = (f"in {names[0]}", f"in {names[1]}")
+    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
     out.headline = _headline(out)
     return out
 
@@ -154,16 +155,33 @@ def summary(c: Comparison, top: int = 10) -> Group:
     return Group(*parts)
 
 
+def _shown(frame: pl.DataFrame) -> pl.DataFrame:
+    """The table as people read it: one agent column when both runs name them alike."""
+    if {"agent_a", "agent_b"} <= set(frame.columns) and frame.height and (frame["agent_a"] == frame["agent_b"]).all():
+        frame = frame.drop("agent_b").rename({"agent_a": "agent"})
+    return frame
+
+
+def _cell(value: Any, column: str, row: dict[str, Any]) -> str:
+    """Rates and impacts in points; differences signed; game lengths as they are."""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if not isinstance(value, float):
+        return "" if value is None else str(value)
+    if value != value:
+        return "n/a"
+    if "length" in str(row.get("figure", "")):
+        return f"{value:+.1f}" if column in ("diff", "low", "high") else f"{value:.1f}"
+    signed = column in ("diff", "low", "high") or "measure" in row
+    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
+
+
 def _rows(frame: pl.DataFrame) -> list[list[str]]:
-    out = []
-    for r in frame.iter_rows(named=True):
-        scale_pts = "figure" in r and "length" in str(r["figure"])
-        out.append([f"{v:.1f}" if isinstance(v, float) and scale_pts else
-                    (f"{100 * v:+.1f}" if isinstance(v, float) else str(v)) for v in r.values()])
-    return out
+    return [[_cell(v, k, r) for k, v in r.items()] for r in frame.iter_rows(named=True)]
 
 
 def _rich(frame: pl.DataFrame, title: str) -> Table:
+    frame = _shown(frame)
     t = Table(title=title, title_justify="left")
     for col in frame.columns:
         t.add_column(col, justify="left" if frame.schema[col] == pl.String else "right")
@@ -216,11 +234,11 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
         f"<a href='{html.escape(str(f.relative_to(target.parent)))}'>{html.escape(f.name)}</a>" for f in files) + "</p>")
     for title, frame in (("Agents", c.agents), ("Seats", c.seats), ("Overall", c.overall)):
         if frame.height:
-            out.append(f"<h2>{title}</h2>" + table_html(frame.columns, _rows(frame)))
+            out.append(f"<h2>{title}</h2>" + table_html(_shown(frame).columns, _rows(_shown(frame))))
     if c.cards.height:
         out.append(f"<h2>Card impact</h2><p class='note'>Each card measure of {html.escape(na)} minus the same "
                    f"measure of {html.escape(nb)}, points; clear: the interval excludes 0.</p>")
-        out.append(table_html(c.cards.columns, _rows(c.cards)))
+        out.append(table_html(_shown(c.cards).columns, _rows(_shown(c.cards))))
     target.write_text(page(f"cardtable comparison: {na} vs {nb}", out), encoding="utf-8")
     return target
 

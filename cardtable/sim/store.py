@@ -112,14 +112,15 @@ def open_folder(folder: Path, job: Job) -> None:
         _atomic_write(path, (json.dumps(job.to_json(), indent=2, sort_keys=True) + "\n").encode())
 
 
-def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "") -> list[str]:
+def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "",
+                 names: tuple[str, str] = ("there", "here")) -> list[str]:
     out = []
     for key in sorted(set(there) | set(here)):
         a, b = there.get(key), here.get(key)
         if isinstance(a, dict) and isinstance(b, dict):
-            out += _differences(a, b, f"{prefix}{key}.")
+            out += _differences(a, b, f"{prefix}{key}.", names)
         elif a != b:
-            out.append(f"{prefix}{key} is {json.dumps(a)} there, {json.dumps(b)} here")
+            out.append(f"{prefix}{key} is {json.dumps(a)} {names[0]}, {json.dumps(b)} {names[1]}")
     return out
 
 

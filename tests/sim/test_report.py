@@ -193,5 +193,7 @@ def test_simulate_and_report_commands_end_to_end(tmp_path: Path) -> None:
     both = runner.invoke(app, ["report", str(out), str(second)])
     assert both.exit_code == 0, both.output
     text = " ".join(both.output.split())
-    assert "The runs differ in: agents is" in text and "rotate is true there, false here" in text
+    assert "The runs differ in: agents is" in text and "rotate is true in run, false in fixed" in text
+    assert "heuristic: 100.0% in run" not in text  # only agents of both runs are paired: random is
+    assert "random: " in text and "agents: run minus fixed" in text
     assert (out / "compare-fixed.html").exists() and (out / "compare-fixed-tables" / "compare_agents.csv").exists()
