@@ -180,8 +180,9 @@ def headline(r: Report) -> list[str]:
         d, lo, hi = newcombe(best["wins"], best["seat_games"], second["wins"], second["seat_games"])
         sure = "a clear lead" if lo > 0 else "not a clear lead: the interval includes no difference"
         out.append(f"{best['agent']} wins most: {100 * best['win_rate']:.1f}% [{100 * best['low']:.1f}, "
-                   f"{100 * best['high']:.1f}] of its seat-games, against {100 * second['win_rate']:.1f}% for "
-                   f"{second['agent']}; {_pts(d)} points [{_pts(lo)}, {_pts(hi)}], {sure}.")
+                   f"{100 * best['high']:.1f}] of its seat-games (equal agents would win {100 * r.expected_rate:.1f}%), "
+                   f"against {100 * second['win_rate']:.1f}% for {second['agent']}; {_pts(d)} points "
+                   f"[{_pts(lo)}, {_pts(hi)}], {sure}.")
     fp = r.first_player
     sig = fp["p_value"] < 0.05
     out.append(f"The first player wins {100 * fp['win_rate']:.1f}% [{100 * fp['low']:.1f}, {100 * fp['high']:.1f}] "
@@ -199,7 +200,7 @@ def headline(r: Report) -> list[str]:
     marked = r.cards.filter(pl.col("stands_out").is_not_null())
     if marked.height:
         # one entry per card (and agent), its measures together, the largest first
-        several = marked["agent"].n_unique() > 1
+        several = r.agents.height > 1
         cards = (marked.group_by("agent", "card").agg(pl.col("measure"), pl.col("estimate"),
                                                         top=pl.col("estimate").abs().max())
                  .sort(["top", "card"], descending=[True, False]))

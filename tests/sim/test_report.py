@@ -82,7 +82,8 @@ def test_length_and_score_distributions(table: pl.DataFrame) -> None:
 
 def test_the_summary_says_who_wins_how_sure_the_seats_and_the_longest_and_shortest_games(table: pl.DataFrame) -> None:
     top = analyze(table, ROTATED).headline
-    assert top[0].startswith("A wins most: 80.0% [37.6, 96.4] of its seat-games, against 20.0% for B; +60.0 points")
+    assert top[0].startswith("A wins most: 80.0% [37.6, 96.4] of its seat-games (equal agents would win 50.0%), "
+                             "against 20.0% for B; +60.0 points")
     assert top[0].endswith("not a clear lead: the interval includes no difference.")
     assert "The first player wins 60.0% [23.1, 88.2] of games where equal seats would give 50.0% (p = 1: no clear" \
         in top[1]
