@@ -385,6 +385,7 @@ def run_arena(
         raise CardtableError(f"--budget is a number of seconds above 0, got {budget}")
     workers = max(1, min(workers or os.cpu_count() or 1, games))
     plan = plan_budget(g, specs, games, workers, budget, seed) if budget is not None else None
+    short = list(agent_texts)  # the names as given: the running score stays one short line
     if plan is not None:
         for i, params in plan.params.items():
             specs[i] = (specs[i][0], {**specs[i][1], **params})
@@ -395,14 +396,14 @@ def run_arena(
             on_plan(plan)
     tasks = [(game, options, specs, seed, i) for i in range(games)]
     results: list[GameResult] = []
-    task_id = progress.add_task(score_line(agent_texts, []), total=games,
+    task_id = progress.add_task(score_line(short, []), total=games,
                                 estimate=plan.estimate if plan else None) if progress is not None else None
     start = time.perf_counter()
 
     def finished(r: GameResult) -> None:
         results.append(r)
         if progress is not None and task_id is not None:
-            progress.update(task_id, advance=1, description=score_line(agent_texts, results))
+            progress.update(task_id, advance=1, description=score_line(short, results))
         if on_game is not None:
             done = sorted(results, key=lambda x: x.index)
             on_game(summarize(game, options, agent_texts, done, time.perf_counter() - start, workers))
