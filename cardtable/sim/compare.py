@@ -221,12 +221,15 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     out.append("<div class='summary'><ul>" + "".join(f"<li>{html.escape(h)}</li>" for h in c.headline) + "</ul></div>")
     out.append("<div class='grid'>")
     if c.agents.height:
-        labelled = c.agents.with_columns(label=pl.col("agent_a") + " / " + pl.col("agent_b"))
+        labelled = c.agents.with_columns(label=pl.when(pl.col("agent_a") == pl.col("agent_b")).then(pl.col("agent_a"))
+                                         .otherwise(pl.col("agent_a") + " / " + pl.col("agent_b")))
         out.append(f"<img alt='agents' src='{_diff_plot(labelled, 'label', 'win rate per agent', f'{na} minus {nb} (points, 95%)')}'>")
     for measure in UNITS:
         part = c.cards.filter(pl.col("measure") == measure).head(top)
         if part.height:
-            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")")
+            several = c.cards["agent_a"].n_unique() > 1  # name the agent only when there is a choice
+            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")" if several
+                                         else pl.col("card"))
             out.append(f"<img alt='cards {measure}' src='"
                        f"{_diff_plot(labelled, 'label', f'largest changes: {measure}', f'{na} minus {nb}: {UNITS[measure]}')}'>")
     out.append("</div>")
