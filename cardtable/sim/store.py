@@ -128,7 +128,10 @@ def read_job(folder: Path) -> Job:
     path = folder / JOB_FILE
     if not path.exists():
         raise SimError(f"{folder} holds no simulation results (no {JOB_FILE}); run `cardtable simulate ... --out {folder}`")
-    return Job.from_json(json.loads(path.read_text()))
+    try:
+        return Job.from_json(json.loads(path.read_text()))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SimError(f"{path} is not a simulation job file ({type(exc).__name__}: {exc})") from None
 
 
 def concat(tables: list[pa.Table]) -> pa.Table:

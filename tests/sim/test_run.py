@@ -64,10 +64,13 @@ def test_a_folder_of_another_job_is_refused_with_what_differs(small: dict[str, A
     run("juno", ["random"], games=1, seed=0, options=small, out=tmp_path)
     with pytest.raises(SimError, match="another job: options.hand_size is 3 there, 4 here.*Use another --out folder"):
         run("juno", ["random"], games=1, seed=0, options={**small, "hand_size": 4}, out=tmp_path)
-    with pytest.raises(SimError, match="no job.json"):
-        from cardtable.sim.store import read_job
+    from cardtable.sim.store import read_job
 
+    with pytest.raises(SimError, match="no job.json"):
         read_job(tmp_path / "elsewhere")
+    (tmp_path / "job.json").write_text('{"game": "juno"}')
+    with pytest.raises(SimError, match="is not a simulation job file .KeyError: 'options'"):
+        read_job(tmp_path)
 
 
 def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(
