@@ -241,6 +241,9 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
 #: the default budget of a run, in seconds of real time: the README's example
 #: (`cardtable arena juno --agents ismcts,heuristic --games 200`) ends in a few minutes on two cores
 BUDGET = 180.0
+#: below this many iterations per choice the arena warns that the search is starved (docs/agents.md:
+#: 40-100 iterations were already too few to beat the IUNU heuristic)
+FEW_ITERATIONS = 50
 
 
 def _unbounded_search(name: str, params: dict[str, Any]) -> bool:
@@ -478,6 +481,10 @@ def register(app: typer.Typer) -> None:
             console.print(f"Budget {duration(plan.seconds)}: {plan.describe(texts)}; about "
                           f"{duration(plan.estimate)} in all. Give iterations or time_limit to an agent, or "
                           "--budget, to choose otherwise.")
+            if min(p["iterations"] for p in plan.params.values()) < FEW_ITERATIONS:
+                console.print(f"[yellow]Fewer than {FEW_ITERATIONS} iterations per choice is too little to search: "
+                              "expect the search to lose to the heuristic. Give it fewer or shorter games "
+                              "(JUNO: -o match=false plays single rounds) or a larger --budget.[/]")
 
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    EstimateColumn())

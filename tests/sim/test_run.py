@@ -139,3 +139,22 @@ def test_a_folder_says_while_a_run_writes_into_it_and_keeps_one_version(
     (tmp_path / "job.json").write_text(json.dumps(recorded))
     with pytest.raises(SimError, match="games played by cardtable .* with rules version 000000000000.*would mix"):
         run("juno", ["random"], games=3, seed=0, options=small, out=tmp_path, workers=1)
+
+
+def test_a_part_merged_away_while_being_read_is_read_again_from_the_merged_file(
+    small: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.sim import store
+
+    run("juno", ["random"], games=3, seed=0, options=small, out=tmp_path, workers=1)
+    real = pq.read_table
+    vanished: list[Path] = []
+
+    def racing(path: Any, **kw: Any) -> Any:
+        if not vanished:  # the first read finds its part gone, as when a run compacts meanwhile
+            vanished.append(Path(path))
+            raise FileNotFoundError(path)
+        return real(path, **kw)
+
+    monkeypatch.setattr(pq, "read_table", racing)
+    assert store.read_table(tmp_path).num_rows == 3 and vanished
