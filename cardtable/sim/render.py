@@ -145,8 +145,10 @@ def rate_plot(frame: pl.DataFrame, key: str, expected: float) -> str:
     fig, ax = plt.subplots(figsize=(5.2, 0.8 + 0.4 * max(2, len(labels))))
     ax.barh(labels, rate, xerr=err, color="#4a7ebb", capsize=4)
     ax.axvline(expected, color="#c0392b", linestyle="--", label=f"all equal: {expected:.1%}")
-    for y, r in enumerate(rate):
-        ax.text(0.01, y, f"{r:.1%}", va="center", ha="left", color="white", fontweight="bold")
+    for y, (r, up) in enumerate(zip(rate, err[1], strict=True)):
+        inside = r > 0.15  # a short bar has no room for its label: it goes past the error bar
+        ax.text(0.01 if inside else r + up + 0.02, y, f"{r:.1%}", va="center", ha="left",
+                color="white" if inside else "#222", fontweight="bold")
     ax.set_xlabel("win rate (Wilson 95% interval)")
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
