@@ -369,11 +369,13 @@ def run_arena(
     on_game: Callable[[ArenaResult], None] | None = None,
     budget: float | None = None,
     on_plan: Callable[[BudgetPlan], None] | None = None,
+    on_score: Callable[[int, str], None] | None = None,
 ) -> ArenaResult:
     """Play `games` games; seats rotated; `workers` processes (default: every core).
 
     `budget` (seconds): search agents given neither iterations nor a time limit get the
     iterations that fit it (`plan_budget`; `on_plan` hears the plan before the first game).
+    `on_score` hears the games finished and the running score after each game.
     `on_game`, if given, receives the summary of the games finished so far after each game (the
     command rewrites `--out` with it, so a long run that is stopped keeps what it has played)."""
     specs = [parse_agent(t) for t in agent_texts]
@@ -407,6 +409,8 @@ def run_arena(
         results.append(r)
         if progress is not None and task_id is not None:
             progress.update(task_id, advance=1, description=score_line(short, results))
+        if on_score is not None:
+            on_score(len(results), score_line(short, results))
         if on_game is not None:
             done = sorted(results, key=lambda x: x.index)
             on_game(summarize(game, options, agent_texts, done, time.perf_counter() - start, workers))
@@ -488,13 +492,20 @@ def register(app: typer.Typer) -> None:
 
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    EstimateColumn())
+        started = time.perf_counter()
+
+        def logged(done: int, score: str) -> None:
+            # a log (no terminal) gets a line every tenth of the run instead of a redrawn bar
+            if done % max(1, games // 10) == 0 or done == games:
+                console.print(f"{done}/{games} games, {duration(time.perf_counter() - started)}: {score}")
+
         try:
             with Progress(*columns, console=console, transient=False, refresh_per_second=2) as progress:
                 if not console.is_terminal:
-                    progress.stop()  # a log gets the plan and the result, not a redrawn bar
+                    progress.stop()
                 result = run_arena(game, options, texts, games, seed=seed, workers=workers, progress=progress,
                                    on_game=None if out is None else partial(_write, out, games), budget=budget,
-                                   on_plan=planned)
+                                   on_plan=planned, on_score=None if console.is_terminal else logged)
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
         console.print(render(result))

@@ -157,6 +157,7 @@ def test_the_command_prints_its_plan_and_names_what_played() -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
     assert "2 games of juno" in text and "Budget 1 s: ismcts gets" in text
+    assert "1/2 games, " in text and "2/2 games, " in text  # the running score, as a log gets it
     played = arena.run_arena("juno", {"players": 2, "match": False, "hand_size": 3}, ["ismcts", "heuristic"], games=1,
                              workers=1, budget=1.0)
     assert played.agents[0].startswith("ismcts:rollout=heuristic:cutoff=20:iterations=")
