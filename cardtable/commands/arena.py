@@ -26,12 +26,23 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from .. import agents
 from ..core import CardtableError, State, make, play
 from ..core.game import Game
+from ..sim import job as sim_job
+from ..sim.stats import wilson as wilson  # the lab's interval, one definition
 from .play import fail, parse_options
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
@@ -41,18 +52,10 @@ Spec = tuple[str, dict[str, Any]]
 
 def parse_agent(text: str) -> Spec:
     """`ismcts:time_limit=0.25:rollout=heuristic` -> ("ismcts", {"time_limit": 0.25, "rollout": "heuristic"})."""
-    name, *parts = [p.strip() for p in text.strip().split(":")]
-    if not name:
-        raise agents.AgentError(f"an agent is written name or name:key=value; got {text!r}")
-    params: dict[str, Any] = {}
-    for part in parts:
-        key, sep, value = part.partition("=")
-        if not sep or not key.strip():
-            raise agents.AgentError(f"agent parameters are written key=value, got {part!r} in {text!r}")
-        try:
-            params[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            params[key.strip()] = value
+    try:
+        name, params = sim_job.parse_agent(text)
+    except CardtableError as exc:
+        raise agents.AgentError(str(exc)) from None
     if "seed" in params:
         raise agents.AgentError("the arena seeds every agent itself; use --seed instead of a seed parameter")
     return name, params
@@ -149,17 +152,6 @@ def _play_task(task: tuple[str, dict[str, Any], list[Spec], int, int]) -> GameRe
     return run_game(game, bots, seats, gseed, index)
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% with z = 1.96)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def _quantile(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -246,6 +238,126 @@ def summarize(game: str, options: dict[str, Any], labels: list[str], results: li
     return out
 
 
+#: the default budget of a run, in seconds of real time: the README's example
+#: (`cardtable arena juno --agents ismcts,heuristic --games 200`) ends in a few minutes on two cores
+BUDGET = 180.0
+#: below this many iterations per choice the arena warns that the search is starved (docs/agents.md:
+#: 40-100 iterations were already too few to beat the IUNU heuristic)
+FEW_ITERATIONS = 50
+
+
+def _unbounded_search(name: str, params: dict[str, Any]) -> bool:
+    """An ISMCTS agent given neither iterations nor a time limit (difficulty names resolved)."""
+    base, preset = agents.DIFFICULTY.get(name, (name, {}))
+    merged = {**preset, **params}
+    return base == "ismcts" and "iterations" not in merged and "time_limit" not in merged
+
+
+class _Sampler:
+    """A heuristic stand-in that counts its real choices and keeps a few views to time a search on."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = agents.make("heuristic", seed=seed)
+        self.choices = 0
+        self.views: list[State] = []
+
+    def act(self, view: State) -> Any:
+        if len(view.legal_actions()) > 1:
+            self.choices += 1
+            if self.choices % 7 == 1:
+                self.views.append(view)
+        return self.bot.act(view)
+
+
+@dataclass
+class BudgetPlan:
+    seconds: float                  # the budget asked for
+    params: dict[int, dict[str, Any]]  # agent index -> the parameters the budget adds (iterations, rollout)
+    per_second: dict[int, float]    # agent index -> iterations per second measured here
+    choices: dict[int, float]       # agent index -> its real choices per game (measured with stand-ins)
+    estimate: float                 # seconds the run should take on `workers` processes
+
+    def describe(self, labels: list[str]) -> str:
+        parts = []
+        for i, params in self.params.items():
+            n = params["iterations"]
+            how = ", ".join(f"{k}={v}" for k, v in params.items() if k != "iterations")
+            parts.append(f"{labels[i]} gets {n:,} iterations per choice{f' ({how})' if how else ''}, "
+                         f"~{1000 * n / self.per_second[i]:.0f} ms for each of its ~{self.choices[i]:.0f} choices "
+                         "per game")
+        return "; ".join(parts)
+
+
+def plan_budget(game: Game[Any], specs: list[Spec], games: int, workers: int, seconds: float,
+                seed: int = 0, clock: Callable[[], float] = time.perf_counter) -> BudgetPlan | None:
+    """Give every unbounded search agent as many iterations per choice as fit the budget.
+
+    Six games between heuristic stand-ins count the real choices a seat makes per game, and the
+    search is timed on positions from them; the iterations are then fixed for the whole run, so
+    its results do not depend on the machine's load while it runs (only the choice of the
+    number does). The default of the agent (1000) is never exceeded."""
+    search = [i for i, (n, p) in enumerate(specs) if _unbounded_search(n, p)]
+    if not search:
+        return None
+    # Rollouts played to the end cost ~150 times more than the tuned ones of `hard` (heuristic
+    # play cut off and scored by the game's evaluation; docs/agents.md): in a JUNO match to 500
+    # points, 18 ms against 0.12 ms an iteration, so a budget of minutes would buy one iteration
+    # per choice. An agent that names neither its rollout nor a cutoff gets the tuned ones.
+    hard = agents.DIFFICULTY["hard"][1]
+    added = {i: {} if {"rollout", "cutoff"} & set(specs[i][1])
+             else {k: hard[k] for k in ("rollout", "cutoff")} for i in search}
+    k, players = len(specs), game.players
+    per_seat, views = 0.0, []
+    # a few games: lengths vary a lot (a JUNO match lasts 3 to 20 rounds), heuristic games are cheap
+    calibration = 6
+    for g in range(calibration):
+        samplers = [_Sampler(seed + g * 31 + s) for s in range(players)]
+        play(game, samplers, seed=game_seed(seed, 10_000_000 + g), record_events=False)
+        per_seat += sum(x.choices for x in samplers) / players / calibration
+        views += [v for x in samplers for v in x.views]
+    views = views[:: max(1, len(views) // 5)][:5] or [game.new_state(seed, record_events=False)]
+    per_second, choices = {}, {}
+    for i in search:
+        name, params = specs[i]
+        probe = agents.make(name, **{**params, **added[i], "iterations": 20, "early_stop": False}, seed=0)
+        start = clock()
+        for v in views:
+            probe.act(v)
+        per_second[i] = 20 * len(views) / max(clock() - start, 1e-6)
+        # agent i sits in players / k seats of every game on average (seats rotate)
+        choices[i] = per_seat * players / k
+    # 80% of the budget for the searches: the rest is the other agents, the game and the workers
+    share = 0.8 * seconds * workers / max(games * sum(choices.values()), 1e-9)
+    iterations = {i: max(1, min(1000, int(share * per_second[i]))) for i in search}
+    estimate = games * sum(choices[i] * iterations[i] / per_second[i] for i in search) / workers / 0.8
+    return BudgetPlan(seconds, {i: {**added[i], "iterations": iterations[i]} for i in search}, per_second, choices,
+                      estimate)
+
+
+def duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
+
+
+def score_line(labels: list[str], results: list[GameResult]) -> str:
+    """The running score: wins per agent and the games without a winner."""
+    wins = [sum(1 for r in results if i in r.winners) for i in range(len(labels))]
+    ties = sum(1 for r in results if not r.winners)
+    text = "  ".join(f"{label} {w}" for label, w in zip(labels, wins, strict=True))
+    return text + (f"  no winner {ties}" if ties else "")
+
+
+class EstimateColumn(ProgressColumn):
+    """Time left: from the games' pace once games have finished, from the plan before."""
+
+    def render(self, task: Task) -> Text:
+        left = task.time_remaining
+        if left is None and task.fields.get("estimate"):
+            left = max(0.0, float(task.fields["estimate"]) - (task.elapsed or 0.0))
+        if left is None:
+            return Text("ETA --:--", style="cyan")
+        return Text(f"ETA {int(left) // 60}:{int(left) % 60:02d}", style="cyan")
+
+
 def run_arena(
     game: str,
     options: dict[str, Any],
@@ -255,9 +367,15 @@ def run_arena(
     workers: int | None = None,
     progress: Progress | None = None,
     on_game: Callable[[ArenaResult], None] | None = None,
+    budget: float | None = None,
+    on_plan: Callable[[BudgetPlan], None] | None = None,
+    on_score: Callable[[int, str], None] | None = None,
 ) -> ArenaResult:
     """Play `games` games; seats rotated; `workers` processes (default: every core).
 
+    `budget` (seconds): search agents given neither iterations nor a time limit get the
+    iterations that fit it (`plan_budget`; `on_plan` hears the plan before the first game).
+    `on_score` hears the games finished and the running score after each game.
     `on_game`, if given, receives the summary of the games finished so far after each game (the
     command rewrites `--out` with it, so a long run that is stopped keeps what it has played)."""
     specs = [parse_agent(t) for t in agent_texts]
@@ -268,16 +386,31 @@ def run_arena(
         agents.make(n, **p, seed=0)  # a bad name or parameter fails now, with its message
     if games < 1:
         raise CardtableError("--games must be at least 1")
+    if budget is not None and budget <= 0:
+        raise CardtableError(f"--budget is a number of seconds above 0, got {budget}")
     workers = max(1, min(workers or os.cpu_count() or 1, games))
+    plan = plan_budget(g, specs, games, workers, budget, seed) if budget is not None else None
+    short = list(agent_texts)  # the names as given: the running score stays one short line
+    if plan is not None:
+        for i, params in plan.params.items():
+            specs[i] = (specs[i][0], {**specs[i][1], **params})
+        # the table names exactly what played
+        agent_texts = [t + "".join(f":{k}={json.dumps(v).strip(chr(34))}" for k, v in plan.params.get(i, {}).items())
+                       for i, t in enumerate(agent_texts)]
+        if on_plan is not None:
+            on_plan(plan)
     tasks = [(game, options, specs, seed, i) for i in range(games)]
     results: list[GameResult] = []
-    task_id = progress.add_task("games", total=games) if progress is not None else None
+    task_id = progress.add_task(score_line(short, []), total=games,
+                                estimate=plan.estimate if plan else None) if progress is not None else None
     start = time.perf_counter()
 
     def finished(r: GameResult) -> None:
         results.append(r)
         if progress is not None and task_id is not None:
-            progress.advance(task_id)
+            progress.update(task_id, advance=1, description=score_line(short, results))
+        if on_score is not None:
+            on_score(len(results), score_line(short, results))
         if on_game is not None:
             done = sorted(results, key=lambda x: x.index)
             on_game(summarize(game, options, agent_texts, done, time.perf_counter() - start, workers))
@@ -296,10 +429,12 @@ def run_arena(
 
 def render(result: ArenaResult) -> Table:
     table = Table(title=f"{result.game} {result.options}: {result.games} games, seats rotated "
-                        f"({result.ties} without a winner, {result.seconds:.0f} s on {result.workers} workers)")
+                        f"({result.ties} without a winner, {duration(result.seconds)} on {result.workers} "
+                        f"worker{'s' if result.workers > 1 else ''})")
     for col in ("agent", "wins", "win rate", "95% CI", "choices", "median ms", "p95 ms", "mean ms", "iter/s",
                 "median iter", "search ms (median / p95)", "early stops"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+        # the agent's spec is folded, never cut: it says what played (budgeted iterations included)
+        table.add_column(col, justify="left" if col == "agent" else "right", overflow="fold")
     for s in result.summaries:
         table.add_row(
             s.label, f"{s.wins}/{s.games}", f"{s.win_rate:.1%}", f"{s.ci[0]:.1%} - {s.ci[1]:.1%}", str(s.choices),
@@ -334,17 +469,43 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
         seed: int = typer.Option(0, "--seed", help="base seed; game i is seeded from it and i"),
         workers: int | None = typer.Option(None, "--workers", "-w", help="worker processes (default: every core)"),
+        budget: float = typer.Option(BUDGET, "--budget", help="seconds the run should take: search agents given "
+                                     "neither iterations nor time_limit get the iterations per choice that fit"),
         out: Path | None = typer.Option(None, "--out", help="also write the results as JSON here "
                                         "(rewritten after every game, so a stopped run keeps its games)"),
     ) -> None:
-        """Head-to-head between bots: win rates with 95% intervals and time per decision."""
+        """Head-to-head between bots: a running score, then win rates with 95% intervals and time per decision."""
         texts = [a.strip() for a in agents_arg.split(",") if a.strip()]
         options = parse_options(players if players is not None else len(texts), variant, teams, option)
+        n_workers = max(1, min(workers or os.cpu_count() or 1, games))
+        console.print(f"{games} games of {game} {options} between {', '.join(texts)}, seats rotated, "
+                      f"on {n_workers} worker{'s' if n_workers > 1 else ''}.")
+
+        def planned(plan: BudgetPlan) -> None:
+            console.print(f"Budget {duration(plan.seconds)}: {plan.describe(texts)}; about "
+                          f"{duration(plan.estimate)} in all. Give iterations or time_limit to an agent, or "
+                          "--budget, to choose otherwise.")
+            if min(p["iterations"] for p in plan.params.values()) < FEW_ITERATIONS:
+                console.print(f"[yellow]Fewer than {FEW_ITERATIONS} iterations per choice is too little to search: "
+                              "expect the search to lose to the heuristic. Give it fewer or shorter games "
+                              "(JUNO: -o match=false plays single rounds) or a larger --budget.[/]")
+
+        columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   EstimateColumn())
+        started = time.perf_counter()
+
+        def logged(done: int, score: str) -> None:
+            # a log (no terminal) gets a line every tenth of the run instead of a redrawn bar
+            if done % max(1, games // 10) == 0 or done == games:
+                console.print(f"{done}/{games} games, {duration(time.perf_counter() - started)}: {score}")
+
         try:
-            with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TimeRemainingColumn(), console=console, transient=True) as progress:
+            with Progress(*columns, console=console, transient=False, refresh_per_second=2) as progress:
+                if not console.is_terminal:
+                    progress.stop()
                 result = run_arena(game, options, texts, games, seed=seed, workers=workers, progress=progress,
-                                   on_game=None if out is None else partial(_write, out, games))
+                                   on_game=None if out is None else partial(_write, out, games), budget=budget,
+                                   on_plan=planned, on_score=None if console.is_terminal else logged)
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
         console.print(render(result))

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 
 from ..core import CardtableError, games
 from .play import parse_options
+
+if TYPE_CHECKING:
+    from ..sim.analysis import Report
 
 console = Console(highlight=False)
 
@@ -32,8 +36,9 @@ def register(app: typer.Typer) -> None:
         teams: int | None = typer.Option(None, "--teams", help="number of teams (games with teams)"),
         option: list[str] = typer.Option([], "--option", "-o",
                                          help="any other option as key=value (JUNO single rounds: -o match=false)"),
-        rotate: bool = typer.Option(False, "--rotate", help="turn the seats by one per game, so every agent sits "
-                                                            "in every seat equally often"),
+        rotate: bool = typer.Option(True, "--rotate/--no-rotate",
+                                    help="turn the seats by one per game, so every agent sits in every seat equally "
+                                         "often (default); --no-rotate keeps each agent in its seats"),
         workers: int | None = typer.Option(None, "--workers", "-w", help="worker processes (default: all cores)"),
         backend: str = typer.Option("local", "--backend", help="local (process pool) or ray"),
         address: str | None = typer.Option(None, "--address", help="Ray cluster address (default: a local Ray)"),
@@ -61,19 +66,36 @@ def register(app: typer.Typer) -> None:
     @app.command("report")
     def report_cmd(
         folder: Path = typer.Argument(..., help="a results folder written by `cardtable simulate`"),
-        html: Path | None = typer.Option(None, "--html", help="HTML page to write (default: FOLDER/report.html)"),
+        other: Path | None = typer.Argument(None, help="a second results folder: compare the two runs"),
+        html: Path | None = typer.Option(None, "--html", help="HTML page to write (default: FOLDER/report.html, "
+                                                               "or FOLDER/compare-OTHER.html)"),
         top: int = typer.Option(8, "--top", help="cards shown at each end of the per-card tables"),
     ) -> None:
-        """Win rates with Wilson intervals, first-player advantage, lengths, scores, per-card impact."""
-        from ..sim import load
-        from ..sim.analysis import analyze, report_html, summary
-        from ..sim.store import read_job
+        """Who wins and how sure, seat advantage, game lengths, card impact; with two folders,
+        the differences between the runs with their intervals. Writes one HTML page and
+        CSV/Parquet of every table next to it."""
+        from ..sim import compare as comparing
+        from ..sim.render import report_html, summary
 
         try:
-            job = read_job(folder)
-            report = analyze(load(folder))
+            first = _report(folder)
+            if other is None:
+                console.print(summary(first, top=top))
+                target = report_html(first, html or folder / "report.html")
+            else:
+                names = (folder.name, other.name) if folder.name != other.name else (str(folder), str(other))
+                both = comparing.compare(first, _report(other), names)
+                console.print(comparing.summary(both, top=2 * top))
+                target = comparing.compare_html(both, html or folder / f"compare-{other.name or 'other'}.html")
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
-        console.print(summary(report, top=top))
-        target = report_html(report, html or folder / "report.html", job.to_json())
-        console.print(f"HTML report: {target}")
+        console.print(f"HTML report: {target} (tables: {target.with_name(target.stem + '-tables')}/)")
+
+
+def _report(folder: Path) -> Report:
+    from ..sim import load
+    from ..sim.analysis import analyze
+    from ..sim.store import read_job, run_status
+
+    job = read_job(folder)
+    return analyze(load(folder), job.to_json(), run_status(folder))

@@ -2,7 +2,7 @@
 
     import cardtable.sim
     table = cardtable.sim.run("juno", agents=["heuristic", "random"], games=1000, seed=0,
-                              players=2, options={"match": False}, rotate=True, out="runs/j1")
+                              players=2, options={"match": False}, out="runs/j1")   # seats rotate
     report = cardtable.sim.analyze(table)        # figures; summary(report) for the terminal
     cardtable.sim.report_html(report, "runs/j1/report.html")
 
@@ -15,13 +15,15 @@ from pathlib import Path
 
 import polars as pl
 
-from .analysis import Report, analyze, report_html, summary
+from . import impact
+from .analysis import Report, analyze
 from .job import Job, SimError, play_game
+from .render import report_html, summary, write_tables
 from .runner import run
 from .store import SCHEMA, read_table
 
-__all__ = ["SCHEMA", "Job", "Report", "SimError", "analyze", "load", "play_game", "read_table", "report_html",
-           "run", "summary"]
+__all__ = ["SCHEMA", "Job", "Report", "SimError", "analyze", "impact", "load", "play_game", "read_table", "report_html",
+           "run", "summary", "write_tables"]
 
 
 def load(folder: str | Path) -> pl.DataFrame:

@@ -7,10 +7,14 @@ So the results do not depend on the number of workers, the chunking or the backe
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from .. import agents as agent_registry
 from ..core.errors import CardtableError
 from ..core.game import Game
@@ -46,21 +50,36 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+def rules_version(game: str) -> str:
+    """A fingerprint of the game's rules and card data as installed: the first 12 hex digits of
+    a hash over every source and data file of the game's package. Results of two versions are
+    different experiments, so a results folder keeps one (and the report says when it differs)."""
+    module = type(make(game)).__module__
+    root = Path(importlib.import_module(module.rsplit(".", 1)[0]).__file__ or "").parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml", ".json", ".txt", ".csv")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
 @dataclass(frozen=True)
 class Job:
     """What to simulate. `agents` are the agent specs; seat s plays `agents[s % len(agents)]`,
     and with `rotate` the assignment turns by one seat per seed (seed % players), so every
-    agent sits in every seat equally often over consecutive seeds."""
+    agent sits in every seat equally often over consecutive seeds. `version`: the cardtable
+    version and the game's `rules_version` the games were played with (empty when unknown:
+    folders written before versions were recorded)."""
 
     game: str
     options: dict[str, Any] = field(hash=False)
     agents: tuple[str, ...]
-    rotate: bool = False
+    rotate: bool = True
     counters: bool = True
+    version: dict[str, str] = field(default_factory=dict, hash=False)
 
     @classmethod
     def build(
-        cls, game: str, options: dict[str, Any], agents: list[str] | tuple[str, ...], rotate: bool = False,
+        cls, game: str, options: dict[str, Any], agents: list[str] | tuple[str, ...], rotate: bool = True,
         counters: bool = True,
     ) -> Job:
         """Validate everything up front (options, agent names and parameters), so a bad job
@@ -74,16 +93,16 @@ class Job:
         for spec in specs:
             name, params = parse_agent(spec)
             agent_registry.make(name, **{**params, "seed": 0})
-        return cls(game, g.options.to_json(), specs, rotate, counters)
+        return cls(game, g.options.to_json(), specs, rotate, counters, current_version(game))
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "options": self.options, "agents": list(self.agents), "rotate": self.rotate,
-                "counters": self.counters}
+                "counters": self.counters, "version": dict(self.version)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Job:
         return cls(data["game"], dict(data["options"]), tuple(data["agents"]), bool(data["rotate"]),
-                   bool(data["counters"]))
+                   bool(data["counters"]), {str(k): str(v) for k, v in (data.get("version") or {}).items()})
 
     def make_game(self) -> Game[Any]:
         return make(self.game, **self.options)
@@ -91,6 +110,11 @@ class Job:
     def seat_agents(self, seed: int, players: int) -> list[str]:
         shift = seed % players if self.rotate else 0
         return [self.agents[((seat - shift) % players) % len(self.agents)] for seat in range(players)]
+
+
+def current_version(game: str) -> dict[str, str]:
+    """What `Job.version` records for a run made now."""
+    return {"cardtable": __version__, "rules": rules_version(game)}
 
 
 def agent_seeds(seed: int, players: int) -> list[int]:
@@ -128,14 +152,24 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         name, params = parse_agent(spec)
         bots.append(agent_registry.make(name, **{**params, "seed": agent_seed}))
     counter = EventCounter() if job.counters and not hooked else None
-    first = game.new_state(seed, record_events=False).current_player
+    start = game.new_state(seed, record_events=counter is not None)
+    first = start.current_player
+    # The setup's events (the deal) are the first events of the played state too: the same
+    # options and seed give the same setup. They are counted as the opening, apart from the rest.
+    opening = len(start.events or [])
 
     def drain(state: State, _action: Any) -> None:
+        nonlocal opening
         if counter is not None and state.events:
+            if opening:
+                counter.feed(state.events[:opening], opening=True)
+                del state.events[:opening]
+                opening = 0
             counter.feed(state.events)
             state.events.clear()
 
     state = play(game, bots, seed=seed, record_events=counter is not None, on_step=drain)
+    drain(state, None)  # a game over before any decision still has its setup counted
     returns = [float(r) for r in state.returns()]
     scores = final_scores(state.observation(None).get("scores"), players) or returns
     cards = card_counts(state, counter) if job.counters else []

@@ -50,7 +50,7 @@ def run(
     variant: str | None = None,
     players: int | None = None,
     options: dict[str, Any] | None = None,
-    rotate: bool = False,
+    rotate: bool = True,
     counters: bool = True,
     workers: int | None = None,
     backend: Literal["local", "ray"] = "local",
@@ -62,7 +62,8 @@ def run(
     by seed (columns: docs/simulation.md). With `out`, rows are also written to Parquet in that
     folder and seeds already there are not played again. Ctrl-C stops the run: the games that
     finished are kept (and returned). `agents`: one spec per seat, cycled over the seats
-    (`"heuristic,random"` or a list); `rotate` turns the seats by one per seed."""
+    (`"heuristic,random"` or a list); `rotate` (the default) turns the seats by one per seed, so seat and agent
+    strength are not mixed up."""
     opts = dict(options or {})
     if variant is not None:
         opts["variant"] = variant
@@ -83,6 +84,7 @@ def run(
         store.open_folder(folder, job)
         done = store.finished_seeds(folder)
         todo = [s for s in wanted if s not in done]
+        store.mark_running(folder, (seed, seed + games))
     n_workers = workers or backends.default_workers()
     chunks = chunked(todo, n_workers)
     stream: Generator[backends.Rows, None, None] = (
@@ -119,6 +121,7 @@ def run(
             if folder is not None:
                 store.write_part(folder, unsaved)
                 store.compact(folder)
+                store.mark_done(folder)
     if folder is None:
         table = store.concat(kept)
     else:

@@ -25,7 +25,10 @@ def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, floa
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # In exact arithmetic the interval holds p and stays in [0, 1]; rounding can leave the low
+    # bound at 1e-17 for 0 successes (or the high one below 1 for all), which would put p outside
+    # its own interval (and give a plot negative error bars). Clamp to what is true.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def newcombe(k1: float, n1: float, k2: float, n2: float, z: float = Z95) -> tuple[float, float, float]:

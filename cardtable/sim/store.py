@@ -5,13 +5,18 @@ Layout of `DIR`:
 * `job.json` — the job (game, validated options, agents, rotation, counters); a rerun into
   the same folder must be the same job, and then skips the seeds already there;
 * `part-*.parquet` — result rows, written in batches while the run goes (so an interrupted
-  run keeps what finished) and merged into one file at the end of a run.
+  run keeps what finished) and merged into one file at the end of a run;
+* `run.json` — present while a run writes into the folder (its process, host and seeds), so
+  a report made meanwhile says the results are still coming; left behind by a run that was
+  killed, which the report tells apart by the process being gone.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
+import time
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
@@ -52,11 +57,20 @@ def _parts(folder: Path) -> list[Path]:
 
 
 def read_table(folder: Path) -> pa.Table:
-    """Every row in `folder`, sorted by seed (a seed found twice is kept once)."""
-    parts = _parts(folder)
-    if not parts:
-        return SCHEMA.empty_table()
-    table = pa.concat_tables([pq.read_table(p, schema=SCHEMA) for p in parts])
+    """Every row in `folder`, sorted by seed (a seed found twice is kept once). Safe while a run
+    writes: parts appear whole (written, then renamed), and a part merged away between listing
+    and reading is read again from the merged file."""
+    for _ in range(5):
+        parts = _parts(folder)
+        if not parts:
+            return SCHEMA.empty_table()
+        try:
+            table = pa.concat_tables([pq.read_table(p, schema=SCHEMA) for p in parts])
+            break
+        except FileNotFoundError:
+            continue
+    else:
+        raise SimError(f"the results in {folder} kept changing while being read; try again")
     table = table.sort_by("seed")
     seeds = table.column("seed").to_numpy()
     if len(seeds) > 1 and (seeds[1:] == seeds[:-1]).any():
@@ -83,6 +97,12 @@ def open_folder(folder: Path, job: Job) -> None:
             old = Job.from_json(json.loads(path.read_text()))
         except (ValueError, KeyError, TypeError) as exc:
             raise SimError(f"{path} is not a simulation job file ({exc}); choose another --out folder") from None
+        if old.version != job.version and {**old.to_json(), "version": None} == {**job.to_json(), "version": None}:
+            raise SimError(
+                f"{folder} holds games played by {describe_version(old.version)}; this is "
+                f"{describe_version(job.version)}. Games of two versions would mix: use another --out folder "
+                "(and `cardtable report OLD NEW` to compare them)."
+            )
         if old.to_json() != job.to_json():
             raise SimError(
                 f"{folder} holds results of another job: {'; '.join(_differences(old.to_json(), job.to_json()))}. "
@@ -92,14 +112,15 @@ def open_folder(folder: Path, job: Job) -> None:
         _atomic_write(path, (json.dumps(job.to_json(), indent=2, sort_keys=True) + "\n").encode())
 
 
-def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "") -> list[str]:
+def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "",
+                 names: tuple[str, str] = ("there", "here")) -> list[str]:
     out = []
     for key in sorted(set(there) | set(here)):
         a, b = there.get(key), here.get(key)
         if isinstance(a, dict) and isinstance(b, dict):
-            out += _differences(a, b, f"{prefix}{key}.")
+            out += _differences(a, b, f"{prefix}{key}.", names)
         elif a != b:
-            out.append(f"{prefix}{key} is {json.dumps(a)} there, {json.dumps(b)} here")
+            out.append(f"{prefix}{key} is {json.dumps(a)} {names[0]}, {json.dumps(b)} {names[1]}")
     return out
 
 
@@ -107,7 +128,10 @@ def read_job(folder: Path) -> Job:
     path = folder / JOB_FILE
     if not path.exists():
         raise SimError(f"{folder} holds no simulation results (no {JOB_FILE}); run `cardtable simulate ... --out {folder}`")
-    return Job.from_json(json.loads(path.read_text()))
+    try:
+        return Job.from_json(json.loads(path.read_text()))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SimError(f"{path} is not a simulation job file ({type(exc).__name__}: {exc})") from None
 
 
 def concat(tables: list[pa.Table]) -> pa.Table:
@@ -141,3 +165,44 @@ def _atomic_write(path: Path, data: bytes) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
+
+
+def describe_version(version: dict[str, str]) -> str:
+    if not version:
+        return "an earlier cardtable that recorded no version"
+    return f"cardtable {version.get('cardtable', '?')} with rules version {version.get('rules', '?')}"
+
+
+RUN_FILE = "run.json"
+
+
+def mark_running(folder: Path, seeds: tuple[int, int]) -> None:
+    """Say that this process is writing results for seeds [first, last) into `folder`."""
+    data = {"pid": os.getpid(), "host": socket.gethostname(), "first_seed": seeds[0], "end_seed": seeds[1],
+            "started": time.time()}
+    _atomic_write(folder / RUN_FILE, json.dumps(data).encode())
+
+
+def mark_done(folder: Path) -> None:
+    (folder / RUN_FILE).unlink(missing_ok=True)
+
+
+def run_status(folder: Path) -> dict[str, Any] | None:
+    """None when no run is writing into `folder`; else the run's record, with `alive`: whether
+    its process still runs (False: it was killed before it finished; unknown on another host
+    counts as alive)."""
+    path = folder / RUN_FILE
+    try:
+        data: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    alive = True
+    if data.get("host") == socket.gethostname():
+        try:
+            os.kill(int(data["pid"]), 0)
+        except ProcessLookupError:
+            alive = False
+        except (PermissionError, KeyError, ValueError, TypeError):
+            pass
+    data["alive"] = alive
+    return data

@@ -10,6 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import cardtable
 from cardtable import agents
 from cardtable.commands import arena
 
@@ -115,3 +116,58 @@ def test_out_file_is_rewritten_after_every_game(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["games"] == 2 and data["indices"] == [0, 1]
     assert len(data["choice_search_ms"][0]) == data["results"][0]["choices"]
+
+
+class _Clock:
+    """A stand-in for the arena's perf_counter: every reading is `step` seconds after the last."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_budget_gives_unbounded_searches_the_iterations_that_fit_it() -> None:
+    game = cardtable.make("juno", players=2, match=False, hand_size=3)
+    # every timed stretch lasts 0.25 s: 5 probes of 20 iterations -> 400 iterations per second
+    specs: list[arena.Spec] = [("ismcts", {}), ("heuristic", {})]
+    plan = arena.plan_budget(game, specs, games=50, workers=2, seconds=60.0, clock=_Clock(0.25))
+    assert plan is not None and set(plan.params) == {0}
+    assert plan.params[0]["rollout"] == "heuristic" and plan.params[0]["cutoff"] == 20  # as `hard`
+    assert plan.per_second[0] == pytest.approx(400.0)
+    n = plan.params[0]["iterations"]
+    assert 1 <= n < 1000
+    # the plan fits the budget: one iteration more per choice would not
+    assert plan.estimate <= 60.0 < plan.estimate * (n + 1) / n
+    # a search that names its own budget or rollout keeps it; other agents are left alone
+    assert arena.plan_budget(game, [("ismcts", {"iterations": 7}), ("random", {})], 50, 2, 60.0) is None
+    assert arena.plan_budget(game, [("hard", {}), ("random", {})], 50, 2, 60.0) is None
+    own = arena.plan_budget(game, [("ismcts", {"rollout": "random"}), ("random", {})], 50, 2, 60.0)
+    assert own is not None and own.params[0].keys() == {"iterations"}
+
+
+def test_the_command_prints_its_plan_and_names_what_played() -> None:
+    app = typer.Typer()
+    arena.register(app)
+    app.command("noop")(lambda: None)
+    result = CliRunner().invoke(app, ["arena", "juno", "--agents", "ismcts,heuristic", "--games", "2", "-o",
+                                      "match=false", "-o", "hand_size=3", "--workers", "1", "--budget", "1"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "2 games of juno" in text and "Budget 1 s: ismcts gets" in text
+    assert "1/2 games, " in text and "2/2 games, " in text  # the running score, as a log gets it
+    played = arena.run_arena("juno", {"players": 2, "match": False, "hand_size": 3}, ["ismcts", "heuristic"], games=1,
+                             workers=1, budget=1.0)
+    assert played.agents[0].startswith("ismcts:rollout=heuristic:cutoff=20:iterations=")
+    assert played.summaries[0].label == played.agents[0] and played.agents[1] == "heuristic"
+    bad = CliRunner().invoke(app, ["arena", "juno", "--agents", "ismcts,heuristic", "--games", "2", "--budget", "0"])
+    assert bad.exit_code == 2 and "--budget is a number of seconds above 0" in bad.output
+
+
+def test_the_running_score_counts_wins_per_agent_and_games_without_a_winner() -> None:
+    results = [arena.GameResult(i, [0, 1], w, 10, [[], []], [0, 0], [0, 0], [0.0, 0.0])
+               for i, w in enumerate([[0], [1], [1], []])]
+    assert arena.score_line(["ismcts", "heuristic"], results) == "ismcts 1  heuristic 2  no winner 1"
+    assert arena.score_line(["a", "b"], []) == "a 0  b 0"

@@ -27,12 +27,35 @@ def test_a_simulated_game_is_the_game_cardtable_play_plays(small: dict[str, Any]
         assert row["length"] == len(final.history)
         assert row["returns"] == final.returns()
         assert row["scores"] == [float(x) for x in final.observation(None)["scores"]]
-        # counters: every `played` event of the full log, and the hands left at the end
-        played = Counter((e.data["seat"], e.data["card"]) for e in final.events or [] if e.kind == "played")
-        held = Counter((seat, card) for seat in range(2) for card in final.observation(seat)["hand"])
+        # counters: every `played` event of the full log, the deal, and the cards drawn
+        events = final.events or []
+        played = Counter((e.data["seat"], e.data["card"]) for e in events if e.kind == "played")
+        dealt = Counter((e.data["seat"], c) for e in events if e.kind == "dealt" for c in e.data["cards"])
+        drawn = Counter((e.data["seat"], c) for e in events if e.kind == "drew_cards" for c in e.data["cards"])
         got = {(c["seat"], c["counter"], c["card"]): c["count"] for c in row["cards"]}
         assert got == {**{(s, "played", k): n for (s, k), n in played.items()},
-                       **{(s, "held", k): n for (s, k), n in held.items()}}
+                       **{(s, "dealt", k): n for (s, k), n in dealt.items()},
+                       **{(s, "drawn", k): n for (s, k), n in drawn.items()}}
+        assert sum(n for (s, k, _), n in got.items() if k == "dealt") == 2 * small["hand_size"]
+        assert "held" not in {k for _, k, _ in got}  # the final hand says who lost, not which card matters
+
+
+def test_an_opening_hand_drawn_before_the_first_decision_counts_as_dealt() -> None:
+    # Runes of Zun draws its opening hands (Setup 6: draw 5): those are the deal, not draws
+    job = Job.build("zun", {"players": 2}, ["random"])
+    game = job.make_game()
+    for seed in range(3):
+        row = play_game(job, seed)
+        bots = [agents.make("random", seed=s) for s in agent_seeds(seed, 2)]
+        final = cardtable.play(game, bots, seed=seed, record_events=True)
+        setup = len(game.new_state(seed, record_events=True).events or [])
+        events = final.events or []
+        opening = Counter((e.data["seat"], c) for e in events[:setup] if e.kind == "drew_cards" for c in e.data["cards"])
+        later = Counter((e.data["seat"], c) for e in events[setup:] if e.kind == "drew_cards" for c in e.data["cards"])
+        got = {(c["seat"], c["counter"], c["card"]): c["count"] for c in row["cards"]}
+        assert {(s, k): n for (s, c, k), n in got.items() if c == "dealt"} == opening
+        assert {(s, k): n for (s, c, k), n in got.items() if c == "drawn"} == later
+        assert sum(opening.values()) == 10 and later
 
 
 def test_agents_are_handed_determinized_views_never_the_true_state(small: dict[str, Any]) -> None:
@@ -116,10 +139,15 @@ def test_event_counters_count_every_seat_and_card_event_by_kind_and_count() -> N
         Event("took", {"seat": 0, "card": "Soldier"}),
         Event("took", {"seat": 0, "card": "Soldier"}, to=(0,)),
         Event("played", {"seat": 1, "card": "red 7"}),
-        Event("drew_cards", {"seat": 1, "cards": ["red 1"]}),  # lists are not counted
+        Event("drew_cards", {"seat": 1, "cards": ["red 1", "red 1"]}),
+        Event("dealt", {"seat": 0, "cards": ["red 2"]}, to=(0,)),
+        Event("stolen_cards", {"seat": 0, "target": 1, "cards": ["Dagger"]}),  # other kinds keep their name
         Event("revealed", {"card": "Farmer"}),                 # no seat
     ])
-    assert counter.counts == {(0, "played", "Merchant"): 2, (0, "took", "Soldier"): 2, (1, "played", "red 7"): 1}
+    assert counter.counts == {(0, "played", "Merchant"): 2, (0, "took", "Soldier"): 2, (1, "played", "red 7"): 1,
+                              (1, "drawn", "red 1"): 2, (0, "dealt", "red 2"): 1, (0, "stolen_cards", "Dagger"): 1}
+    counter.feed([Event("drew_cards", {"seat": 1, "cards": ["red 3"]})], opening=True)
+    assert counter.counts[1, "dealt", "red 3"] == 1
 
 
 def test_scores_are_the_games_own_scores_or_the_returns() -> None:

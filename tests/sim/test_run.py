@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-import pyarrow.parquet as pq
+import pyarrow.parquet as pq  # type: ignore[import-untyped]
 import pytest
 
 from cardtable.sim import SCHEMA, SimError, backends, load, run
@@ -35,7 +35,7 @@ def test_a_row_holds_the_game_its_options_seats_winners_scores_length_and_cards(
     assert len(row["winners"]) == 1 and row["first_player"] in (0, 1)
     assert len(row["scores"]) == 2 and sorted(row["returns"]) == [-1.0, 1.0]
     assert row["length"] > 0
-    assert {c["counter"] for c in row["cards"]} <= {"played", "held"} and row["cards"]
+    assert {c["counter"] for c in row["cards"]} == {"played", "dealt", "drawn"}
 
 
 def test_results_are_written_to_parquet_and_a_rerun_skips_finished_seeds(
@@ -64,10 +64,13 @@ def test_a_folder_of_another_job_is_refused_with_what_differs(small: dict[str, A
     run("juno", ["random"], games=1, seed=0, options=small, out=tmp_path)
     with pytest.raises(SimError, match="another job: options.hand_size is 3 there, 4 here.*Use another --out folder"):
         run("juno", ["random"], games=1, seed=0, options={**small, "hand_size": 4}, out=tmp_path)
-    with pytest.raises(SimError, match="no job.json"):
-        from cardtable.sim.store import read_job
+    from cardtable.sim.store import read_job
 
+    with pytest.raises(SimError, match="no job.json"):
         read_job(tmp_path / "elsewhere")
+    (tmp_path / "job.json").write_text('{"game": "juno"}')
+    with pytest.raises(SimError, match="is not a simulation job file .KeyError: 'options'"):
+        read_job(tmp_path)
 
 
 def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(
@@ -100,3 +103,58 @@ def test_bad_arguments_are_refused_with_a_message(small: dict[str, Any]) -> None
         run("juno", ["random"], games=-1, options=small)
     assert run("juno", ["random"], games=0, options=small).height == 0
     assert isinstance(run("juno", ["random"], games=0, options=small), pl.DataFrame)
+
+
+def test_seats_rotate_unless_asked_not_to(small: dict[str, Any]) -> None:
+    table = run("juno", ["heuristic", "random"], games=4, seed=0, options=small, workers=1)
+    assert table["agents"].to_list() == [["heuristic", "random"], ["random", "heuristic"]] * 2
+    fixed = run("juno", ["heuristic", "random"], games=4, seed=0, options=small, workers=1, rotate=False)
+    assert fixed["agents"].to_list() == [["heuristic", "random"]] * 4
+
+
+def test_a_folder_says_while_a_run_writes_into_it_and_keeps_one_version(
+    small: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.sim import store
+
+    seen: list[dict[str, Any] | None] = []
+
+    def watching(job: Job, seeds: list[int]) -> list[dict[str, Any]]:
+        seen.append(store.run_status(tmp_path))
+        return play_chunk(job, seeds)
+
+    monkeypatch.setattr(backends, "play_chunk", watching)
+    run("juno", ["random"], games=2, seed=0, options=small, out=tmp_path, workers=1)
+    assert seen and all(s is not None and s["alive"] and (s["first_seed"], s["end_seed"]) == (0, 2) for s in seen)
+    assert store.run_status(tmp_path) is None  # done: the mark is gone
+    # a run killed in the middle leaves its mark behind, with a process that no longer exists
+    (tmp_path / store.RUN_FILE).write_text(json.dumps({"pid": 2**22 + 12345, "host": __import__("socket").gethostname(),
+                                                       "first_seed": 0, "end_seed": 9}))
+    status = store.run_status(tmp_path)
+    assert status is not None and status["alive"] is False
+    # the games of another version of the rules never join this folder
+    recorded = json.loads((tmp_path / "job.json").read_text())
+    assert recorded["version"]["rules"] and recorded["version"]["cardtable"]
+    recorded["version"]["rules"] = "000000000000"
+    (tmp_path / "job.json").write_text(json.dumps(recorded))
+    with pytest.raises(SimError, match="games played by cardtable .* with rules version 000000000000.*would mix"):
+        run("juno", ["random"], games=3, seed=0, options=small, out=tmp_path, workers=1)
+
+
+def test_a_part_merged_away_while_being_read_is_read_again_from_the_merged_file(
+    small: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.sim import store
+
+    run("juno", ["random"], games=3, seed=0, options=small, out=tmp_path, workers=1)
+    real = pq.read_table
+    vanished: list[Path] = []
+
+    def racing(path: Any, **kw: Any) -> Any:
+        if not vanished:  # the first read finds its part gone, as when a run compacts meanwhile
+            vanished.append(Path(path))
+            raise FileNotFoundError(path)
+        return real(path, **kw)
+
+    monkeypatch.setattr(pq, "read_table", racing)
+    assert store.read_table(tmp_path).num_rows == 3 and vanished

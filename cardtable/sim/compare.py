@@ -1,0 +1,247 @@
+"""Two runs side by side (`cardtable report A B`): variants, decks or agent versions, with
+every difference and its 95% interval (Newcombe's for win rates, normal ones for means and
+card impacts, whose two runs are independent samples)."""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .analysis import Report
+from .render import UNITS, error_bars, page, png, table_html, write_tables
+from .stats import Z95, newcombe
+from .store import _differences
+
+
+@dataclass
+class Comparison:
+    a: Report
+    b: Report
+    names: tuple[str, str]
+    differences: list[str]         # how the two jobs differ
+    agents: pl.DataFrame           # agent_a, agent_b, rate_a, rate_b, diff, low, high
+    seats: pl.DataFrame            # seat, rate_a, rate_b, diff, low, high
+    overall: pl.DataFrame          # figure, a, b, diff, low, high (first player, mean length)
+    cards: pl.DataFrame            # agent_a, agent_b, measure, card, a, b, diff, low, high, clear
+    headline: list[str] = field(default_factory=list)
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"compare_agents": self.agents, "compare_seats": self.seats, "compare_overall": self.overall,
+                "compare_cards": self.cards}
+
+
+def _pairs(a: Report, b: Report) -> list[tuple[str, str]]:
+    """Which agent of A faces which of B: the same name, or else the same place in the jobs'
+    agent lists (comparing agent versions: `ismcts:iterations=100` then `=400`)."""
+    names_a, names_b = list(a.agents["agent"]), list(b.agents["agent"])
+    same = [(x, x) for x in names_a if x in names_b]
+    if len(same) == len(names_a) == len(names_b):
+        return same
+    order_a = list(dict.fromkeys((a.job or {}).get("agents", names_a)))
+    order_b = list(dict.fromkeys((b.job or {}).get("agents", names_b)))
+    if len(order_a) == len(order_b):
+        return [(x, y) for x, y in zip(order_a, order_b, strict=True) if x in names_a and y in names_b]
+    return same
+
+
+def _rate_diffs(fa: pl.DataFrame, fb: pl.DataFrame, pairs: list[tuple[Any, Any]], key: str) -> list[dict[str, Any]]:
+    ra = {r[key]: r for r in fa.iter_rows(named=True)}
+    rb = {r[key]: r for r in fb.iter_rows(named=True)}
+    rows = []
+    for x, y in pairs:
+        p, q = ra[x], rb[y]
+        d, lo, hi = newcombe(p["wins"], p["seat_games"], q["wins"], q["seat_games"])
+        rows.append({f"{key}_a": str(x), f"{key}_b": str(y), "rate_a": p["win_rate"], "rate_b": q["win_rate"],
+                     "diff": d, "low": lo, "high": hi})
+    return rows
+
+
+def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Comparison:
+    pairs = _pairs(a, b)
+    agents = pl.DataFrame(_rate_diffs(a.agents, b.agents, pairs, "agent"),
+                          schema={"agent_a": pl.String, "agent_b": pl.String, "rate_a": pl.Float64,
+                                  "rate_b": pl.Float64, "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64})
+    seat_pairs = [(s, s) for s in a.seats["seat"] if s in set(b.seats["seat"])]
+    seats = pl.DataFrame(_rate_diffs(a.seats, b.seats, seat_pairs, "seat")).drop("seat_b").rename(
+        {"seat_a": "seat"}) if seat_pairs else pl.DataFrame()
+    fa, fb = a.first_player, b.first_player
+    d, lo, hi = newcombe(fa["wins"], fa["games"], fb["wins"], fb["games"])
+    la, lb = a.lengths["length"].to_numpy().astype(float), b.lengths["length"].to_numpy().astype(float)
+    se = math.sqrt((la.var(ddof=1) / len(la) if len(la) > 1 else 0.0) + (lb.var(ddof=1) / len(lb) if len(lb) > 1 else 0.0))
+    dl = float(la.mean() - lb.mean())
+    overall = pl.DataFrame([
+        {"figure": "first player's win rate", "a": fa["win_rate"], "b": fb["win_rate"], "diff": d, "low": lo, "high": hi},
+        {"figure": "mean game length (decisions)", "a": float(la.mean()), "b": float(lb.mean()), "diff": dl,
+         "low": dl - Z95 * se, "high": dl + Z95 * se},
+    ])
+    cards = _card_diffs(a.cards, b.cards, pairs)
+    said = (f"in {names[0]}", f"in {names[1]}")
+    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
+    out.headline = _headline(out)
+    return out
+
+
+def _card_diffs(ca: pl.DataFrame, cb: pl.DataFrame, pairs: list[tuple[str, str]]) -> pl.DataFrame:
+    schema = {"agent_a": pl.String, "agent_b": pl.String, "measure": pl.String, "card": pl.String, "a": pl.Float64,
+              "b": pl.Float64, "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64, "clear": pl.Boolean}
+    keep = ["measure", "card", "estimate", "se"]
+    parts = []
+    for x, y in pairs:
+        left = ca.filter((pl.col("agent") == x) & pl.col("estimated")).select(keep)
+        right = cb.filter((pl.col("agent") == y) & pl.col("estimated")).select(keep)
+        j = left.join(right, on=["measure", "card"], suffix="_b")
+        if not j.height:
+            continue
+        se = (pl.col("se") ** 2 + pl.col("se_b") ** 2).sqrt()
+        diff = pl.col("estimate") - pl.col("estimate_b")
+        parts.append(j.select(
+            agent_a=pl.lit(x), agent_b=pl.lit(y), measure="measure", card="card", a="estimate", b="estimate_b",
+            diff=diff, low=diff - Z95 * se, high=diff + Z95 * se,
+        ).with_columns(clear=(pl.col("low") > 0) | (pl.col("high") < 0)))
+    if not parts:
+        return pl.DataFrame(schema=schema)
+    return pl.concat(parts).cast(schema).sort(pl.col("diff").abs(), descending=True)  # type: ignore[arg-type]
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:+.1f}" if x == x else "n/a"
+
+
+def _headline(c: Comparison) -> list[str]:
+    na, nb = c.names
+    out = [f"{na}: {c.a.title}. {nb}: {c.b.title}."]
+    out.append("The runs differ in: " + "; ".join(c.differences) + "." if c.differences
+               else "The two jobs are the same (only the seeds differ).")
+    for r in c.agents.iter_rows(named=True):
+        who = r["agent_a"] if r["agent_a"] == r["agent_b"] else f"{r['agent_a']} ({na}) / {r['agent_b']} ({nb})"
+        clear = "a clear difference" if r["low"] > 0 or r["high"] < 0 else "no clear difference"
+        out.append(f"{who}: {100 * r['rate_a']:.1f}% in {na}, {100 * r['rate_b']:.1f}% in {nb}; "
+                   f"{_pts(r['diff'])} points [{_pts(r['low'])}, {_pts(r['high'])}], {clear}.")
+    for r in c.overall.iter_rows(named=True):
+        scale = 100 if "rate" in r["figure"] else 1
+        unit = " points" if scale == 100 else ""
+        out.append(f"{r['figure']}: {scale * r['diff']:+.1f}{unit} [{scale * r['low']:+.1f}, {scale * r['high']:+.1f}] "
+                   f"({na} minus {nb}).")
+    changed = c.cards.filter(pl.col("clear"))
+    if changed.height:
+        shown = [f"{r['card']} ({r['measure']}, {_pts(r['diff'])})" for r in changed.head(6).iter_rows(named=True)]
+        out.append(f"{changed.height} card measures changed clearly; the largest: {', '.join(shown)}.")
+    elif c.cards.height:
+        out.append("No card's impact changed clearly between the runs.")
+    return out
+
+
+def summary(c: Comparison, top: int = 10) -> Group:
+    na, nb = c.names
+    parts: list[Any] = [Text(f"Comparison: {na} vs {nb}", style="bold")]
+    for note in c.a.notes:
+        parts.append(Text(f"! {na}: {note}", style="bold yellow"))
+    for note in c.b.notes:
+        parts.append(Text(f"! {nb}: {note}", style="bold yellow"))
+    parts += [Text(f"• {h}") for h in c.headline]
+    for name, table in (("agents", c.agents), ("seats", c.seats), ("overall", c.overall)):
+        if table.height:
+            parts.append(_rich(table, f"{name}: {na} minus {nb}, 95% interval"))
+    if c.cards.height:
+        parts.append(_rich(c.cards.head(top), f"card impact, largest {top} changes ({na} minus {nb}, points)"))
+    return Group(*parts)
+
+
+def _shown(frame: pl.DataFrame) -> pl.DataFrame:
+    """The table as people read it: one agent column when both runs name them alike."""
+    if {"agent_a", "agent_b"} <= set(frame.columns) and frame.height and (frame["agent_a"] == frame["agent_b"]).all():
+        frame = frame.drop("agent_b").rename({"agent_a": "agent"})
+    return frame
+
+
+def _cell(value: Any, column: str, row: dict[str, Any]) -> str:
+    """Rates and impacts in points; differences signed; game lengths as they are."""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if not isinstance(value, float):
+        return "" if value is None else str(value)
+    if value != value:
+        return "n/a"
+    if "length" in str(row.get("figure", "")):
+        return f"{value:+.1f}" if column in ("diff", "low", "high") else f"{value:.1f}"
+    signed = column in ("diff", "low", "high") or "measure" in row
+    return f"{100 * value:+.1f}" if signed else f"{100 * value:.1f}"
+
+
+def _rows(frame: pl.DataFrame) -> list[list[str]]:
+    return [[_cell(v, k, r) for k, v in r.items()] for r in frame.iter_rows(named=True)]
+
+
+def _rich(frame: pl.DataFrame, title: str) -> Table:
+    frame = _shown(frame)
+    t = Table(title=title, title_justify="left")
+    for col in frame.columns:
+        t.add_column(col, justify="left" if frame.schema[col] == pl.String else "right")
+    for row in _rows(frame):
+        t.add_row(*row)
+    return t
+
+
+def _diff_plot(frame: pl.DataFrame, label: str, title: str, xlabel: str) -> str:
+    import matplotlib.pyplot as plt
+
+    labels = [str(x) for x in frame[label]]
+    d = frame["diff"].to_numpy() * 100
+    err = error_bars(d, frame["low"].to_numpy() * 100, frame["high"].to_numpy() * 100)
+    fig, ax = plt.subplots(figsize=(5.2, 0.8 + 0.26 * max(2, len(labels))))
+    colours = ["#c0392b" if lo > 0 or hi < 0 else "#4a7ebb" for lo, hi in zip(frame["low"], frame["high"], strict=True)]
+    for y in range(len(labels)):
+        ax.errorbar(d[y], y, xerr=err[:, y:y + 1], fmt="o", color=colours[y], capsize=3)
+    ax.axvline(0, color="#555", linewidth=1)
+    ax.set_yticks(range(len(labels)), labels)
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+    return png(fig)
+
+
+def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    target = Path(path)
+    files = write_tables(c.tables(), target.with_name(target.stem + "-tables"))
+    na, nb = c.names
+    out = [f"<h1>Comparison: {html.escape(na)} vs {html.escape(nb)}</h1>"]
+    out += [f"<div class='warn'>{html.escape(na)}: {html.escape(n)}</div>" for n in c.a.notes]
+    out += [f"<div class='warn'>{html.escape(nb)}: {html.escape(n)}</div>" for n in c.b.notes]
+    out.append("<div class='summary'><ul>" + "".join(f"<li>{html.escape(h)}</li>" for h in c.headline) + "</ul></div>")
+    out.append("<div class='grid'>")
+    if c.agents.height:
+        labelled = c.agents.with_columns(label=pl.when(pl.col("agent_a") == pl.col("agent_b")).then(pl.col("agent_a"))
+                                         .otherwise(pl.col("agent_a") + " / " + pl.col("agent_b")))
+        out.append(f"<img alt='agents' src='{_diff_plot(labelled, 'label', 'win rate per agent', f'{na} minus {nb} (points, 95%)')}'>")
+    for measure in UNITS:
+        part = c.cards.filter(pl.col("measure") == measure).head(top)
+        if part.height:
+            several = c.cards["agent_a"].n_unique() > 1  # name the agent only when there is a choice
+            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")" if several
+                                         else pl.col("card"))
+            out.append(f"<img alt='cards {measure}' src='"
+                       f"{_diff_plot(labelled, 'label', f'largest changes: {measure}', f'{na} minus {nb}: {UNITS[measure]}')}'>")
+    out.append("</div>")
+    out.append("<p class='note'>Every table as CSV and Parquet: " + ", ".join(
+        f"<a href='{html.escape(str(f.relative_to(target.parent)))}'>{html.escape(f.name)}</a>" for f in files) + "</p>")
+    for title, frame in (("Agents", c.agents), ("Seats", c.seats), ("Overall", c.overall)):
+        if frame.height:
+            out.append(f"<h2>{title}</h2>" + table_html(_shown(frame).columns, _rows(_shown(frame))))
+    if c.cards.height:
+        out.append(f"<h2>Card impact</h2><p class='note'>Each card measure of {html.escape(na)} minus the same "
+                   f"measure of {html.escape(nb)}, points; clear: the interval excludes 0.</p>")
+        out.append(table_html(_shown(c.cards).columns, _rows(_shown(c.cards))))
+    target.write_text(page(f"cardtable comparison: {na} vs {nb}", out), encoding="utf-8")
+    return target
+

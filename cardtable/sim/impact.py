@@ -1,0 +1,212 @@
+"""Per-card impact: measures a designer can act on, each with a 95% interval.
+
+Every measure compares seat-games of one agent only, so an agent's strength never passes for a
+card's (a strong agent plays its good cards more and wins more for reasons of its own).
+
+* **played** — the win rate of seat-games in which the seat played the card against those in
+  which it did not, compared within groups of seat-games that played equally many cards in
+  all (Mantel-Haenszel risk difference, Sato's variance). A seat that had more turns, and so
+  more chances to play anything, does not count as the card's merit.
+* **dealt** — the change in win rate per copy of the card in the opening hand, instead of
+  another card (least squares on the copies dealt, robust HC1 standard error). The deal is
+  random, so this one is an effect of the card, not only an association.
+* **drawn** — the same per copy drawn during the game, comparing seats that drew equally many
+  cards (the number of cards drawn is a covariate): drawing at all is bad luck, which card
+  came is not.
+
+A card **stands out** when its estimate lies beyond the Tukey fences (1.5 interquartile ranges
+past the quartiles) of the other cards' estimates and differs from their median by more than
+chance allows across all the cards and measures compared (a Bonferroni-corrected interval
+excludes it).
+"""
+
+from __future__ import annotations
+
+import math
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from .stats import Z95
+
+#: a card needs this many seat-games with it, and as many without, before it is estimated
+MIN_SEAT_GAMES = 30
+
+#: the measures in the order the report shows them, each explained in one sentence
+MEASURES: dict[str, str] = {
+    "played": "Win rate of seat-games that played the card minus those that did not, compared among seat-games "
+              "that played equally many cards in all, so more turns do not pass for the card's merit "
+              "(Mantel-Haenszel).",
+    "dealt": "Change in win rate for each copy of the card in the opening hand instead of another card; the deal "
+             "is random, so this is the card's effect, not only an association.",
+    "drawn": "Change in win rate for each copy of the card drawn during the game instead of another card, "
+             "comparing seats that drew equally many cards.",
+}
+
+SCHEMA: dict[str, Any] = {
+    "agent": pl.String, "measure": pl.String, "card": pl.String, "seat_games": pl.Int64, "with_n": pl.Int64,
+    "mean_count": pl.Float64, "with_rate": pl.Float64, "without_rate": pl.Float64, "estimate": pl.Float64,
+    "se": pl.Float64, "low": pl.Float64, "high": pl.Float64, "estimated": pl.Boolean, "stands_out": pl.String,
+}
+
+
+def counted(table: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """One row per (seed, seat, counter, card) with a positive count, with the seat's agent."""
+    return (
+        table.lazy()
+        .select("seed", "cards")
+        .explode("cards")
+        .drop_nulls("cards")
+        .unnest("cards")
+        .filter((pl.col("count") > 0) & pl.col("counter").is_in(list(MEASURES)))
+        .join(seats.lazy().select("seed", "seat", "agent", "win"), on=["seed", "seat"])
+        .select("seed", "seat", "agent", "win", "counter", "card", "count")
+        .collect()
+    )
+
+
+def card_impact(table: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Every measure for every agent and card (columns: `SCHEMA`), sorted by measure, agent and
+    estimate (highest first)."""
+    counts = counted(table, seats)
+    parts = [_played(counts, seats)]
+    for measure in ("dealt", "drawn"):
+        for agent in sorted(set(counts.filter(pl.col("counter") == measure)["agent"])):
+            parts.append(_per_copy(counts, seats, measure, agent))
+    frame = pl.concat([p for p in parts if p.height], how="vertical") if any(p.height for p in parts) \
+        else pl.DataFrame(schema=SCHEMA)
+    frame = _stand_out(frame.select(list(SCHEMA)))
+    order = {m: i for i, m in enumerate(MEASURES)}
+    return (frame.with_columns(_order=pl.col("measure").replace_strict(order, return_dtype=pl.Int64))
+            .sort("_order", "agent", "estimate", descending=[False, False, True], nulls_last=True)
+            .drop("_order"))
+
+
+def _played(counts: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    played = counts.filter(pl.col("counter") == "played")
+    if not played.height:
+        return pl.DataFrame(schema=SCHEMA)
+    total = played.group_by("seed", "seat").agg(stratum=pl.col("count").sum())
+    sg = (seats.select("seed", "seat", "agent", "win")
+          .join(total, on=["seed", "seat"], how="left").with_columns(pl.col("stratum").fill_null(0)))
+    strata = sg.group_by("agent", "stratum").agg(N=pl.len(), Y=pl.col("win").sum())
+    agent_totals = sg.group_by("agent").agg(agent_n=pl.len().cast(pl.Int64), agent_wins=pl.col("win").sum().cast(pl.Int64))
+    cells = (
+        played.join(sg.select("seed", "seat", "stratum"), on=["seed", "seat"])
+        .group_by("agent", "card", "stratum")
+        .agg(n1=pl.len(), y1=pl.col("win").sum(), copies=pl.col("count").sum())
+        .join(strata, on=["agent", "stratum"])
+        # floats: the variance's terms are differences, which unsigned counts cannot hold
+        .with_columns(pl.col("n1", "y1", "N", "Y").cast(pl.Float64))
+        .with_columns(n0=pl.col("N") - pl.col("n1"), y0=pl.col("Y") - pl.col("y1"))
+        .with_columns(
+            w=pl.col("n1") * pl.col("n0") / pl.col("N"),
+            # Sato (1989): a variance that holds for many sparse strata as well as few large ones
+            P=(pl.col("n1") ** 2 * pl.col("y0") - pl.col("n0") ** 2 * pl.col("y1")
+               + pl.col("n1") * pl.col("n0") * (pl.col("n0") - pl.col("n1")) / 2) / pl.col("N") ** 2,
+            Q=(pl.col("y1") * (pl.col("n0") - pl.col("y0")) + pl.col("y0") * (pl.col("n1") - pl.col("y1")))
+            / (2 * pl.col("N")),
+        )
+        .with_columns(
+            term=pl.when(pl.col("n0") > 0)
+            .then(pl.col("w") * (pl.col("y1") / pl.col("n1") - pl.col("y0") / pl.col("n0"))).otherwise(0.0)
+        )
+    )
+    agg = (
+        cells.group_by("agent", "card")
+        .agg(with_n=pl.col("n1").sum().cast(pl.Int64), with_wins=pl.col("y1").sum().cast(pl.Int64),
+             copies=pl.col("copies").sum(),
+             W=pl.col("w").sum(), T=pl.col("term").sum(), P=pl.col("P").sum(), Q=pl.col("Q").sum())
+        .join(agent_totals, on="agent")
+    )
+    rows = []
+    for r in agg.iter_rows(named=True):
+        n1, n0 = r["with_n"], r["agent_n"] - r["with_n"]
+        rd = r["T"] / r["W"] if r["W"] > 0 else math.nan
+        var = (rd * r["P"] + r["Q"]) / r["W"] ** 2 if r["W"] > 0 else math.nan
+        se = math.sqrt(max(var, 0.0)) if not math.isnan(var) else math.nan
+        rows.append({
+            "agent": r["agent"], "measure": "played", "card": r["card"], "seat_games": r["agent_n"], "with_n": n1,
+            "mean_count": r["copies"] / n1, "with_rate": r["with_wins"] / n1,
+            "without_rate": (r["agent_wins"] - r["with_wins"]) / n0 if n0 else math.nan,
+            "estimate": rd, "se": se,
+            "low": max(-1.0, rd - Z95 * se) if se == se else math.nan,
+            "high": min(1.0, rd + Z95 * se) if se == se else math.nan,
+            "estimated": n1 >= MIN_SEAT_GAMES and n0 >= MIN_SEAT_GAMES and se == se,
+        })
+    return pl.DataFrame(rows, schema={k: v for k, v in SCHEMA.items() if k != "stands_out"}) \
+        .with_columns(stands_out=pl.lit(None, pl.String))
+
+
+def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: str) -> pl.DataFrame:
+    """Least squares of win (0/1) on the copies of each card, with the seat's total count of
+    that measure as a covariate when it varies; one regression per card."""
+    sg = seats.filter(pl.col("agent") == agent).select("seed", "seat", "win").with_row_index("row")
+    part = counts.filter((pl.col("counter") == measure) & (pl.col("agent") == agent)) \
+        .join(sg.select("seed", "seat", "row"), on=["seed", "seat"])
+    cards = sorted(set(part["card"]))
+    n = sg.height
+    if not cards or n < 3:
+        return pl.DataFrame(schema=SCHEMA)
+    col = {c: i for i, c in enumerate(cards)}
+    m = np.zeros((n, len(cards)))
+    np.add.at(m, (part["row"].to_numpy(), np.array([col[c] for c in part["card"]], dtype=np.int64)),
+              part["count"].to_numpy().astype(float))
+    y = sg["win"].cast(pl.Float64).to_numpy()
+    total = m.sum(axis=1)
+    z = np.column_stack([np.ones(n), total]) if np.ptp(total) > 0 else np.ones((n, 1))
+    # residuals of the card counts and of the outcome after the covariates (Frisch-Waugh)
+    rm = m - z @ np.linalg.lstsq(z, m, rcond=None)[0]
+    ry = y - z @ np.linalg.lstsq(z, y, rcond=None)[0]
+    sxx = (rm * rm).sum(axis=0)
+    ok = sxx > 1e-9
+    slope = np.where(ok, rm.T @ ry / np.where(ok, sxx, 1.0), np.nan)
+    resid = ry[:, None] - rm * np.nan_to_num(slope)
+    dof = max(n - z.shape[1] - 1, 1)
+    se = np.where(ok, np.sqrt((rm * rm * resid * resid).sum(axis=0) * n / dof) / np.where(ok, sxx, 1.0), np.nan)
+    has = m > 0
+    with_n = has.sum(axis=0)
+    wins_with = (has * y[:, None]).sum(axis=0)
+    rows = []
+    for i, card in enumerate(cards):
+        k = int(with_n[i])
+        rows.append({
+            "agent": agent, "measure": measure, "card": card, "seat_games": n, "with_n": k,
+            "mean_count": float(m[:, i].sum() / k) if k else math.nan,
+            "with_rate": float(wins_with[i] / k) if k else math.nan,
+            "without_rate": float((y.sum() - wins_with[i]) / (n - k)) if n > k else math.nan,
+            "estimate": float(slope[i]), "se": float(se[i]),
+            "low": float(slope[i] - Z95 * se[i]), "high": float(slope[i] + Z95 * se[i]),
+            "estimated": bool(ok[i]) and k >= MIN_SEAT_GAMES and n - k >= MIN_SEAT_GAMES,
+            "stands_out": None,
+        })
+    return pl.DataFrame(rows, schema=SCHEMA)
+
+
+def _stand_out(frame: pl.DataFrame) -> pl.DataFrame:
+    """Mark the cards whose estimate lies outside the rest (see the module's docstring)."""
+    marks: dict[tuple[str, str, str], str] = {}
+    estimated = frame.filter(pl.col("estimated"))
+    # With dozens of cards and three measures, a few would leave a 95% interval by chance alone:
+    # the distance to the others' median must exceed chance across everything compared for
+    # that agent (Bonferroni).
+    tests = dict(estimated.group_by("agent").len().iter_rows())
+    for (agent, measure), part in estimated.group_by("agent", "measure"):
+        est = part["estimate"].to_numpy()
+        if len(est) < 6:
+            continue
+        z = NormalDist().inv_cdf(1 - 0.025 / tests[agent])
+        for i, r in enumerate(part.iter_rows(named=True)):
+            others = np.delete(est, i)
+            q1, med, q3 = np.percentile(others, [25, 50, 75])
+            fence = 1.5 * (q3 - q1)
+            if r["estimate"] > q3 + fence and r["estimate"] - z * r["se"] > med:
+                marks[str(agent), str(measure), r["card"]] = "high"
+            elif r["estimate"] < q1 - fence and r["estimate"] + z * r["se"] < med:
+                marks[str(agent), str(measure), r["card"]] = "low"
+    if not marks:
+        return frame
+    return frame.with_columns(stands_out=pl.struct("agent", "measure", "card").map_elements(
+        lambda s: marks.get((s["agent"], s["measure"], s["card"])), return_dtype=pl.String))
