@@ -14,6 +14,7 @@ from rich.table import Table
 from .. import agents
 from ..core import CardtableError, IllegalAction, Replay, State, game_class, games, make
 from ..core.game import Game
+from ..ui.cards import guide
 from ..ui.text import narrate, render
 
 console = Console(highlight=False)
@@ -69,10 +70,17 @@ def register(app: typer.Typer) -> None:
         console.print(table)
 
     @app.command("rules")
-    def rules_cmd(game: str = typer.Argument(..., help="game name, e.g. juno")) -> None:
-        """Show a game's rules page: each rule clause, its test and our interpretations."""
+    def rules_cmd(
+        game: str = typer.Argument(..., help="game name, e.g. juno"),
+        coverage: bool = typer.Option(False, "--coverage", help="the rules page for developers: each rule clause, "
+                                      "its test and our interpretations"),
+    ) -> None:
+        """How to play a game: setup, a turn, how to win and every card with its text."""
         try:
             spec = game_class(game).spec
+            if not coverage:
+                console.print(Markdown(guide(make(game))))
+                return
         except CardtableError as exc:
             raise fail(str(exc)) from None
         page = DOCS / f"{game}.md"

@@ -12,6 +12,13 @@ from rich.text import Text
 TIER_STYLE = {0: "bold white on grey23", 1: "bold white on red3", 2: "bold black on yellow3", 3: "bold white on green4"}
 TIER_NAME = {0: "Defeated", 1: "1-4", 2: "5-8", 3: "9-12"}
 
+# When a rune of each kind can be played (runes-of-zun.txt, "Playing Runes", "Reactions", "Modifiers").
+WHEN = {
+    "action": "Play it in your Action Phase, then declare its target(s).",
+    "reaction": "Play it when an Action targets you, before that Action resolves on you.",
+    "modifier": "Play it right after you play a rune that lists it among its Charms, before its targets are declared.",
+}
+
 DECISION_TEXT = {
     "order_triggers": "choose which (ongoing) rune affecting you triggers next",
     "mulligan": "no Action in hand: mulligan (discard your hand, draw 3) or keep it",
@@ -134,3 +141,18 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
     }
     fn = lines.get(k)
     return fn(event) if fn else None
+
+
+def card_catalog(game: Any) -> list[dict[str, Any]]:
+    """Every rune of the game's set with its text generated from the data (`Rune.text()`), its kind,
+    copies in the deck, when it can be played and, for a modifier, the runes it can modify (`note`)."""
+    runes = game.rune_set.runes
+    sets = game.options.deck_sets()
+    out = []
+    for r in runes:
+        entry = {"name": r.name, "kind": r.kind, "text": r.text(), "copies": r.copies * sets, "when": WHEN[r.kind]}
+        if r.kind == "modifier":
+            charmed = [o.name for o in runes if r.name in o.charms]
+            entry["note"] = f"It can modify: {', '.join(charmed) or 'no rune of this set'}."
+        out.append(entry)
+    return out
