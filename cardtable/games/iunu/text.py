@@ -74,9 +74,10 @@ def render(obs: dict[str, Any]) -> RenderableType:
     if obs["final_turns"]:
         head.append("   FINAL TURNS (Dynasty phase only)", style="bold red")
     dice = Text("Dice: ")
-    for v in obs["dice"]:
+    for i, v in enumerate(obs["dice"], 1):
+        dice.append(f"die {i} ")
         dice.append(f" {DIE_FACES[v]} ", style="bold black on white" if v else "dim")
-        dice.append(" ")
+        dice.append("  ")
     dice.append(f"   Citizen deck: {obs['deck']}   Afterlife deck: {obs['afterlife_deck']}   "
                 f"Bread left: {obs['bread_supply']}")
     forum = Text("Forum: ")
@@ -98,7 +99,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     d = obs["decision"]
     if d is not None:
         who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
-        line = f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}"
+        line = f"{who}: {decision_text(d, obs)}"
         if "price" in d:
             line += f" (Bread costs {d['price']} each, {d['baked']} baked)"
         if "thief" in d:
@@ -113,6 +114,60 @@ def render(obs: dict[str, Any]) -> RenderableType:
             text += " — but Heliopolis scored more than both dynasties"
         parts.append(Text(text, style="bold"))
     return Panel(Group(*parts), expand=False)
+
+
+def die_name(i: int, dice: list[int | None]) -> str:
+    """"die 2 (a 3)": a die by its position and its face."""
+    v = dice[i - 1] if 1 <= i <= len(dice) else None
+    return f"die {i} ({'out of play' if v is None else f'a {v}'})"
+
+
+def _ability_question(citizen: str, obs: dict[str, Any]) -> str:
+    """What using a Citizen's ability would do now, with the numbers of this position."""
+    dice = [v for v in obs["dice"] if v]
+    high = max(dice, default=0)
+    mine = obs["dynasties"][obs["seat"]]["dynasty"] if obs["seat"] is not None else {}
+    if citizen == "Merchant":
+        n = mine.get("Merchant", 0)
+        return (f"take Debens equal to the highest die ({high}) +1 per Merchant you have ({n}): "
+                f"{high + n} Debens, then that die goes down by 1")
+    if citizen == "Noble":
+        return f"take Debens equal to the dice total ({sum(dice)}), then every die goes down by 1"
+    if citizen == "Baker":
+        return f"buy up to 3 Bread for your Citizens (each costs the highest die, {high}, less your Farmers' discount)"
+    if citizen == "Priest":
+        return "pay a die's value in Debens to look at that many Afterlife cards and keep one"
+    if citizen == "Scribe":
+        return "pay 1 Deben to put a card from your hand under the Scribe, then draw 1"
+    if citizen == "Soldier":
+        return "steal a Farmer without Bread from another player (they may pay you 1 Deben instead)"
+    return ABILITY.get(citizen, "its ability").split(". ")[0].lower()
+
+
+def decision_text(d: dict[str, Any], obs: dict[str, Any]) -> str:
+    """The pending decision as a question naming what it is about."""
+    citizen = d.get("citizen")
+    if d["kind"] == "use_ability" and citizen:
+        return f"use the {citizen}'s ability: {_ability_question(citizen, obs)}?"
+    if d["kind"] == "second_card" and citizen:
+        return f"play a second {citizen} for 1 Deben?"
+    return DECISION_TEXT.get(d["kind"], d["kind"])
+
+
+def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
+    """The moves with every die named by its position and its face ("reroll die 2 (a 3)") and the
+    Citizen whose ability is offered named ("use the Merchant's ability")."""
+    d = obs["decision"] or {}
+    citizen = d.get("citizen")
+    out = []
+    for i, t in enumerate(texts):
+        words = t.split()
+        if len(words) >= 2 and words[-2] == "die" and words[-1].isdigit():
+            t = " ".join(words[:-2]) + " " + die_name(int(words[-1]), obs["dice"])
+        elif citizen and t in ("use ability", "skip ability"):
+            t = f"{t.split()[0]} the {citizen}'s ability"
+        out.append((i, t))
+    return out
 
 
 DECISION_TEXT = {
@@ -132,7 +187,7 @@ DECISION_TEXT = {
 }
 
 
-def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
     """One line for an event the viewer may see (None: not worth a line)."""
     k = event["kind"]
 

@@ -79,8 +79,9 @@ DECISION_TEXT = {
 }
 
 
-def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
-    """One line for an event the viewer may see (None: not worth a line)."""
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
+    """One line for an event the viewer may see (None: not worth a line). `obs`, the viewer's
+    observation just after the event, lets a line name who a Skip skipped."""
     k = event["kind"]
 
     def who(s: int) -> str:
@@ -88,7 +89,12 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
 
     if k == "played":
         call = " and calls UNO!" if event["uno"] else ""
-        return f"{who(event['seat'])} played {event['card']}{call}"
+        skipped = ""
+        if event["card"].endswith(" skip") and obs is not None:
+            # "The next person in line to play after this card is played is skipped" (juno.txt, Skip).
+            nxt = (event["seat"] + (1 if obs["direction"] == "left" else -1)) % len(obs["hand_counts"])
+            skipped = ": you are skipped" if nxt == viewer else f": seat {nxt} is skipped"
+        return f"{who(event['seat'])} played {event['card']}{call}{skipped}"
     if k == "drew":
         if event["count"] < event["wanted"]:
             return f"{who(event['seat'])} drew {event['count']} (the piles ran out)"

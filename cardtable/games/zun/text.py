@@ -33,6 +33,61 @@ DECISION_TEXT = {
 }
 
 
+def decision_line(obs: dict[str, Any]) -> str:
+    """What the pending decision asks, naming the rune it is about."""
+    d = obs["decision"]
+    text = DECISION_TEXT.get(d["kind"], d["kind"])
+    frame = obs["resolving"][-1] if obs["resolving"] else None
+    if frame is not None:
+        rune = frame["card"] + (f" (as {frame['as']})" if frame["as"] and frame["as"] != frame["card"] else "")
+        seat = obs["seat"]
+        owner = "your" if frame["player"] == seat else f"seat {frame['player']}'s"
+        if d["kind"] == "modify":
+            text = f"add modifiers to {owner} {rune} (the runes it charms), or be done modifying"
+        elif d["kind"] == "declare_target":
+            text = f"add modifiers to {owner} {rune}, then declare its next target (in the order they will resolve)"
+        elif d["kind"] == "reaction":
+            text = f"{owner} {rune} targets you: play a Reaction, or not"
+        elif d["kind"] == "redirect":
+            text = f"choose the new target of {owner} {rune}"
+        elif d["kind"] == "blame":
+            text = f"choose whom Blame names as the player of {owner} {rune}"
+    if "count" in d:
+        text += f" ({d['count']} to go)"
+    return text
+
+
+def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
+    """The moves in the order the terminal lists them, with labels: when a move names a player
+    (target, blame, redirect), opponents come first with their HP, then teammates, then you, marked."""
+    seat = obs["seat"]
+
+    def about(text: str) -> int | None:
+        words = text.split()
+        return int(words[-1]) if len(words) >= 2 and words[-2] == "seat" and words[-1].isdigit() else None
+
+    def rank(i: int) -> tuple[int, int]:
+        s = about(texts[i])
+        if s is None:
+            return (0, i)
+        if s == seat:
+            return (3, i)
+        same_team = obs["teams"] is not None and seat is not None and obs["team_of"][s] == obs["team_of"][seat]
+        return (2 if same_team else 1, i)
+
+    out = []
+    for i in sorted(range(len(texts)), key=rank):
+        s = about(texts[i])
+        label = texts[i]
+        if s is not None:
+            mark = " (you" if s == seat else f" ({obs['hp'][s]} HP"
+            if s != seat and obs["teams"] is not None and seat is not None and obs["team_of"][s] == obs["team_of"][seat]:
+                mark += ", your teammate"
+            label += mark + (", Defeated)" if obs["defeated"][s] else ")")
+        out.append((i, label))
+    return out
+
+
 def tracker(hp: int, tier: int) -> Text:
     """The HP Tracker Card: three colored tiers; the token sits on the current HP."""
     out = Text()
@@ -87,8 +142,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     d = obs["decision"]
     if d is not None:
         who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
-        extra = f" ({d['count']} to go)" if "count" in d else ""
-        parts.append(Text(f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}{extra}", style="italic"))
+        parts.append(Text(f"{who}: {decision_line(obs)}", style="italic"))
     if obs["is_over"]:
         how = " (turn limit: most HP)" if obs["by_limit"] else ""
         parts.append(Text(f"Game over{how}. Winners: {', '.join('seat ' + str(w) for w in obs['winners'])}",
@@ -96,7 +150,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Panel(Group(*parts), expand=False)
 
 
-def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
     """One line for an event the viewer may see."""
     k = event["kind"]
 
