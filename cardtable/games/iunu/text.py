@@ -151,7 +151,7 @@ def decision_text(d: dict[str, Any], obs: dict[str, Any]) -> str:
         return f"use the {citizen}'s ability: {_ability_question(citizen, obs)}?"
     if d["kind"] == "second_card" and citizen:
         return f"play a second {citizen} for 1 Deben?"
-    return DECISION_TEXT.get(d["kind"], d["kind"])
+    return str(DECISION_TEXT.get(d["kind"], d["kind"]))
 
 
 def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:

@@ -36,7 +36,7 @@ DECISION_TEXT = {
 def decision_line(obs: dict[str, Any]) -> str:
     """What the pending decision asks, naming the rune it is about."""
     d = obs["decision"]
-    text = DECISION_TEXT.get(d["kind"], d["kind"])
+    text = str(DECISION_TEXT.get(d["kind"], d["kind"]))
     frame = obs["resolving"][-1] if obs["resolving"] else None
     if frame is not None:
         rune = frame["card"] + (f" (as {frame['as']})" if frame["as"] and frame["as"] != frame["card"] else "")
