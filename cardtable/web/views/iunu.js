@@ -77,7 +77,10 @@
         const mine = d.seat === m.seat;
         let what = PROMPT[d.kind] || d.kind;
         const ability = d.citizen && window.CT.cardEntry(d.citizen);
-        if (d.kind === "use_ability" && d.citizen) what = `use the ${d.citizen}'s ability${ability ? `: ${ability.text.split(". ")[0].replace(/\.$/, "")}` : ""}?`;
+        if (d.kind === "use_ability" && d.citizen) {
+          const first = ability ? ability.text.split(". ")[0].replace(/\.$/, "") : "";
+          what = `use the ${d.citizen}'s ability${first ? `: ${first[0].toLowerCase()}${first.slice(1)}` : ""}?`;
+        }
         if (d.kind === "second_card" && d.citizen) what = `play a second ${d.citizen} for 1 Deben?`;
         if (d.price !== undefined) what += ` (Bread costs ${d.price} each, ${d.baked} baked)`;
         if (d.thief !== undefined) what += ` (${api.seatName(d.thief)}'s Soldier)`;

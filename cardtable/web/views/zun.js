@@ -81,7 +81,7 @@
         const mine = d.seat === m.seat;
         let what = PROMPT[d.kind] || d.kind.replace(/_/g, " ");
         const top = o.resolving.length ? o.resolving[o.resolving.length - 1] : null;
-        if (top && ["modify", "declare_target", "reaction", "redirect", "blame"].includes(d.kind)) what += ` (${api.seatName(top.player)}'s ${top.as || top.card})`;
+        if (top && ["modify", "declare_target", "reaction", "redirect", "blame"].includes(d.kind)) what += ` (${top.player === m.seat ? "your" : `${api.seatName(top.player)}'s`} ${top.as || top.card})`;
         if (d.count !== undefined) what += ` (${d.count} to go)`;
         prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`);
       }
