@@ -8,6 +8,8 @@ import json
 import urllib.request
 from typing import Any
 
+from cardtable import make
+
 from .conftest import Server, shot
 from .test_play import WAIT, click, create_table, play, version
 
@@ -42,6 +44,7 @@ def check_guide(page: Any, title: str) -> None:
 
 
 def start(page: Any, server: Server, game: str, seed: int, **kw: Any) -> tuple[str, dict[str, dict[str, Any]]]:
+    make(game)  # a game that does not load fails here at once, not after the lobby's timeouts
     table = create_table(page, server, game, seed=seed, **kw)
     page.wait_for_function("document.body.dataset.cards === 'loaded'", timeout=WAIT)
     page.wait_for_function("document.body.dataset.decides === 'true'", timeout=WAIT)
