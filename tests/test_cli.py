@@ -2,12 +2,20 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli import _load, app
 
 _load()
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def saves(tmp_path, monkeypatch):
+    """A game left in the middle is saved: here, not in the home directory."""
+    monkeypatch.setenv("CARDTABLE_SAVES", str(tmp_path / "saves"))
+    return tmp_path / "saves"
 
 
 def test_games_lists_juno() -> None:
@@ -33,6 +41,7 @@ def test_bad_input_is_explained_and_nothing_is_lost() -> None:
     assert "is not a JUNO action" in result.output
     assert "Not allowed:" in result.output
     assert "You left the table." in result.output
+    assert "-3.json" in result.output.replace("\n", "")  # and where the game was saved
 
 
 def test_bad_options_are_explained() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ from rich.table import Table
 from .. import agents
 from ..core import CardtableError, IllegalAction, Replay, State, game_class, games, make
 from ..core.game import Game
-from ..ui.text import narrate, render
+from ..ui.cards import catalog, describe, find, guide
+from ..ui.text import choices, narrate, render
 
 console = Console(highlight=False)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -45,11 +47,19 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def saves_dir() -> Path:
+    """Where a game left in the middle is saved when no --save was given ($CARDTABLE_SAVES to change it)."""
+    return Path(os.environ.get("CARDTABLE_SAVES") or Path.home() / ".cardtable" / "saves")
+
+
 def show_events(game: Game[Any], state: State, start: int, viewer: int | None) -> int:
     events = state.events or []
+    if len(events) <= start:
+        return len(events)
+    obs = state.observation(viewer)
     for e in events[start:]:
         if e.visible_to(viewer):
-            line = narrate(game, e.to_json(), viewer)
+            line = narrate(game, e.to_json(), viewer, obs)
             if line:
                 console.print(f"  [dim]·[/] {line}")
     return len(events)
@@ -69,10 +79,17 @@ def register(app: typer.Typer) -> None:
         console.print(table)
 
     @app.command("rules")
-    def rules_cmd(game: str = typer.Argument(..., help="game name, e.g. juno")) -> None:
-        """Show a game's rules page: each rule clause, its test and our interpretations."""
+    def rules_cmd(
+        game: str = typer.Argument(..., help="game name, e.g. juno"),
+        coverage: bool = typer.Option(False, "--coverage", help="the rules page for developers: each rule clause, "
+                                      "its test and our interpretations"),
+    ) -> None:
+        """How to play a game: setup, a turn, how to win and every card with its text."""
         try:
             spec = game_class(game).spec
+            if not coverage:
+                console.print(Markdown(guide(make(game))))
+                return
         except CardtableError as exc:
             raise fail(str(exc)) from None
         page = DOCS / f"{game}.md"
@@ -117,28 +134,36 @@ def register(app: typer.Typer) -> None:
             raise fail(str(exc)) from None
         state = g.new_state(seed)
         console.print(f"[bold]{g.spec.title}[/] — {g!r}, seed {seed}. "
-                      + ("Type a number or an action; 'q' quits." if human is not None else ""))
+                      + ("Type a number or an action; '?' lists the commands, 'q' leaves." if human is not None else ""))
         shown = show_events(g, state, 0, human)
         views = agents.RandomAgent(seed).rng
-        try:
-            while not state.is_over:
+        save_to = save if save is not None else saves_dir() / f"{game}-{seed}.json"
+        left = False
+        while not state.is_over and not left:
+            try:
                 current = state.current_player
                 assert current is not None
                 if current == human:
                     console.print(render(g, state.observation(human)))
-                    action = ask(state)
+                    action = ask(state, human)
                     if action is None:
-                        raise KeyboardInterrupt
+                        left = True
+                        break
                 else:
                     action = bot_for[current].act(state.determinize(current, views.spawn()))
                 state.apply(action)
                 shown = show_events(g, state, shown, human)
-        except KeyboardInterrupt:
-            console.print("\n[yellow]You left the table.[/]")
-        finally:
-            if save is not None:
-                state.replay().save(save)
-                console.print(f"Replay saved to {save} (cardtable replay {save}).")
+            except KeyboardInterrupt:
+                left = confirm_leave(save_to)
+        if left or save is not None:
+            save_to.parent.mkdir(parents=True, exist_ok=True)
+            state.replay().save(save_to)
+        if left:
+            console.print(f"\n[yellow]You left the table.[/] The game so far is saved in {save_to} "
+                          f"(see it with: cardtable replay {save_to}).")
+            return
+        if save is not None:
+            console.print(f"Replay saved to {save} (cardtable replay {save}).")
         console.print(render(g, state.observation(human)))
 
     @app.command("replay")
@@ -170,35 +195,105 @@ def register(app: typer.Typer) -> None:
         console.print(render(g, state.observation(seat)))
 
 
-def ask(state: State) -> Any | None:
-    """Numbered choices; a number or the action's text; a refused move shows the engine's reason."""
+def confirm_leave(save_to: Path) -> bool:
+    """Ctrl-C: ask before leaving (a second Ctrl-C or end of input leaves)."""
+    try:
+        answer = console.input(f"\n[yellow]Leave the table?[/] The game will be saved in {save_to}. [y/N] ")
+    except (KeyboardInterrupt, EOFError):
+        return True
+    return answer.strip().lower() in ("y", "yes")
+
+
+HELP = """[bold]Commands[/]
+  [cyan]a number[/]        make the move of that number in the list
+  [cyan]a move's text[/]   the same, typed out (e.g. {example})
+  [cyan]info N[/]          what the card of move N does
+  [cyan]info NAME[/]       what a card does (e.g. info {card})
+  [cyan]board[/]           show the table again
+  [cyan]?[/] or [cyan]help[/]       this list
+  [cyan]q[/]               leave the table (the game is saved; Ctrl-C asks first)"""
+
+
+def info(raw: str, cards: list[dict[str, Any]], listed: list[tuple[Any, str]], obs: dict[str, Any]) -> str:
+    """`info N` (the card of move N) or `info NAME`: the card's full text."""
+    what = raw.strip()
+    if not cards:
+        return "This game has no card texts."
+    if not what:
+        hand = obs.get("hand") or []
+        return "Type info and a move's number or a card's name" + (f" (your hand: {', '.join(map(str, hand))})." if hand else ".")
+    if what.isdigit():
+        k = int(what)
+        if not 1 <= k <= len(listed):
+            return f"Choose a move from 1 to {len(listed)}, or name a card."
+        card = find(cards, listed[k - 1][1])
+        return describe(card) if card else f"Move {k} ({listed[k - 1][1]}) names no card; type info and a card's name."
+    card = find(cards, what)
+    if card is None:
+        return f"No card is called {what!r}. Cards: {', '.join(dict.fromkeys(c['name'] for c in cards))}."
+    return describe(card)
+
+
+def ask(state: State, human: int | None = None) -> Any | None:
+    """Numbered choices; a number or the action's text; a refused move shows the engine's reason
+    (and, when it names a card, what that card is and when it can be played)."""
+    game = state.game
     legal = state.legal_actions()
-    for i, a in enumerate(legal, 1):
-        console.print(f"  [bold cyan]{i:>2}[/] {a.text}")
+    obs = state.observation(human)
+    listed = [(legal[i], label) for i, label in choices(game, obs, [a.text for a in legal])]
+    cards = catalog(game)
+    for i, (_, label) in enumerate(listed, 1):
+        console.print(f"  [bold cyan]{i:>2}[/] {label}")
+
+    def refused(message: str, raw: str, parsed: bool) -> None:
+        """The engine's reason; when the words name a card, what it is and when it can be played instead
+        of the parser's generic examples (they are not about this card)."""
+        card = find(cards, raw)
+        if card is None or parsed:
+            console.print(f"[red]{message}[/]")
+        else:
+            console.print(f"[red]{raw!r} is not a move now.[/] Moves now: {', '.join(label for _, label in listed)}.")
+        if card is not None:
+            console.print(describe(card))
+
     while True:
         try:
             raw = console.input("[bold]your move> [/]").strip()
         except EOFError:
             return None
-        if raw.lower() in ("q", "quit", "exit"):
+        low = raw.lower()
+        if low in ("q", "quit", "exit"):
             return None
         if not raw:
             continue
+        if low in ("?", "help", "h"):
+            hand = obs.get("hand") or []
+            example = listed[0][0].text if listed else "pass"
+            console.print(HELP.format(example=example, card=hand[0] if hand else (cards[0]["name"] if cards else "NAME")))
+            continue
+        if low == "info" or low.startswith("info "):
+            console.print(info(raw[4:], cards, listed, obs))
+            continue
+        if low == "board":
+            console.print(render(game, obs))
+            for i, (_, label) in enumerate(listed, 1):
+                console.print(f"  [bold cyan]{i:>2}[/] {label}")
+            continue
         if raw.isdigit():
             k = int(raw)
-            if 1 <= k <= len(legal):
-                return legal[k - 1]
-            console.print(f"[red]Choose a number from 1 to {len(legal)}, or type an action.[/]")
+            if 1 <= k <= len(listed):
+                return listed[k - 1][0]
+            console.print(f"[red]Choose a number from 1 to {len(listed)}, or type an action ('?' for help).[/]")
             continue
         try:
-            action = state.game.parse_action(raw)
+            action = game.parse_action(raw)
         except IllegalAction as exc:
-            console.print(f"[red]{exc}[/]")
+            refused(str(exc), raw, parsed=False)
             continue
         if action not in legal:
             try:
                 state.apply(action)  # raises with the rule's reason; the state is unchanged
             except IllegalAction as exc:
-                console.print(f"[red]Not allowed: {exc}[/]")
+                refused(f"Not allowed: {exc}", raw, parsed=True)
             continue
         return action

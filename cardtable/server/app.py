@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import agents
 from ..core import Replay, game_class, games
+from ..ui.cards import catalog, guide
 from .db import Store
 from .tables import Conn, Lobby, TableError, agent_choices, encode
 
@@ -130,6 +131,15 @@ def create_app(
         except TableError as exc:
             return _error(exc)
         return JSONResponse(table.message(seat))
+
+    @app.get("/api/tables/{table_id}/cards")
+    async def api_cards(table_id: str) -> JSONResponse:
+        """Public: every card of this table's game (its options' card set) with its text, and the player's guide."""
+        try:
+            game = lobby.get(table_id).game
+        except TableError as exc:
+            return _error(exc)
+        return JSONResponse({"game": game.spec.name, "title": game.spec.title, "cards": catalog(game), "guide": guide(game)})
 
     @app.post("/api/tables/{table_id}/act")
     async def api_act(table_id: str, request: Request) -> JSONResponse:

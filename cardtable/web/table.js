@@ -155,6 +155,22 @@
       el("button", { class: "ghost", onclick: () => { replayStep = null; bar.classList.add("hidden"); if (msg) render(msg); } }, "back to the table")));
   }
 
+  // The cards' texts and the player's guide (public, the same for every seat): views read them
+  // through CT.cardInfo; the page is drawn again once they arrive.
+  async function loadCards() {
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/cards`);
+      if (!r.ok) return;
+      CT.setCards(await r.json());
+      document.body.dataset.cards = "loaded";
+      if (msg && replayStep === null) render(msg);
+    } catch (e) { /* offline: cards show their names only */ }
+  }
+  const rules = $("#rules-link");
+  rules.href = `/api/tables/${encodeURIComponent(tableId)}/cards`;
+  rules.addEventListener("click", (e) => { e.preventDefault(); CT.showGuide(); });
+
+  loadCards();
   if (params.get("replay") !== null) startReplay(Number(params.get("replay")) || 0);
   connect();
 })();

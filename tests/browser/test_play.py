@@ -21,7 +21,8 @@ def create_table(page: Any, server: Server, game: str, seed: int, setup: Callabl
     page.fill("#seed", str(seed))
     page.click("#create-btn")
     page.click("[data-join='0']")
-    page.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
+    # (the body is briefly absent while the table page loads)
+    page.wait_for_function("document.body && document.body.dataset.version !== undefined", timeout=WAIT)
     return str(page.url.split("/t/")[1].split("?")[0])
 
 

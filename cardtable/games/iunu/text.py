@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .cards import CITIZENS
+from .cards import CITIZENS, Afterlife
 
 DIE_FACES = {None: "✗", 1: "1", 2: "2", 3: "3", 4: "4"}
 
@@ -74,9 +74,10 @@ def render(obs: dict[str, Any]) -> RenderableType:
     if obs["final_turns"]:
         head.append("   FINAL TURNS (Dynasty phase only)", style="bold red")
     dice = Text("Dice: ")
-    for v in obs["dice"]:
+    for i, v in enumerate(obs["dice"], 1):
+        dice.append(f"die {i} ")
         dice.append(f" {DIE_FACES[v]} ", style="bold black on white" if v else "dim")
-        dice.append(" ")
+        dice.append("  ")
     dice.append(f"   Citizen deck: {obs['deck']}   Afterlife deck: {obs['afterlife_deck']}   "
                 f"Bread left: {obs['bread_supply']}")
     forum = Text("Forum: ")
@@ -98,7 +99,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     d = obs["decision"]
     if d is not None:
         who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
-        line = f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}"
+        line = f"{who}: {decision_text(d, obs)}"
         if "price" in d:
             line += f" (Bread costs {d['price']} each, {d['baked']} baked)"
         if "thief" in d:
@@ -113,6 +114,60 @@ def render(obs: dict[str, Any]) -> RenderableType:
             text += " — but Heliopolis scored more than both dynasties"
         parts.append(Text(text, style="bold"))
     return Panel(Group(*parts), expand=False)
+
+
+def die_name(i: int, dice: list[int | None]) -> str:
+    """"die 2 (a 3)": a die by its position and its face."""
+    v = dice[i - 1] if 1 <= i <= len(dice) else None
+    return f"die {i} ({'out of play' if v is None else f'a {v}'})"
+
+
+def _ability_question(citizen: str, obs: dict[str, Any]) -> str:
+    """What using a Citizen's ability would do now, with the numbers of this position."""
+    dice = [v for v in obs["dice"] if v]
+    high = max(dice, default=0)
+    mine = obs["dynasties"][obs["seat"]]["dynasty"] if obs["seat"] is not None else {}
+    if citizen == "Merchant":
+        n = mine.get("Merchant", 0)
+        return (f"take Debens equal to the highest die ({high}) +1 per Merchant you have ({n}): "
+                f"{high + n} Debens, then that die goes down by 1")
+    if citizen == "Noble":
+        return f"take Debens equal to the dice total ({sum(dice)}), then every die goes down by 1"
+    if citizen == "Baker":
+        return f"buy up to 3 Bread for your Citizens (each costs the highest die, {high}, less your Farmers' discount)"
+    if citizen == "Priest":
+        return "pay a die's value in Debens to look at that many Afterlife cards and keep one"
+    if citizen == "Scribe":
+        return "pay 1 Deben to put a card from your hand under the Scribe, then draw 1"
+    if citizen == "Soldier":
+        return "steal a Farmer without Bread from another player (they may pay you 1 Deben instead)"
+    return ABILITY.get(citizen, "its ability").split(". ")[0].lower()
+
+
+def decision_text(d: dict[str, Any], obs: dict[str, Any]) -> str:
+    """The pending decision as a question naming what it is about."""
+    citizen = d.get("citizen")
+    if d["kind"] == "use_ability" and citizen:
+        return f"use the {citizen}'s ability: {_ability_question(citizen, obs)}?"
+    if d["kind"] == "second_card" and citizen:
+        return f"play a second {citizen} for 1 Deben?"
+    return str(DECISION_TEXT.get(d["kind"], d["kind"]))
+
+
+def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
+    """The moves with every die named by its position and its face ("reroll die 2 (a 3)") and the
+    Citizen whose ability is offered named ("use the Merchant's ability")."""
+    d = obs["decision"] or {}
+    citizen = d.get("citizen")
+    out = []
+    for i, t in enumerate(texts):
+        words = t.split()
+        if len(words) >= 2 and words[-2] == "die" and words[-1].isdigit():
+            t = " ".join(words[:-2]) + " " + die_name(int(words[-1]), obs["dice"])
+        elif citizen and t in ("use ability", "skip ability"):
+            t = f"{t.split()[0]} the {citizen}'s ability"
+        out.append((i, t))
+    return out
 
 
 DECISION_TEXT = {
@@ -132,7 +187,7 @@ DECISION_TEXT = {
 }
 
 
-def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
     """One line for an event the viewer may see (None: not worth a line)."""
     k = event["kind"]
 
@@ -180,3 +235,54 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
     }
     fn = simple.get(k)
     return fn(event) if fn is not None else None
+
+
+# The Citizens' abilities are rules (iunu.txt, "Citizen abilities"); their numbers are data (cards.toml).
+ABILITY = {
+    "Pharaoh": "No effect when played. For the rest of the game, you may roll one of the dice again at the start "
+               "of your turn, before you play any cards (not a die that has been removed).",
+    "Scribe": "Pay 1 Deben to place 1 card from your hand under the Scribe (you may look at it), then draw 1 card. "
+              "At the end of the game the cards under the Scribe join your Dynasty.",
+    "Noble": "Gain Debens equal to the total value of all dice in play, then reduce each die by 1.",
+    "Priest": "Choose a die: pay its value in Debens and draw that many Afterlife cards; keep one face down "
+              "(you may replace the one you have), shuffle the rest back, then reduce that die by 1.",
+    "Artisan": "No effect when played. In the Rejuvenation phase, for each Artisan you may pay 1 Deben to place "
+               "one fewer card in the Forum (then take 1 more card than you placed).",
+    "Soldier": "You may steal 1 Farmer without Bread from another player, unless they pay you 1 Deben tribute. "
+               "Each of your Soldiers protects 2 of your Farmers from being stolen.",
+    "Baker": "Buy up to 3 Bread and put each on a different Citizen of yours; each costs the highest die value "
+             "(at least 1 Deben). Then reduce that die by 1.",
+    "Merchant": "Take the highest die: gain Debens equal to its value +1 per Merchant you have (with the ones "
+                "just played), then reduce that die by 1.",
+    "Farmer": "No effect when played. For every 2 Farmers you have, each Bread you bake with a Baker costs 1 Deben less.",
+}
+
+
+def afterlife_text(card: Afterlife) -> str:
+    """An Afterlife card's text, generated from its effect and parameters (cards.toml)."""
+    if card.effect == "double_majority":
+        return "Receive 2x the Majority VP of one Citizen type of which you have more cards than any other player."
+    if card.effect == "sets":
+        names = [CITIZENS[t] for t in card.types]
+        listed = ", ".join(f"1 {n}" for n in names[:-1]) + f" and 1 {names[-1]}" if len(names) > 1 else f"1 {names[0]}"
+        return f"For each set of {listed} in your Dynasty, gain {card.vp} VP."
+    if card.effect == "guardians":
+        return ("If you have at least 1 Soldier for each Farmer in your Dynasty, score Citizen VP a second time "
+                "for every one of your Soldiers.")
+    if card.effect == "debens_per_vp":
+        return f"You receive 1 VP for each {card.debens} Deben{'s' if card.debens != 1 else ''} instead of 1 for each 3."
+    if card.effect == "most_fed":
+        return f"Gain {card.vp} VP if you have fed more Citizens with Bread than any other player."
+    return f"Gain {card.vp} VP if you have more different Citizen types in your Dynasty than any other player."
+
+
+def card_catalog(game: Any) -> list[dict[str, Any]]:
+    """Every Citizen type (its ability and its numbers) and every Afterlife card of the game's card set."""
+    out: list[dict[str, Any]] = []
+    for c in game.cards.citizens:
+        numbers = (f"Each scores {c.citizen_vp} Citizen VP, +{c.bread_vp} VP with Bread on it; "
+                   f"the majority of {c.name}s scores {c.majority_vp} VP.")
+        out.append({"name": c.name, "kind": "citizen", "text": ABILITY[c.name] + " " + numbers, "copies": c.cards})
+    for a in game.cards.afterlife:
+        out.append({"name": a.name, "kind": "afterlife", "text": afterlife_text(a), "copies": 1})
+    return out

@@ -9,6 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .cards import CARD_NAME, CARD_POINTS, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR_RANK, WILD_RANK
+
 STYLE = {"red": "bold white on red3", "yellow": "bold black on yellow3", "green": "bold white on green4",
          "blue": "bold white on blue3", None: "bold white on grey23"}
 
@@ -77,8 +79,9 @@ DECISION_TEXT = {
 }
 
 
-def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
-    """One line for an event the viewer may see (None: not worth a line)."""
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
+    """One line for an event the viewer may see (None: not worth a line). `obs`, the viewer's
+    observation just after the event, lets a line name who a Skip skipped."""
     k = event["kind"]
 
     def who(s: int) -> str:
@@ -86,7 +89,12 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
 
     if k == "played":
         call = " and calls UNO!" if event["uno"] else ""
-        return f"{who(event['seat'])} played {event['card']}{call}"
+        skipped = ""
+        if event["card"].endswith(" skip") and obs is not None:
+            # "The next person in line to play after this card is played is skipped" (juno.txt, Skip).
+            nxt = (event["seat"] + (1 if obs["direction"] == "left" else -1)) % len(obs["hand_counts"])
+            skipped = ": you are skipped" if nxt == viewer else f": seat {nxt} is skipped"
+        return f"{who(event['seat'])} played {event['card']}{call}{skipped}"
     if k == "drew":
         if event["count"] < event["wanted"]:
             return f"{who(event['seat'])} drew {event['count']} (the piles ran out)"
@@ -135,3 +143,41 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
     if k == "game_over":
         return f"game over — scores {event['scores']}"
     return None
+
+
+def card_text(rank: int, points: int, variant: str) -> str:
+    """What a card does (juno.txt, "Action cards"; NOTES.md for seven-o and serious), and its points."""
+    worth = f" Worth {points} point{'' if points == 1 else 's'} in a hand at the end of a round."
+    if rank == SKIP:
+        text = "The next player in turn is skipped. Play it on the same color or on another Skip."
+    elif rank == REVERSE:
+        text = "The direction of play reverses. Play it on the same color or on another Reverse."
+    elif rank == DRAW_TWO:
+        text = "The next player draws 2 cards and misses their turn. Play it on the same color or on another Draw Two."
+    elif rank == WILD_RANK:
+        text = "Play it on any card; you choose the color in play."
+    elif rank == WILD_DRAW_FOUR_RANK:
+        text = ("You choose the color in play; the next player draws 4 cards and misses their turn. Only when you hold "
+                "no card of the color in play.")
+    else:
+        text = f"A number card: play it on the same color or on another {rank}."
+        if variant == "seven-o" and rank == 7:
+            text += " Seven-o: you swap hands with a player of your choice."
+        elif variant == "seven-o" and rank == 0:
+            text += " Seven-o: every hand passes to the next player in the direction of play."
+    if variant == "serious" and rank in (DRAW_TWO, WILD_DRAW_FOUR_RANK):
+        text += " Serious: the next player may answer with the same card; the first who cannot draws the whole sum."
+    return text + worth
+
+
+def card_catalog(game: Any) -> list[dict[str, Any]]:
+    """Every card of the game's deck (the rule set's or a custom deck), with what it does."""
+    variant = game.options.variant
+    out = []
+    for t, copies in enumerate(game.counts):
+        if copies:
+            rank = CARD_RANK[t]
+            kind = "number" if rank < 10 else "wild" if rank >= WILD_RANK else "action"
+            out.append({"name": CARD_NAME[t], "kind": kind, "text": card_text(rank, CARD_POINTS[t], variant),
+                        "copies": copies})
+    return out

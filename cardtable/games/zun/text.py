@@ -12,6 +12,13 @@ from rich.text import Text
 TIER_STYLE = {0: "bold white on grey23", 1: "bold white on red3", 2: "bold black on yellow3", 3: "bold white on green4"}
 TIER_NAME = {0: "Defeated", 1: "1-4", 2: "5-8", 3: "9-12"}
 
+# When a rune of each kind can be played (runes-of-zun.txt, "Playing Runes", "Reactions", "Modifiers").
+WHEN = {
+    "action": "Play it in your Action Phase, then declare its target(s).",
+    "reaction": "Play it when an Action targets you, before that Action resolves on you.",
+    "modifier": "Play it right after you play a rune that lists it among its Charms, before its targets are declared.",
+}
+
 DECISION_TEXT = {
     "order_triggers": "choose which (ongoing) rune affecting you triggers next",
     "mulligan": "no Action in hand: mulligan (discard your hand, draw 3) or keep it",
@@ -24,6 +31,61 @@ DECISION_TEXT = {
     "discard": "discard cards of your choice",
     "recovery": "discard any cards you like, then you draw to 5",
 }
+
+
+def decision_line(obs: dict[str, Any]) -> str:
+    """What the pending decision asks, naming the rune it is about."""
+    d = obs["decision"]
+    text = str(DECISION_TEXT.get(d["kind"], d["kind"]))
+    frame = obs["resolving"][-1] if obs["resolving"] else None
+    if frame is not None:
+        rune = frame["card"] + (f" (as {frame['as']})" if frame["as"] and frame["as"] != frame["card"] else "")
+        seat = obs["seat"]
+        owner = "your" if frame["player"] == seat else f"seat {frame['player']}'s"
+        if d["kind"] == "modify":
+            text = f"add modifiers to {owner} {rune} (the runes it charms), or be done modifying"
+        elif d["kind"] == "declare_target":
+            text = f"add modifiers to {owner} {rune}, then declare its next target (in the order they will resolve)"
+        elif d["kind"] == "reaction":
+            text = f"{owner} {rune} targets you: play a Reaction, or not"
+        elif d["kind"] == "redirect":
+            text = f"choose the new target of {owner} {rune}"
+        elif d["kind"] == "blame":
+            text = f"choose whom Blame names as the player of {owner} {rune}"
+    if "count" in d:
+        text += f" ({d['count']} to go)"
+    return text
+
+
+def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
+    """The moves in the order the terminal lists them, with labels: when a move names a player
+    (target, blame, redirect), opponents come first with their HP, then teammates, then you, marked."""
+    seat = obs["seat"]
+
+    def about(text: str) -> int | None:
+        words = text.split()
+        return int(words[-1]) if len(words) >= 2 and words[-2] == "seat" and words[-1].isdigit() else None
+
+    def rank(i: int) -> tuple[int, int]:
+        s = about(texts[i])
+        if s is None:
+            return (0, i)
+        if s == seat:
+            return (3, i)
+        same_team = obs["teams"] is not None and seat is not None and obs["team_of"][s] == obs["team_of"][seat]
+        return (2 if same_team else 1, i)
+
+    out = []
+    for i in sorted(range(len(texts)), key=rank):
+        s = about(texts[i])
+        label = texts[i]
+        if s is not None:
+            mark = " (you" if s == seat else f" ({obs['hp'][s]} HP"
+            if s != seat and obs["teams"] is not None and seat is not None and obs["team_of"][s] == obs["team_of"][seat]:
+                mark += ", your teammate"
+            label += mark + (", Defeated)" if obs["defeated"][s] else ")")
+        out.append((i, label))
+    return out
 
 
 def tracker(hp: int, tier: int) -> Text:
@@ -80,8 +142,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     d = obs["decision"]
     if d is not None:
         who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
-        extra = f" ({d['count']} to go)" if "count" in d else ""
-        parts.append(Text(f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}{extra}", style="italic"))
+        parts.append(Text(f"{who}: {decision_line(obs)}", style="italic"))
     if obs["is_over"]:
         how = " (turn limit: most HP)" if obs["by_limit"] else ""
         parts.append(Text(f"Game over{how}. Winners: {', '.join('seat ' + str(w) for w in obs['winners'])}",
@@ -89,7 +150,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
     return Panel(Group(*parts), expand=False)
 
 
-def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
     """One line for an event the viewer may see."""
     k = event["kind"]
 
@@ -134,3 +195,18 @@ def narrate(event: dict[str, Any], viewer: int | None) -> str | None:
     }
     fn = lines.get(k)
     return fn(event) if fn else None
+
+
+def card_catalog(game: Any) -> list[dict[str, Any]]:
+    """Every rune of the game's set with its text generated from the data (`Rune.text()`), its kind,
+    copies in the deck, when it can be played and, for a modifier, the runes it can modify (`note`)."""
+    runes = game.rune_set.runes
+    sets = game.options.deck_sets()
+    out = []
+    for r in runes:
+        entry = {"name": r.name, "kind": r.kind, "text": r.text(), "copies": r.copies * sets, "when": WHEN[r.kind]}
+        if r.kind == "modifier":
+            charmed = [o.name for o in runes if r.name in o.charms]
+            entry["note"] = f"It can modify: {', '.join(charmed) or 'no rune of this set'}."
+        out.append(entry)
+    return out

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, svg, seatsBar, binder } = window.CT;
+  const { el, svg, seatsBar, binder, cardInfo } = window.CT;
   const COLOR = { Pharaoh: "#d4a017", Scribe: "#2a9d8f", Noble: "#7b2cbf", Priest: "#3a86ff", Artisan: "#e76f51",
     Soldier: "#c1121f", Baker: "#8d5524", Merchant: "#2d6a4f", Farmer: "#6a994e" };
   const GLYPH = { Pharaoh: "☥", Scribe: "✎", Noble: "♛", Priest: "☉", Artisan: "⚒", Soldier: "⚔", Baker: "◍", Merchant: "⚖", Farmer: "⚘" };
@@ -11,9 +11,9 @@
     5: [[6, 6], [18, 6], [12, 12], [6, 18], [18, 18]], 6: [[7, 5], [17, 5], [7, 12], [17, 12], [7, 19], [17, 19]] };
 
   function citizen(name, extra = "") {
-    return el("div", { class: `gen-card citizen ${extra}`, "data-card": name, title: name, style: `background:linear-gradient(160deg,#fffaf0 55%,${COLOR[name] || "#ccc"}40),#fffaf0;border-top:8px solid ${COLOR[name] || "#888"}` },
+    return cardInfo(el("div", { class: `gen-card citizen ${extra}`, "data-card": name, title: name, style: `background:linear-gradient(160deg,#fffaf0 55%,${COLOR[name] || "#ccc"}40),#fffaf0;border-top:8px solid ${COLOR[name] || "#888"}` },
       el("span", { style: `font-size:1.9rem;color:${COLOR[name] || "#444"};text-align:center` }, GLYPH[name] || "?"),
-      el("b", {}, name));
+      el("b", {}, name)), name);
   }
 
   function die(v, i) {
@@ -47,7 +47,7 @@
       const dice = el("div", { class: "choice", id: "dice" }, o.dice.map((v, i) => {
         const node = die(v, i);
         b.bind(node, b.find((t) => t === `reroll die ${i + 1}` || t === `priest with die ${i + 1}`));
-        return node;
+        return el("div", {}, node, el("span", { class: "die-cap" }, v ? `die ${i + 1} · ${v}` : `die ${i + 1} · out`));
       }));
       const forum = el("div", { class: "forum", id: "forum" }, o.forum.map((c) => b.bind(citizen(c), `take ${low(c)}`)));
       const head = el("div", { class: "panel" },
@@ -62,12 +62,12 @@
             el("b", { style: "min-width:6em" }, api.seatName(i)),
             Object.keys(d.dynasty).length ? Object.entries(d.dynasty).map(([c, n]) => {
               const fed = d.fed[c] || 0;
-              const chip = el("span", { class: "chip", style: `border-left:6px solid ${COLOR[c] || "#888"}`, "data-citizen": c },
-                `${GLYPH[c] || ""} ${c} ×${n}`, fed ? ` · ${fed} bread` : "");
+              const chip = cardInfo(el("span", { class: "chip", style: `border-left:6px solid ${COLOR[c] || "#888"}`, "data-citizen": c },
+                `${GLYPH[c] || ""} ${c} ×${n}`, fed ? ` · ${fed} bread` : ""), c);
               if (i === m.seat) b.bind(chip, `bread on ${low(c)}`);
               return chip;
             }) : el("span", { class: "conn" }, "no Citizens yet"),
-            d.afterlife ? el("span", { class: "chip" }, `Afterlife: ${d.afterlife}`) : null);
+            d.afterlife ? cardInfo(el("span", { class: "chip" }, `Afterlife: ${d.afterlife}`), d.afterlife) : null);
           if (steal) row.append(b.bind(el("button", { class: "primary" }, "Steal a Farmer"), steal));
           return row;
         }));
@@ -76,9 +76,16 @@
       if (d && !m.over) {
         const mine = d.seat === m.seat;
         let what = PROMPT[d.kind] || d.kind;
+        const ability = d.citizen && window.CT.cardEntry(d.citizen);
+        if (d.kind === "use_ability" && d.citizen) {
+          const first = ability ? ability.text.split(". ")[0].replace(/\.$/, "") : "";
+          what = `use the ${d.citizen}'s ability${first ? `: ${first[0].toLowerCase()}${first.slice(1)}` : ""}?`;
+        }
+        if (d.kind === "second_card" && d.citizen) what = `play a second ${d.citizen} for 1 Deben?`;
         if (d.price !== undefined) what += ` (Bread costs ${d.price} each, ${d.baked} baked)`;
         if (d.thief !== undefined) what += ` (${api.seatName(d.thief)}'s Soldier)`;
-        prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`);
+        prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`,
+          Array.isArray(d.drawn) ? el("div", { class: "chips" }, d.drawn.map((c) => cardInfo(el("span", { class: "chip" }, c), c))) : null);
       }
       const parts = [seats, head, dyn, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
@@ -86,9 +93,13 @@
           b.bind(citizen(c), b.find((t) => t === `play ${low(c)}` || t === `put ${low(c)} under scribe` || t === `place ${low(c)} in forum`))));
         parts.push(el("div", { class: "panel" }, el("h2", {}, `Your hand · ${o.hand.length}`), hand,
           o.scribed && o.scribed.length ? el("div", { class: "conn" }, `under your Scribe: ${o.scribed.join(", ")}`) : null,
-          o.afterlife ? el("div", { class: "conn" }, `your Afterlife card: ${o.afterlife}`) : null));
+          o.afterlife ? el("div", { class: "conn" }, "your Afterlife card: ", cardInfo(el("span", { class: "chip" }, o.afterlife), o.afterlife)) : null));
       }
-      parts.push(b.rest({ "keep the dice": "Keep the dice", "use ability": "Use the ability", "skip ability": "Skip" }));
+      const cit = d && d.citizen ? `the ${d.citizen}'s` : "the";
+      const dieLabel = (t) => { const k = Number(t.split(" ").pop()); return `${t} (${o.dice[k - 1] ? `a ${o.dice[k - 1]}` : "out"})`; };
+      const labels = { "keep the dice": "Keep the dice", "use ability": `Use ${cit} ability`, "skip ability": "Skip" };
+      for (const a of m.legal) if (/ die \d+$/.test(a.text)) labels[a.text] = dieLabel(a.text);
+      parts.push(b.rest(labels));
       if (m.over && Array.isArray(o.scores)) {
         const cols = Object.keys(o.scores[0] || {});
         parts.push(el("div", { class: "panel scores" }, el("h2", {}, "Scoring"), el("table", {},

@@ -28,12 +28,12 @@
 
   function card(name, extra = "") {
     const { color, rank } = parse(name);
-    return el("div", { class: `card c-${color} ${extra}`, title: name, "data-card": name, "aria-label": name },
+    return window.CT.cardInfo(el("div", { class: `card c-${color} ${extra}`, title: name, "data-card": name, "aria-label": name },
       el("div", { class: "face" },
         el("div", { class: "oval" }),
         el("div", { class: "corner tl" }, face(rank, false)),
         el("div", { class: "big" }, face(rank, true)),
-        el("div", { class: "corner br" }, face(rank, false))));
+        el("div", { class: "corner br" }, face(rank, false)))), name);
   }
 
   function back(extra = "") {
@@ -135,6 +135,7 @@
           if (text) legal(node, text, api);
           else if (m.legal.length) {
             node.classList.add("dim");
+            node.dataset.refusable = "true";
             // Refused by the engine with its reason (shown as a toast): that is how a person learns the rule.
             node.addEventListener("click", () => api.act(plain));
           }

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, seatsBar, binder } = window.CT;
+  const { el, seatsBar, binder, cardInfo, cardEntry, cardDetail } = window.CT;
   const TEAM = ["#f6c343", "#4cc9f0", "#f72585", "#80ed99"];
 
   // A carved mark per rune, drawn from its name so each rune has its own shape.
@@ -18,8 +18,21 @@
   }
 
   function rune(name, extra = "") {
-    return el("div", { class: `gen-card rune ${extra}`, "data-card": name, title: name, style: "background:linear-gradient(165deg,#2b2d42,#4a4e69);color:#f4f1e8;border:2px solid #9a8c98" },
-      el("span", { style: "text-align:center;color:#c9ada7" }, runeMark(name)), el("b", {}, name));
+    return cardInfo(el("div", { class: `gen-card rune ${extra}`, "data-card": name, title: name, style: "background:linear-gradient(165deg,#2b2d42,#4a4e69);color:#f4f1e8;border:2px solid #9a8c98" },
+      el("span", { style: "text-align:center;color:#c9ada7" }, runeMark(name)), el("b", {}, name)), name);
+  }
+
+  // A rune chip (in play, ongoing, the chain, exposed hands): its text on hover, ⓘ for the detail.
+  const chip = (name, ...text) => cardInfo(el("span", { class: "chip" }, ...text), name);
+
+  // The move a click on a rune of the hand asks for, by the rune's kind and the decision: the engine
+  // refuses it with its reason when it is not legal (the rune's detail opens too, saying when it can be played).
+  const VERB = { modifier: "modify with", reaction: "react with" };
+  function attempt(m, name) {
+    const d = m.observation.decision;
+    const kind = (cardEntry(name) || {}).kind;
+    if (d && (d.kind === "discard" || d.kind === "recovery")) return `discard ${name}`;
+    return `${VERB[kind] || "play"} ${name}`;
   }
 
   function hp(o, i) {
@@ -46,32 +59,43 @@
         const node = hp(o, i);
         if (o.teams !== null && o.teams !== undefined) node.prepend(el("div", { class: "meta", style: `color:${TEAM[o.team_of[i] % TEAM.length]}` }, `team ${o.team_of[i] + 1}`));
         const exposed = o.exposed_hands && o.exposed_hands[String(i)];
-        if (exposed && i !== m.seat) node.append(el("div", { class: "meta" }, `exposed: ${exposed.join(", ")}`));
+        if (exposed && i !== m.seat) node.append(el("div", { class: "meta" }, "exposed: ", exposed.map((r) => chip(r, r))));
         for (const verb of ["target", "blame", "redirect to"]) {
           const t = `${verb} seat ${i}`;
-          if (b.has(t)) node.append(b.bind(el("button", { class: "primary", style: "margin-top:.3rem" }, verb === "redirect to" ? "Redirect here" : verb[0].toUpperCase() + verb.slice(1)), t));
+          const label = verb === "redirect to" ? "Redirect here" : verb[0].toUpperCase() + verb.slice(1);
+          if (b.has(t)) node.append(b.bind(el("button", { class: "primary", style: "margin-top:.3rem" }, i === m.seat ? `${label} yourself` : label), t));
         }
         return node;
       });
       const chain = el("div", { class: "panel" }, el("h2", {}, `Turn ${o.turn_number} · ${o.phase} phase`),
-        o.resolving.length ? o.resolving.map((f) => el("div", { class: "chip", style: "margin:.2rem 0;display:block" },
+        o.resolving.length ? o.resolving.map((f) => cardInfo(el("div", { class: "chip", style: "margin:.2rem 0;display:block" },
           `${api.seatName(f.player)}: ${f.card}${f.as && f.as !== f.card ? ` as ${f.as}` : ""} (${f.kind})`,
-          f.current_target >= 0 ? ` → ${api.seatName(f.current_target)}` : "", f.boosts ? ` · +${f.boosts}` : "", f.fizzled ? " · fizzled" : ""))
+          f.current_target >= 0 ? ` → ${api.seatName(f.current_target)}` : "", f.boosts ? ` · +${f.boosts}` : "", f.fizzled ? " · fizzled" : ""), f.as || f.card))
           : el("div", { class: "conn" }, "nothing is resolving"),
-        o.in_play.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "in play:"), o.in_play.map((e) => el("span", { class: "chip" }, `${e.card} (${api.seatName(e.player)})`))) : null,
-        o.ongoing.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "ongoing:"), o.ongoing.map((e) => el("span", { class: "chip" }, `${e.card}${e.affects ? ` on ${e.affects.map(api.seatName).join(", ")}` : ""}`))) : null,
+        o.in_play.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "in play:"), o.in_play.map((e) => chip(e.card, `${e.card} (${api.seatName(e.player)})`))) : null,
+        o.ongoing.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "ongoing:"), o.ongoing.map((e) => chip(e.as || e.card, `${e.card}${e.affects ? ` on ${e.affects.map(api.seatName).join(", ")}` : ""}`))) : null,
         el("div", { class: "conn", style: "margin-top:.5rem" }, `deck ${o.deck} · discard ${o.discard.length}${o.discard.length ? ` (top: ${o.discard[o.discard.length - 1]})` : ""} · turn limit ${o.turn_limit}`));
       const d = o.decision;
       let prompt = null;
       if (d && !m.over) {
         const mine = d.seat === m.seat;
         let what = PROMPT[d.kind] || d.kind.replace(/_/g, " ");
+        const top = o.resolving.length ? o.resolving[o.resolving.length - 1] : null;
+        if (top && ["modify", "declare_target", "reaction", "redirect", "blame"].includes(d.kind)) what += ` (${top.player === m.seat ? "your" : `${api.seatName(top.player)}'s`} ${top.as || top.card})`;
         if (d.count !== undefined) what += ` (${d.count} to go)`;
         prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`);
       }
       const parts = [seats, chain, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
-        const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((r) => b.bind(rune(r), b.find((t) => t.endsWith(` ${r}`)))));
+        const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((r) => {
+          const node = b.bind(rune(r), b.find((t) => t.endsWith(` ${r}`)));
+          if (!node.dataset.legal) {
+            if (m.legal.length) node.classList.add("dim");
+            node.dataset.refusable = "true";
+            node.addEventListener("click", () => { api.act(attempt(m, r)); cardDetail(r); });
+          }
+          return node;
+        }));
         parts.push(el("div", { class: "panel" }, el("h2", {}, `Your runes · ${o.hand.length}`), hand));
       }
       parts.push(b.rest());

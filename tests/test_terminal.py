@@ -1,0 +1,167 @@
+"""The terminal as a person uses it, in a real terminal (tmux): '?' and 'info', Ctrl-C that asks
+first and says where the game was saved, Zun's targets (opponents first, you marked), a refused rune
+name explained; and the text helpers behind them."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardtable import make
+from cardtable.games.juno.text import narrate
+from cardtable.ui.cards import catalog, find
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="no tmux (apt-get install tmux)")
+
+
+class Term:
+    """`cardtable ...` in a detached tmux session: type keys, read the screen and its scrollback."""
+
+    def __init__(self, args: list[str], saves: Path) -> None:
+        self.name = f"ct-{uuid.uuid4().hex[:8]}"
+        # tmux starts the command from its server's environment: pass on what this test runs with
+        env = [f"CARDTABLE_SAVES={saves}", "COLUMNS=150"]
+        if "PYTHONPATH" in os.environ:
+            env.append(f"PYTHONPATH={shlex.quote(os.environ['PYTHONPATH'])}")
+        command = " ".join([*env, sys.executable, "-m", "cardtable.cli", *(shlex.quote(a) for a in args)])
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "160", "-y", "50", command], check=True)
+        subprocess.run(["tmux", "set-option", "-t", self.name, "remain-on-exit", "on"], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-3000", "-t", self.name],
+                             capture_output=True, text=True, check=True)
+        return out.stdout
+
+    def wait(self, text: str, count: int = 1, timeout: float = 20) -> str:
+        """Wait until `text` is on the screen `count` times (however lines wrap); return the screen."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if " ".join(screen.split()).count(text) >= count:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} (x{count}) never appeared; the screen:\n{self.screen()}")
+
+    def type(self, line: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True)
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+
+    def ctrl_c(self) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "C-c"], check=True)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def term(tmp_path: Path) -> Iterator[object]:
+    opened: list[Term] = []
+
+    def start(*args: str) -> Term:
+        t = Term(list(args), tmp_path)
+        opened.append(t)
+        return t
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+@needs_tmux
+def test_help_info_and_ctrl_c_in_juno(term, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    t = term("play", "juno", "-p", "2", "-o", "match=false", "--seed", "3", "--bots", "random")
+    t.wait("your move>")
+    t.type("?")
+    screen = t.wait("info NAME")
+    assert "info N " in screen and "Ctrl-C asks first" in screen
+    t.type("info 1")  # the card of move 1
+    t.wait("in a hand at the end of a round")
+    t.type("info wild draw four")
+    t.wait("no card of the color in play")
+    t.type("info purple 3")
+    t.wait("No card is called 'purple 3'")
+    # Ctrl-C asks; "no" goes back to the same question
+    t.ctrl_c()
+    t.wait("Leave the table?")
+    t.type("n")
+    t.wait("your move>", count=2)
+    t.ctrl_c()
+    t.wait("Leave the table?", count=2)
+    t.type("y")
+    screen = t.wait("You left the table.")
+    saved = tmp_path / "juno-3.json"
+    assert str(saved) in "".join(screen.split()) and saved.exists()
+
+
+@needs_tmux
+def test_zun_targets_opponents_first_and_marks_you(term) -> None:  # type: ignore[no-untyped-def]
+    # seed 4, 3 players: seat 0 holds Daze, Channel, Channel, Boost, Boost
+    t = term("play", "zun", "-p", "3", "--seed", "4", "--bots", "random")
+    t.wait("your move>")
+    t.type("play Boost")  # a modifier named where an Action is asked: what it is and when it can be played
+    screen = t.wait("Play it right after you play a rune that lists it among its Charms")
+    flat = " ".join(screen.split())
+    assert "'play Boost' is not a move now" in flat and "Boost (modifier" in flat
+    assert "seat 5" not in screen
+    t.type("info Boost")
+    t.wait("It can modify: Attack", count=2)
+    t.type("play Daze")
+    screen = t.wait("target seat 0 (you)")
+    listed = dict(line.split(None, 1)[::-1] for line in screen.splitlines() if "target seat" in line and line.strip()[:1].isdigit())
+    assert list(listed) == ["target seat 1 (12 HP)", "target seat 2 (12 HP)", "target seat 0 (you)"]
+    assert "add modifiers to your Daze" in " ".join(screen.split())
+    t.type(listed["target seat 0 (you)"])  # the number follows the listed order
+    t.wait("you target you with Daze")
+
+
+def test_the_log_says_who_a_skip_skipped() -> None:
+    obs = {"direction": "left", "hand_counts": [3, 4, 5]}
+    line = narrate({"kind": "played", "seat": 2, "card": "red skip", "uno": False, "left": 2}, 1, obs)
+    assert line == "seat 2 played red skip: seat 0 is skipped"
+    line = narrate({"kind": "played", "seat": 2, "card": "red skip", "uno": False, "left": 2}, 1, {**obs, "direction": "right"})
+    assert line == "seat 2 played red skip: you are skipped"
+
+
+def test_a_card_is_found_by_the_words_that_name_it() -> None:
+    cards = catalog(make("juno", players=2))
+    assert find(cards, "play red draw two uno")["name"] == "red draw two"
+    assert find(cards, "WILD draw four")["name"] == "wild draw four"
+    assert find(cards, "draw") is None
+
+
+def test_iunu_names_dice_by_face_and_the_ability_it_offers() -> None:
+    from cardtable.games.iunu.text import choices, decision_text
+
+    obs = {"seat": 0, "dice": [3, None, 4], "dynasties": [{"dynasty": {"Merchant": 2}}],
+           "decision": {"kind": "use_ability", "seat": 0, "citizen": "Merchant"}}
+    assert [label for _, label in choices(obs, ["reroll die 1", "priest with die 2", "use ability", "skip ability"])] == [
+        "reroll die 1 (a 3)", "priest with die 2 (out of play)", "use the Merchant's ability", "skip the Merchant's ability"]
+    assert decision_text(obs["decision"], obs) == (
+        "use the Merchant's ability: take Debens equal to the highest die (4) +1 per Merchant you have (2): "
+        "6 Debens, then that die goes down by 1?")
+
+
+@pytest.mark.parametrize("game", ["juno", "iunu", "zun"])
+def test_rules_is_a_players_guide_with_every_card_from_the_data(game: str) -> None:
+    from typer.testing import CliRunner
+
+    from cardtable.cli import _load, app
+
+    _load()
+    runner = CliRunner()
+    result = runner.invoke(app, ["rules", game], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "how to play" in result.output and "Setup" in result.output and "Every card" in result.output
+    for card in catalog(make(game)):
+        assert card["name"] in result.output
+    coverage = runner.invoke(app, ["rules", game, "--coverage"], env={"COLUMNS": "200"})
+    assert coverage.exit_code == 0 and "tests/games/" in coverage.output  # the clause-to-test page
