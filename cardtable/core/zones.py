@@ -313,12 +313,19 @@ def permute(items: list[int], key: int) -> list[int]:
     return [items[i] for i in order]
 
 
+#: values `copy_json` keeps as they are: a container's scalars are taken without a call each
+_SCALARS = frozenset((int, float, str, bool, type(None)))
+
+
 def copy_json(value: Any) -> Any:
-    """A deep copy of a JSON-like value (dicts, lists, tuples as lists, scalars)."""
+    """A deep copy of a JSON-like value (dicts, lists, tuples as lists, scalars).
+
+    Clones copy records with it (Runes of Zun's frames and runes in play: dicts of a dozen
+    scalars), so a scalar inside a container costs a type test, not a call."""
     if isinstance(value, list | tuple):
-        return [copy_json(v) for v in value]
+        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
     if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
     return value
 
 

@@ -1,90 +1,348 @@
 """Runes of Zun's pending decisions. The top of the stack owns the current player.
 
 Reactions are decisions of the targeted seat, pushed on the same stack as the turn's own
-decisions (DESIGN.md, "Decisions are atomic"). Each is immutable and knows its JSON form.
+decisions (DESIGN.md, "Decisions are atomic"). Each is immutable, knows its JSON form and owns
+its behaviour: its legal actions, how an action resolves it, what it asks of a person and why an
+action is refused. After any action the turn runs on to the next decision (`ZunState._run`).
 """
 
 from __future__ import annotations
 
-from ...core.state import Decision, decision_reader
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from ...core.actions import Action
+from ...core.state import Decision
+from .actions import Kind, ZunAction
+from .options import HAND
+
+if TYPE_CHECKING:
+    from .state import Frame, ZunState
+
+MULLIGAN_DRAW: Final = 3  # Start of Turn 2: "draw 3 new cards"
 
 
-class OrderTriggers(Decision):
+class ZunDecision(Decision):
+    """A decision whose action is followed by the rest of the turn, up to the next decision."""
+
+    __slots__ = ()
+    #: what the deciding seat is asked, after "seat N" (`describe`)
+    asks: ClassVar[str] = ""
+    #: the action that takes a card from the deciding seat's hand here (refused if not held)
+    from_hand: ClassVar[Kind | None] = None
+
+    def resolve(self, state: ZunState, action: ZunAction) -> None:
+        self._resolve(state, action)
+        state._run()
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        raise NotImplementedError(f"{type(self).__name__} cannot be resolved")
+
+    def describe(self, state: ZunState) -> str:
+        return f"seat {self.seat} {self.asks}"
+
+    def why_illegal(self, state: ZunState, action: ZunAction) -> str:
+        if action.kind == self.from_hand and action.rune not in state.hands[self.seat]:
+            return f"seat {self.seat} holds no {state._name(action.rune)}; legal now: {_legal_now(state)}"
+        refused = self._refusal(state, action)
+        if refused is not None:
+            return refused
+        return f"{action.text!r} is not possible now: {self.describe(state)}; legal now: {_legal_now(state)}"
+
+    def _refusal(self, state: ZunState, action: ZunAction) -> str | None:
+        """The rule that refuses `action` here, where the general reasons do not say it."""
+        return None
+
+
+class OrderTriggers(ZunDecision):
     """Start of Turn 1: several (ongoing) runes affect you; choose which triggers next."""
 
     __slots__ = ()
     kind = "order_triggers"
+    asks = "must choose which (ongoing) rune triggers next"
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        trigger = state.game.space.trigger
+        return [trigger[r] for r in sorted({state._ongoing(t)["rune"] for t in state.triggers})]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        # The oldest (ongoing) rune of that name affecting you.
+        state._fire(next(t for t in state.triggers if state._ongoing(t)["rune"] == action.rune))
 
 
-class Mulligan(Decision):
+class Mulligan(ZunDecision):
     """Start of Turn 2: no Action in hand; you may mulligan once."""
 
     __slots__ = ()
     kind = "mulligan"
+    asks = "holds no Action and may mulligan (discard the hand, draw 3) or keep the hand"
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        sp = state.game.space
+        return [sp.mulligan, sp.keep]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        if action.kind == Kind.MULLIGAN:
+            seat = self.seat
+            hand = state.hands[seat]
+            state.emit("mulligan", seat=seat, hand=state._names(hand))
+            state.discard.extend(hand)
+            state.hands[seat] = []
+            state._draw(seat, MULLIGAN_DRAW)
+        state.phase = "action"
 
 
-class ActionPhase(Decision):
+class ActionPhase(ZunDecision):
     """Action Phase 1/8: play an Action from your hand, or declare the phase done."""
 
     __slots__ = ()
     kind = "action_phase"
+    asks = "may play an Action from their hand or end the Action Phase"
+    from_hand = Kind.PLAY
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        sp = state.game.space
+        out: list[Action] = [sp.play[r] for r in _distinct(state, state.hands[self.seat], "action")]
+        out.append(sp.end_phase)
+        return out
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        if action.kind == Kind.PLAY:
+            state._play(self.seat, action.rune)
+        else:
+            state.phase = "recovery"
 
 
-class Modify(Decision):
+class Modify(ZunDecision):
     """Action Phase 3 (and Modifier cards): add modifiers to the rune just played."""
 
     __slots__ = ()
     kind = "modify"
+    asks = "may add modifiers (the rune's charms) or be done modifying"
+    from_hand = Kind.MODIFY
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        sp = state.game.space
+        return [*(sp.modify[r] for r in _modifiers_allowed(state, state.frames[-1])), sp.done_modifying]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        if action.kind == Kind.MODIFY:
+            state._modify(self.seat, action.rune)
+        else:
+            state._done_modifying()
+
+    def _refusal(self, state: ZunState, action: ZunAction) -> str | None:
+        return _modifier_refusal(state, action) if action.kind == Kind.MODIFY else None
 
 
-class DeclareTarget(Decision):
+class DeclareTarget(ZunDecision):
     """Action Phase 4: declare the next target, in the order of resolution."""
 
     __slots__ = ()
     kind = "declare_target"
+    asks = "must declare the next target"
+    from_hand = Kind.MODIFY
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        # Action Phase 3 then 4: until the first target is declared, modifiers may still be added.
+        sp = state.game.space
+        f = state.frames[-1]
+        rune = state.runes[f["as"]] if f["as"] >= 0 else state.runes[f["rune"]]
+        mods: list[Action] = [] if f["targets"] else [sp.modify[r] for r in _modifiers_allowed(state, f)]
+        return mods + [sp.target[s] for s in state.candidates(rune) if s not in f["targets"]]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        if action.kind == Kind.MODIFY:
+            state._modify(self.seat, action.rune)
+            return
+        f = state.frames[-1]
+        f["targets"].append(action.seat)
+        state.emit("declared", seat=self.seat, target=action.seat, card=state._name(f["rune"]),
+                   order=len(f["targets"]))
+
+    def _refusal(self, state: ZunState, action: ZunAction) -> str | None:
+        if action.kind == Kind.MODIFY:
+            return _modifier_refusal(state, action)
+        if action.kind != Kind.TARGET:
+            return None
+        f = state.frames[-1]
+        if action.seat in f["targets"]:
+            return f"seat {action.seat} is already a target: you may not declare the same player twice"
+        if action.seat >= state.game.players:
+            return f"there is no seat {action.seat} at this table"
+        return (f"seat {action.seat} is Defeated and cannot be targeted by "
+                f"{state._name(f['as'] if f['as'] >= 0 else f['rune'])}")
 
 
-class ChooseBlamed(Decision):
+class ChooseBlamed(ZunDecision):
     """Blame: choose the player that Reactions will treat as the Action's player."""
 
     __slots__ = ()
     kind = "blame"
+    asks = "must choose whom the Blame names as the Action's player"
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        blame = state.game.space.blame
+        return [blame[s] for s in state.living() if s != self.seat]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        f = state.frames[-1]
+        f["actor"] = action.seat
+        state.emit("blamed", seat=self.seat, blamed=action.seat)
+        f["stage"] = "window"
 
 
-class ReactionWindow(Decision):
+class ReactionWindow(ZunDecision):
     """Action Phase 5: you are targeted; play a Reaction or not."""
 
     __slots__ = ()
     kind = "reaction"
+    asks = "is targeted and may play a Reaction, or not"
+    from_hand = Kind.REACT
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        sp = state.game.space
+        others = _redirect_targets(state, state.frames[-1], self.seat)
+        out: list[Action] = []
+        for r in _distinct(state, state.hands[self.seat], "reaction"):
+            if not others and any(v == "redirect" for v, _ in state.runes[r].effects):
+                continue  # Redirect needs another player to name
+            out.append(sp.react[r])
+        out.append(sp.no_reaction)
+        return out
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        if action.kind == Kind.REACT:
+            state._react(self.seat, action.rune)
 
 
-class ChooseRedirect(Decision):
+class ChooseRedirect(ZunDecision):
     """Redirect: choose the Action's new target."""
 
     __slots__ = ()
     kind = "redirect"
+    asks = "must choose the new target of the redirected Action"
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        redirect = state.game.space.redirect
+        return [redirect[s] for s in _redirect_targets(state, state.frames[-2], self.seat)]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        state.frames.pop()  # the Redirect is done; the Action now targets the chosen player
+        f = state.frames[-1]
+        f["cur"] = action.seat
+        f["stage"] = "window"
+        state.emit("redirected", seat=self.seat, new_target=action.seat, card=state._name(f["rune"]))
 
 
-class ChooseDiscard(Decision):
+class ChooseDiscard(ZunDecision):
     """A card effect makes you discard `count` cards of your choice."""
 
     __slots__ = ("count",)
     kind = "discard"
     fields = ("count",)
+    asks = "must discard cards of their choice"
+    from_hand = Kind.DISCARD
 
     def __init__(self, seat: int, count: int) -> None:
         super().__init__(seat)
         self.count = count
 
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        discard = state.game.space.discard
+        return [discard[r] for r in _distinct(state, state.hands[self.seat])]
 
-class Recovery(Decision):
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        _discard(state, self.seat, action.rune)
+        if self.count > 1 and state.hands[self.seat]:
+            state.pending.append(ChooseDiscard(self.seat, self.count - 1))
+
+
+class Recovery(ZunDecision):
     """Recovery Phase 1: discard any number of cards, then draw to 5."""
 
     __slots__ = ()
     kind = "recovery"
+    asks = "may discard any cards, then draws to 5"
+    from_hand = Kind.DISCARD
+
+    def legal_actions(self, state: ZunState) -> list[Action]:
+        sp = state.game.space
+        return [*(sp.discard[r] for r in _distinct(state, state.hands[self.seat])), sp.done_discarding]
+
+    def _resolve(self, state: ZunState, action: ZunAction) -> None:
+        seat = self.seat
+        if action.kind == Kind.DISCARD:
+            _discard(state, seat, action.rune)
+            state.pending.append(Recovery(seat))
+        else:
+            # Recovery 2: below 5 cards, draw until you have 5.
+            state._draw(seat, max(0, HAND - len(state.hands[seat])))
+            state.phase = "end"
 
 
-decision_from_json = decision_reader(
+DECISIONS: Final[tuple[type[Decision], ...]] = (
     OrderTriggers, Mulligan, ActionPhase, Modify, DeclareTarget, ChooseBlamed, ReactionWindow, ChooseRedirect,
     ChooseDiscard, Recovery,
 )
+
+
+# -- what the decisions share ----------------------------------------------------------------
+
+
+def _distinct(state: ZunState, cards: list[int], kind: str | None = None) -> list[int]:
+    """The different runes among `cards` (of `kind`, if given), in rune order."""
+    runes = state.runes
+    seen: list[int] = []
+    for r in sorted(cards):
+        if (kind is None or runes[r].kind == kind) and (not seen or seen[-1] != r):
+            seen.append(r)
+    return seen
+
+
+def _modifiers_allowed(state: ZunState, f: Frame) -> list[int]:
+    """The modifiers in the rune's player's hand that are its charms (Share: while a player is
+    left to add as a target)."""
+    runes = state.runes
+    rune = runes[f["rune"]]
+    out = []
+    for r in _distinct(state, state.hands[f["player"]], "modifier"):
+        m = runes[r]
+        if m.name not in rune.charms:
+            continue
+        if m.modifier == "share":
+            as_rune = runes[f["as"]] if f["as"] >= 0 else rune
+            if len(state.candidates(as_rune)) < 2 + f["shares"]:
+                continue
+        out.append(r)
+    return out
+
+
+def _redirect_targets(state: ZunState, f: Frame, seat: int) -> list[int]:
+    """Redirect: any other player the redirected rune could target."""
+    rune = state.runes[f["as"]] if f["as"] >= 0 else state.runes[f["rune"]]
+    return [s for s in state.candidates(rune) if s != seat]
+
+
+def _discard(state: ZunState, seat: int, r: int) -> None:
+    """Discarding cards: a card of the seat's choice goes from its hand to the discard pile."""
+    state.hands[seat].remove(r)
+    state.discard.append(r)
+    state.emit("discarded", seat=seat, card=state._name(r))
+
+
+def _legal_now(state: ZunState) -> str:
+    return ", ".join(a.text for a in state.legal_actions()[:10])
+
+
+def _modifier_refusal(state: ZunState, action: ZunAction) -> str:
+    """Why a modifier held in hand cannot modify the rune being played."""
+    f = state.frames[-1]
+    if f["targets"]:
+        return "modifiers go on before the targets are declared (Action Phase 3, then 4)"
+    card = state.runes[f["rune"]]
+    name = state._name(action.rune)
+    if name not in card.charms:
+        charms = ", ".join(card.charms) or "none"
+        return f"{name} is not a charm of {card.name} (its legal modifiers: {charms})"
+    return (f"Share adds a different target, and there are not enough players to target "
+            f"(you may not target the same player twice); legal now: {_legal_now(state)}")

@@ -1,19 +1,21 @@
 """Rune data: the typed schema, validation on load, and card text generated from the data.
 
 The base set lives in `runes.toml`; users load their own file with
-`cardtable.make("zun", runes="my_runes.toml")` (TOML or JSON with a `rune` list). Every
-error names the file, the rune and the field, and says what is allowed.
+`cardtable.make("zun", runes="my_runes.toml")` (TOML or JSON with a `rune` list). Files are read by
+the core's card-file loader and checked against `RuneList` (each rune a `Rune`); every error names
+the file, the rune and the field, and says what is allowed.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import ValidationError, ValidationInfo, field_validator, model_validator
+
+from ...core.cards import CardSchema, describe_error, read_card_file, validate
 from ...core.errors import CardFileError
 from .verbs import MODIFIER_TEXT, MODIFIER_VERBS, VERBS, describe
 
@@ -28,19 +30,86 @@ MAX_COPIES = 60
 Effect = tuple[str, dict[str, Any]]  # (verb, params with defaults filled)
 
 
-@dataclass(frozen=True)
-class Rune:
+class Rune(CardSchema):
+    """One rune: a `[[rune]]` table of a rune file (its `at_start_of_next_turn` is `at_start`), and
+    its place in the set (`index`). Its name is checked by the set (`RuneList`), where it must be unique."""
+
     index: int
     name: str
-    kind: str
+    kind: Literal["action", "reaction", "modifier"]
     copies: int
-    target: str
+    target: str                     # "" for a modifier
     charms: tuple[str, ...]
     keywords: tuple[str, ...]
     effects: tuple[Effect, ...]
     while_in_play: tuple[Effect, ...]
     at_start: tuple[Effect, ...]
-    modifier: str
+    modifier: str                   # "" unless a modifier
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, r: Mapping[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        """The table's fields, each checked in turn (the first wrong one is reported)."""
+        unknown = sorted(set(r) - FIELDS)
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(FIELDS))})")
+        kind = r.get("kind")
+        if kind not in KINDS:
+            raise ValueError(f"field 'kind' must be one of {', '.join(KINDS)} (got {kind!r})")
+        copies = r.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= MAX_COPIES:
+            raise ValueError(f"field 'copies' must be a whole number from 0 to {MAX_COPIES} (got {copies!r})")
+        keywords = _strings(r.get("keywords", []), "keywords", KEYWORDS)
+        charms = _strings(r.get("charms", []), "charms", None)
+        rune: dict[str, Any] = {
+            "index": (info.context or {}).get("index", 0), "name": r.get("name"), "kind": kind, "copies": copies,
+            "target": "", "charms": (), "keywords": (), "effects": (), "while_in_play": (), "at_start": (),
+            "modifier": "",
+        }
+        if kind == "modifier":
+            modifier = r.get("modifier")
+            if modifier not in MODIFIER_VERBS:
+                raise ValueError(f"field 'modifier' must be one of {', '.join(MODIFIER_VERBS)} (got {modifier!r})")
+            extra = [f for f in ("target", "charms", "keywords", *EFFECT_LISTS) if f in r]
+            if extra:
+                raise ValueError(f"field {extra[0]!r} is not used on a modifier (only 'modifier' and 'copies')")
+            return {**rune, "modifier": modifier}
+        if "modifier" in r:
+            raise ValueError("field 'modifier' is only for modifier runes")
+        target = r.get("target")
+        if target not in TARGETS[kind]:
+            raise ValueError(f"field 'target' of a {kind} must be one of {', '.join(TARGETS[kind])} (got {target!r})")
+        effects, while_in_play, at_start = (_effects(r.get(f, []), f) for f in EFFECT_LISTS)
+        return {**rune, "target": target, "charms": charms, "keywords": keywords, "effects": effects,
+                "while_in_play": while_in_play, "at_start": at_start}
+
+    @model_validator(mode="after")
+    def _rules(self) -> Rune:
+        """What a rune's fields must say together (modifiers have none of them)."""
+        if self.kind == "modifier":
+            return self
+        if self.kind == "reaction":
+            if self.ongoing:
+                raise ValueError("field 'keywords': a reaction cannot be (ongoing)")
+            reaction_verbs = [v for v, _ in self.effects if "reaction" in VERBS[v].where]
+            if self.target == "action" and (len(self.effects) != 1 or len(reaction_verbs) != 1):
+                raise ValueError(
+                    "field 'effects': a reaction with target 'action' has exactly one of cancel, absorb, redirect"
+                )
+        answers_action = self.kind == "reaction" and self.target == "action"
+        for f, effects in zip(EFFECT_LISTS, (self.effects, self.while_in_play, self.at_start), strict=True):
+            for v, _ in effects:
+                if f not in VERBS[v].where and not (answers_action and "reaction" in VERBS[v].where):
+                    raise ValueError(f"field {f!r}: verb {v!r} cannot be used there")
+        if (self.while_in_play or self.at_start) and not self.ongoing:
+            raise ValueError("fields 'while_in_play' and 'at_start_of_next_turn' need the (ongoing) keyword")
+        if self.ongoing and not (self.while_in_play or self.at_start):
+            raise ValueError("an (ongoing) rune needs 'while_in_play' or 'at_start_of_next_turn'")
+        if not (self.effects or self.while_in_play or self.at_start):
+            raise ValueError("field 'effects': the rune does nothing")
+        if self.kind == "action" and self.all_players and self.ongoing:
+            raise ValueError("an All Players rune cannot be (ongoing) (it affects no target to stay on)")
+        return self
 
     @property
     def forced(self) -> bool:
@@ -105,18 +174,49 @@ class RuneSet:
         return "|".join(f"{r.kind[0]}:{r.name}" for r in self.runes)
 
 
+class RuneList(CardSchema):
+    """The runes of a rune file (its `rune` list) or of the `runes` option: names unique, charms
+    that are modifiers of the set, at least one Action in the deck."""
+
+    rune: tuple[Rune, ...]
+
+    @field_validator("rune", mode="before")
+    @classmethod
+    def _runes(cls, raw: Any) -> tuple[Rune, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise ValueError("expected a non-empty list of runes")
+        seen: set[str] = set()
+        runes: list[Rune] = []
+        for i, r in enumerate(raw):
+            if not isinstance(r, Mapping):
+                raise ValueError(f"rune #{i + 1} must be a table")
+            name = r.get("name")
+            where = f"rune {name!r}" if isinstance(name, str) else f"rune #{i + 1}"
+            if not isinstance(name, str) or not name.strip() or not all(c.isalnum() or c in " -'" for c in name):
+                raise ValueError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
+            if name.lower() in seen:
+                raise ValueError(f"{where}: field 'name': a rune of this name is already defined")
+            seen.add(name.lower())
+            try:
+                runes.append(Rune.model_validate(r, context={"index": i}))
+            except ValidationError as exc:
+                raise ValueError(f"{where}: {describe_error(exc, Rune)}") from None
+        return tuple(runes)
+
+    @model_validator(mode="after")
+    def _charms(self) -> RuneList:
+        modifiers = {r.name: r for r in self.rune if r.kind == "modifier"}
+        for r in self.rune:
+            _check_charms(r, modifiers)
+        if not any(r.kind == "action" and r.copies for r in self.rune):
+            raise ValueError("the deck needs at least one Action rune with copies > 0")
+        return self
+
+
 def read_file(path: str | Path) -> list[dict[str, Any]]:
     """Read a rune file (TOML or JSON) into its list of rune tables, validated."""
     p = Path(path)
-    try:
-        text = p.read_text()
-    except OSError as exc:
-        raise CardFileError(f"rune file {p}: cannot read it ({exc.strerror})") from None
-    try:
-        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        kind = "JSON" if p.suffix.lower() == ".json" else "TOML"
-        raise CardFileError(f"rune file {p}: not valid {kind}: {exc}") from None
+    raw = read_card_file(p, "rune file")
     if not isinstance(raw, Mapping) or not isinstance(raw.get("rune"), list):
         raise CardFileError(f"rune file {p}: expected a list of runes under 'rune' ([[rune]] tables in TOML)")
     runes = [dict(r) if isinstance(r, Mapping) else r for r in raw["rune"]]
@@ -126,102 +226,29 @@ def read_file(path: str | Path) -> list[dict[str, Any]]:
 
 def build(raw: list[Any], source: str = "runes") -> RuneSet:
     """Validate rune tables and build the rune set."""
-    if not isinstance(raw, list) or not raw:
-        raise CardFileError(f"{source}: expected a non-empty list of runes")
-    seen: set[str] = set()
-    runes: list[Rune] = []
-    for i, r in enumerate(raw):
-        runes.append(_rune(i, r, source, seen))
-    modifiers = {r.name: r for r in runes if r.kind == "modifier"}
-    for r in runes:
-        _check_charms(r, modifiers, source)
-    if not any(r.kind == "action" and r.copies for r in runes):
-        raise CardFileError(f"{source}: the deck needs at least one Action rune with copies > 0")
-    return RuneSet(source, tuple(runes))
+    return RuneSet(source, validate({"rune": raw}, RuneList, source).rune)
 
 
-def _rune(i: int, r: Any, source: str, seen: set[str]) -> Rune:
-    if not isinstance(r, Mapping):
-        raise CardFileError(f"{source}: rune #{i + 1} must be a table")
-    name = r.get("name")
-    where = f"{source}: rune {name!r}" if isinstance(name, str) else f"{source}: rune #{i + 1}"
-    if not isinstance(name, str) or not name.strip() or not all(c.isalnum() or c in " -'" for c in name):
-        raise CardFileError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
-    if name.lower() in seen:
-        raise CardFileError(f"{where}: field 'name': a rune of this name is already defined")
-    seen.add(name.lower())
-    unknown = sorted(set(r) - FIELDS)
-    if unknown:
-        raise CardFileError(f"{where}: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(FIELDS))})")
-    kind = r.get("kind")
-    if kind not in KINDS:
-        raise CardFileError(f"{where}: field 'kind' must be one of {', '.join(KINDS)} (got {kind!r})")
-    copies = r.get("copies", 1)
-    if not isinstance(copies, int) or isinstance(copies, bool) or not 0 <= copies <= MAX_COPIES:
-        raise CardFileError(f"{where}: field 'copies' must be a whole number from 0 to {MAX_COPIES} (got {copies!r})")
-    keywords = _strings(r.get("keywords", []), where, "keywords", KEYWORDS)
-    charms = _strings(r.get("charms", []), where, "charms", None)
-    if kind == "modifier":
-        modifier = r.get("modifier")
-        if modifier not in MODIFIER_VERBS:
-            raise CardFileError(f"{where}: field 'modifier' must be one of {', '.join(MODIFIER_VERBS)} (got {modifier!r})")
-        extra = [f for f in ("target", "charms", "keywords", *EFFECT_LISTS) if f in r]
-        if extra:
-            raise CardFileError(f"{where}: field {extra[0]!r} is not used on a modifier (only 'modifier' and 'copies')")
-        return Rune(i, name, kind, copies, "", (), (), (), (), (), modifier)
-    if "modifier" in r:
-        raise CardFileError(f"{where}: field 'modifier' is only for modifier runes")
-    target = r.get("target")
-    if target not in TARGETS[kind]:
-        raise CardFileError(f"{where}: field 'target' of a {kind} must be one of {', '.join(TARGETS[kind])} (got {target!r})")
-    lists = {f: _effects(r.get(f, []), where, f) for f in EFFECT_LISTS}
-    ongoing = "ongoing" in keywords
-    if kind == "reaction":
-        if ongoing:
-            raise CardFileError(f"{where}: field 'keywords': a reaction cannot be (ongoing)")
-        reaction_verbs = [v for v, _ in lists["effects"] if "reaction" in VERBS[v].where]
-        if target == "action" and (len(lists["effects"]) != 1 or len(reaction_verbs) != 1):
-            raise CardFileError(
-                f"{where}: field 'effects': a reaction with target 'action' has exactly one of cancel, absorb, redirect"
-            )
-    for f in EFFECT_LISTS:
-        allowed = "while_in_play" if f == "while_in_play" else "effects" if f == "effects" else "at_start_of_next_turn"
-        for v, _ in lists[f]:
-            ok = allowed in VERBS[v].where or (kind == "reaction" and target == "action" and "reaction" in VERBS[v].where)
-            if not ok:
-                raise CardFileError(f"{where}: field {f!r}: verb {v!r} cannot be used there")
-    if (lists["while_in_play"] or lists["at_start_of_next_turn"]) and not ongoing:
-        raise CardFileError(f"{where}: fields 'while_in_play' and 'at_start_of_next_turn' need the (ongoing) keyword")
-    if ongoing and not (lists["while_in_play"] or lists["at_start_of_next_turn"]):
-        raise CardFileError(f"{where}: an (ongoing) rune needs 'while_in_play' or 'at_start_of_next_turn'")
-    if not any(lists.values()):
-        raise CardFileError(f"{where}: field 'effects': the rune does nothing")
-    if kind == "action" and target == "all_players" and ongoing:
-        raise CardFileError(f"{where}: an All Players rune cannot be (ongoing) (it affects no target to stay on)")
-    return Rune(i, name, kind, copies, target, charms, keywords, lists["effects"], lists["while_in_play"],
-                lists["at_start_of_next_turn"], "")
-
-
-def _strings(value: Any, where: str, field: str, allowed: tuple[str, ...] | None) -> tuple[str, ...]:
+def _strings(value: Any, field: str, allowed: tuple[str, ...] | None) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CardFileError(f"{where}: field {field!r} must be a list of names")
+        raise ValueError(f"field {field!r} must be a list of names")
     if allowed is not None:
         for v in value:
             if v not in allowed:
-                raise CardFileError(f"{where}: field {field!r}: {v!r} is not one of {', '.join(allowed)}")
+                raise ValueError(f"field {field!r}: {v!r} is not one of {', '.join(allowed)}")
     return tuple(value)
 
 
-def _effects(value: Any, where: str, field: str) -> tuple[Effect, ...]:
+def _effects(value: Any, field: str) -> tuple[Effect, ...]:
     if not isinstance(value, list):
-        raise CardFileError(f"{where}: field {field!r} must be a list of {{verb = ..., ...}} tables")
+        raise ValueError(f"field {field!r} must be a list of {{verb = ..., ...}} tables")
     out: list[Effect] = []
     for e in value:
         if not isinstance(e, Mapping) or not isinstance(e.get("verb"), str):
-            raise CardFileError(f"{where}: field {field!r}: each effect is a table with a 'verb'")
+            raise ValueError(f"field {field!r}: each effect is a table with a 'verb'")
         verb = VERBS.get(e["verb"])
         if verb is None:
-            raise CardFileError(f"{where}: field {field!r}: unknown verb {e['verb']!r} (verbs: {', '.join(VERBS)})")
+            raise ValueError(f"field {field!r}: unknown verb {e['verb']!r} (verbs: {', '.join(VERBS)})")
         params: dict[str, Any] = {}
         for key, val in e.items():
             if key == "verb":
@@ -229,16 +256,16 @@ def _effects(value: Any, where: str, field: str) -> tuple[Effect, ...]:
             spec = verb.params.get(key)
             if spec is None:
                 known = ", ".join(verb.params) or "none"
-                raise CardFileError(f"{where}: field {field!r}: verb {verb.name!r} has no parameter {key!r} (parameters: {known})")
+                raise ValueError(f"field {field!r}: verb {verb.name!r} has no parameter {key!r} (parameters: {known})")
             if not isinstance(val, spec.type) or (spec.type is int and isinstance(val, bool)):
-                raise CardFileError(f"{where}: field {field!r}: {verb.name}.{key} must be {spec.type.__name__} (got {val!r})")
+                raise ValueError(f"field {field!r}: {verb.name}.{key} must be {spec.type.__name__} (got {val!r})")
             if spec.choices and val not in spec.choices:
-                raise CardFileError(f"{where}: field {field!r}: {verb.name}.{key} must be one of {spec.choices} (got {val!r})")
+                raise ValueError(f"field {field!r}: {verb.name}.{key} must be one of {spec.choices} (got {val!r})")
             if isinstance(val, int) and (
                 (spec.low is not None and val < spec.low) or (spec.high is not None and val > spec.high)
             ):
-                raise CardFileError(
-                    f"{where}: field {field!r}: {verb.name}.{key} must be from {spec.low} to {spec.high} (got {val!r})"
+                raise ValueError(
+                    f"field {field!r}: {verb.name}.{key} must be from {spec.low} to {spec.high} (got {val!r})"
                 )
             params[key] = val
         for key, spec in verb.params.items():
@@ -247,21 +274,21 @@ def _effects(value: Any, where: str, field: str) -> tuple[Effect, ...]:
     return tuple(out)
 
 
-def _check_charms(r: Rune, modifiers: dict[str, Rune], source: str) -> None:
-    where = f"{source}: rune {r.name!r}: field 'charms'"
+def _check_charms(r: Rune, modifiers: dict[str, Rune]) -> None:
+    where = f"rune {r.name!r}: field 'charms'"
     for c in r.charms:
         m = modifiers.get(c)
         if m is None:
-            raise CardFileError(f"{where}: {c!r} is not a modifier rune of this set (modifiers: {', '.join(modifiers)})")
+            raise ValueError(f"{where}: {c!r} is not a modifier rune of this set (modifiers: {', '.join(modifiers)})")
         verb = m.modifier
         if verb == "share" and not (r.kind == "action" and r.target == "one"):
-            raise CardFileError(f"{where}: {c!r} (share) needs an Action that targets a player")
+            raise ValueError(f"{where}: {c!r} (share) needs an Action that targets a player")
         if verb == "blame" and r.kind != "action":
-            raise CardFileError(f"{where}: {c!r} (blame) only modifies an Action")
+            raise ValueError(f"{where}: {c!r} (blame) only modifies an Action")
         if verb == "boost" and not any(p.get("per_boost") for v, p in (*r.effects, *r.at_start)):
-            raise CardFileError(f"{where}: {c!r} (boost) needs an effect with per_boost above 0")
+            raise ValueError(f"{where}: {c!r} (boost) needs an effect with per_boost above 0")
         if verb == "reserve" and r.ongoing:
-            raise CardFileError(f"{where}: {c!r} (reserve) cannot modify an (ongoing) rune (it must stay in play)")
+            raise ValueError(f"{where}: {c!r} (reserve) cannot modify an (ongoing) rune (it must stay in play)")
 
 
 _BASE: RuneSet | None = None

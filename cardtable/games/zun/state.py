@@ -18,11 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action
-from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
-from .actions import Kind, ZunAction
+from ...core.zones import Form, Layout, Order, StateLayout, Visibility, Zone
 from .decisions import (
+    DECISIONS,
     ActionPhase,
     ChooseBlamed,
     ChooseDiscard,
@@ -33,7 +32,6 @@ from .decisions import (
     OrderTriggers,
     ReactionWindow,
     Recovery,
-    decision_from_json,
 )
 from .options import HAND, START_HP
 from .runes import Rune
@@ -43,7 +41,6 @@ if TYPE_CHECKING:
     from .game import Zun
 
 OVERDRAW_AT = 10   # Overdraw: "When you have 10 cards in your hand ... each additional card"
-MULLIGAN_DRAW = 3  # Start of Turn 2: "draw 3 new cards"
 MAX_HP = 12
 TIER = 4           # tiers 1-4, 5-8, 9-12
 
@@ -57,6 +54,21 @@ Frame = dict[str, Any]
 
 
 class ZunState(State):
+    # Setup: the deck (face down), the discard pile, each player's hand; "Playing cards": the
+    # cards played this turn and the (ongoing) runes that stay in play.
+    layout = StateLayout(
+        zones=(
+            Zone("deck", Visibility.HIDDEN, Order.PILE, title="deck"),
+            Zone("discard", Visibility.PUBLIC, Order.PILE, title="discard pile"),
+            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT, title="hand"),
+            Zone("table", Visibility.PUBLIC, form=Form.RECORDS, title="cards played this turn"),
+            Zone("ongoing", Visibility.PUBLIC, form=Form.RECORDS, title="(ongoing) runes in play"),
+        ),
+        values=("turn", "turns", "phase", "serial", "turn_serial", "by_limit"),
+        lists=("hp", "played", "triggers", "final_winners"),
+        records=("frames",),
+        decisions=DECISIONS,
+    )
     __slots__ = (
         "hp", "hands", "deck", "discard", "table", "ongoing", "frames", "played", "turn", "turns",
         "phase", "triggers", "serial", "turn_serial", "final_winners", "by_limit",
@@ -529,140 +541,7 @@ class ZunState(State):
     def _v_none(self, f: Frame, who: int, p: dict[str, Any]) -> None:
         """Verbs resolved elsewhere: mimic (when played), ward and expose (statuses), reactions."""
 
-    # -- legal actions -----------------------------------------------------------------------
-
-    def _distinct(self, cards: list[int], kind: str | None = None) -> list[int]:
-        seen: list[int] = []
-        for r in sorted(cards):
-            if (kind is None or self.runes[r].kind == kind) and (not seen or seen[-1] != r):
-                seen.append(r)
-        return seen
-
-    def _modifiers_allowed(self, f: Frame) -> list[int]:
-        rune = self.runes[f["rune"]]
-        hand = self.hands[f["player"]]
-        out = []
-        for r in self._distinct(hand, "modifier"):
-            m = self.runes[r]
-            if m.name not in rune.charms:
-                continue
-            if m.modifier == "share":
-                as_rune = self.runes[f["as"]] if f["as"] >= 0 else rune
-                if len(self.candidates(as_rune)) < 2 + f["shares"]:
-                    continue
-            out.append(r)
-        return out
-
-    def _legal_actions(self) -> list[Action]:
-        d = self.pending[-1]
-        sp = self.game.space
-        seat = d.seat
-        hand = self.hands[seat]
-        kind = type(d)
-        if kind is ActionPhase:
-            out: list[Action] = [sp.play[r] for r in self._distinct(hand, "action")]
-            out.append(sp.end_phase)
-            return out
-        if kind is Modify:
-            f = self.frames[-1]
-            return [*(sp.modify[r] for r in self._modifiers_allowed(f)), sp.done_modifying]
-        if kind is DeclareTarget:
-            # Action Phase 3 then 4: until the first target is declared, modifiers may still be added.
-            f = self.frames[-1]
-            rune = self.runes[f["as"]] if f["as"] >= 0 else self.runes[f["rune"]]
-            mods: list[Action] = [] if f["targets"] else [sp.modify[r] for r in self._modifiers_allowed(f)]
-            return mods + [sp.target[s] for s in self.candidates(rune) if s not in f["targets"]]
-        if kind is ChooseBlamed:
-            return [sp.blame[s] for s in self.living() if s != seat]
-        if kind is ReactionWindow:
-            out = []
-            f = self.frames[-1]
-            others = [s for s in self._redirect_targets(f, seat)]
-            for r in self._distinct(hand, "reaction"):
-                rr = self.runes[r]
-                if any(v == "redirect" for v, _ in rr.effects) and not others:
-                    continue
-                out.append(sp.react[r])
-            out.append(sp.no_reaction)
-            return out
-        if kind is ChooseRedirect:
-            return [sp.redirect[s] for s in self._redirect_targets(self.frames[-2], seat)]
-        if kind is ChooseDiscard:
-            return list(sp.discard[r] for r in self._distinct(hand))
-        if kind is Recovery:
-            return [*(sp.discard[r] for r in self._distinct(hand)), sp.done_discarding]
-        if kind is Mulligan:
-            return [sp.mulligan, sp.keep]
-        # OrderTriggers
-        runes = sorted({self._ongoing(t)["rune"] for t in self.triggers})
-        return [sp.trigger[r] for r in runes]
-
-    def _redirect_targets(self, f: Frame, seat: int) -> list[int]:
-        """Redirect: any other player the redirected rune could target."""
-        rune = self.runes[f["as"]] if f["as"] >= 0 else self.runes[f["rune"]]
-        return [s for s in self.candidates(rune) if s != seat]
-
-    # -- transitions -----------------------------------------------------------------------
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, ZunAction)
-        d = self.pending.pop()
-        seat = d.seat
-        k = action.kind
-        if k == Kind.PLAY:
-            self._play(seat, action.rune)
-        elif k == Kind.END_PHASE:
-            self.phase = "recovery"
-        elif k == Kind.MODIFY:
-            self._modify(seat, action.rune)
-        elif k == Kind.DONE_MODIFYING:
-            self._done_modifying()
-        elif k == Kind.TARGET:
-            f = self.frames[-1]
-            f["targets"].append(action.seat)
-            self.emit("declared", seat=seat, target=action.seat, card=self._name(f["rune"]), order=len(f["targets"]))
-        elif k == Kind.BLAME:
-            self.frames[-1]["actor"] = action.seat
-            self.emit("blamed", seat=seat, blamed=action.seat)
-            self.frames[-1]["stage"] = "window"
-        elif k == Kind.REACT:
-            self._react(seat, action.rune)
-        elif k == Kind.NO_REACTION:
-            pass
-        elif k == Kind.REDIRECT:
-            self.frames.pop()  # the Redirect is done; the Action now targets the chosen player
-            f = self.frames[-1]
-            f["cur"] = action.seat
-            f["stage"] = "window"
-            self.emit("redirected", seat=seat, new_target=action.seat, card=self._name(f["rune"]))
-        elif k == Kind.DISCARD:
-            self.hands[seat].remove(action.rune)
-            self.discard.append(action.rune)
-            self.emit("discarded", seat=seat, card=self._name(action.rune))
-            if isinstance(d, ChooseDiscard):
-                if d.count > 1 and self.hands[seat]:
-                    self.pending.append(ChooseDiscard(seat, d.count - 1))
-            else:
-                self.pending.append(Recovery(seat))
-        elif k == Kind.DONE_DISCARDING:
-            # Recovery 2: below 5 cards, draw until you have 5.
-            self._draw(seat, max(0, HAND - len(self.hands[seat])))
-            self.phase = "end"
-        elif k == Kind.MULLIGAN:
-            hand = self.hands[seat]
-            self.emit("mulligan", seat=seat, hand=self._names(hand))
-            self.discard.extend(hand)
-            self.hands[seat] = []
-            self._draw(seat, MULLIGAN_DRAW)
-            self.phase = "action"
-        elif k == Kind.KEEP:
-            self.phase = "action"
-        else:  # TRIGGER: the oldest (ongoing) rune of that name affecting you
-            for t in self.triggers:
-                if self._ongoing(t)["rune"] == action.rune:
-                    self._fire(t)
-                    break
-        self._run()
+    # -- Action Phase: plays, modifiers and reactions (the decisions' actions) -------------------
 
     def _play(self, seat: int, r: int) -> None:
         """Action Phase 2: the Action goes on the table; Mimic takes the effects of the last
@@ -734,48 +613,17 @@ class ZunState(State):
 
     # -- results --------------------------------------------------------------------------
 
-    def invariants(self) -> dict[str, int]:
-        return {
-            "cards": len(self.deck) + len(self.discard) + sum(len(h) for h in self.hands) + len(self.table)
-            + len(self.ongoing)
-        }
-
     def _returns(self) -> list[float]:
         return zero_sum_returns(self.final_winners, self.game.players)
 
     def _winners(self) -> list[int]:
         return list(self.final_winners)
 
-    def _why_illegal(self, action: Action) -> str:
-        assert isinstance(action, ZunAction)
-        d = self.pending[-1]
-        seat = d.seat
-        what = _WAITING[d.kind]
-        legal = ", ".join(a.text for a in self.legal_actions()[:10])
-        hand = self.hands[seat]
-        if action.rune >= 0 and action.kind in (Kind.PLAY, Kind.MODIFY, Kind.REACT, Kind.DISCARD):
-            name = self._name(action.rune)
-            if action.rune not in hand and type(d) in _USES_HAND.get(action.kind, ()):
-                return f"seat {seat} holds no {name}; legal now: {legal}"
-            if isinstance(d, Modify | DeclareTarget) and action.kind == Kind.MODIFY:
-                if self.frames[-1]["targets"]:
-                    return "modifiers go on before the targets are declared (Action Phase 3, then 4)"
-                card = self.runes[self.frames[-1]["rune"]]
-                if name not in card.charms:
-                    charms = ", ".join(card.charms) or "none"
-                    return f"{name} is not a charm of {card.name} (its legal modifiers: {charms})"
-                return (f"Share adds a different target, and there are not enough players to target "
-                        f"(you may not target the same player twice); legal now: {legal}")
-        if isinstance(d, DeclareTarget) and action.kind == Kind.TARGET:
-            f = self.frames[-1]
-            if action.seat in f["targets"]:
-                return f"seat {action.seat} is already a target: you may not declare the same player twice"
-            if action.seat >= self.game.players:
-                return f"there is no seat {action.seat} at this table"
-            return f"seat {action.seat} is Defeated and cannot be targeted by {self._name(f['as'] if f['as'] >= 0 else f['rune'])}"
-        return f"{action.text!r} is not possible now: seat {seat} {what}; legal now: {legal}"
-
     # -- what a seat may know ----------------------------------------------------------------------
+
+    def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
+        """An Exposed hand is face up: everyone sees it (so `determinize` keeps it)."""
+        return super().zone_visible(zone, owner, seat) or (zone.attr == "hands" and owner in self.exposed())
 
     def exposed(self) -> list[int]:
         """Seats whose hand is face up (an (ongoing) rune with `expose` affects them)."""
@@ -836,80 +684,6 @@ class ZunState(State):
                 obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
 
-    def determinize(self, seat: int, rng: Rng | int | None = None) -> ZunState:
-        """Other hands (unless Exposed) and the deck order resampled from what `seat` cannot see."""
-        r = as_rng(rng)
-        new = self._clone_for_view()
-        new.seed = None
-        new.rng = r.spawn()
-        new.history = []
-        shown = set(self.exposed())
-        hidden = [s for s in range(self.game.players) if s != seat and s not in shown]
-        pool = list(self.deck)
-        for s in hidden:
-            pool.extend(self.hands[s])
-        r.shuffle(pool)
-        i = len(self.deck)
-        new.deck = pool[:i]
-        for s in hidden:
-            k = len(self.hands[s])
-            new.hands[s] = pool[i:i + k]
-            i += k
-        new._legal = None
-        return new
-
-    def clone(self) -> ZunState:
-        new = ZunState.__new__(ZunState)
-        self._copy_base_into(new)
-        new.hp = self.hp.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.deck = self.deck.copy()
-        new.discard = self.discard.copy()
-        new.table = [e.copy() for e in self.table]
-        new.ongoing = [{**o, "affects": o["affects"].copy()} for o in self.ongoing]
-        new.frames = [{**f, "targets": f["targets"].copy(), "absorb": f["absorb"].copy()} for f in self.frames]
-        new.played = self.played.copy()
-        new.turn = self.turn
-        new.turns = self.turns
-        new.phase = self.phase
-        new.triggers = self.triggers.copy()
-        new.serial = self.serial
-        new.turn_serial = self.turn_serial
-        new.final_winners = self.final_winners.copy()
-        new.by_limit = self.by_limit
-        return new
-
-    _FIELDS = ("hp", "hands", "deck", "discard", "table", "ongoing", "frames", "played", "turn", "turns", "phase",
-               "triggers", "serial", "turn_serial", "final_winners", "by_limit")
-
-    def _snapshot(self) -> dict[str, Any]:
-        c = self.clone()
-        return {f: getattr(c, f) for f in self._FIELDS}
-
-    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None:
-        for f in self._FIELDS:
-            setattr(self, f, data[f])
-        self.pending = [decision_from_json(p) for p in pending]
-        self._legal = None
-
-
-_WAITING = {
-    "order_triggers": "must choose which (ongoing) rune triggers next",
-    "mulligan": "holds no Action and may mulligan (discard the hand, draw 3) or keep the hand",
-    "action_phase": "may play an Action from their hand or end the Action Phase",
-    "modify": "may add modifiers (the rune's charms) or be done modifying",
-    "declare_target": "must declare the next target",
-    "blame": "must choose whom the Blame names as the Action's player",
-    "reaction": "is targeted and may play a Reaction, or not",
-    "redirect": "must choose the new target of the redirected Action",
-    "discard": "must discard cards of their choice",
-    "recovery": "may discard any cards, then draws to 5",
-}
-
-_USES_HAND: dict[Kind, tuple[type, ...]] = {
-    Kind.PLAY: (ActionPhase,), Kind.MODIFY: (Modify, DeclareTarget), Kind.REACT: (ReactionWindow,),
-    Kind.DISCARD: (Recovery, ChooseDiscard),
-}
 
 _VERB_HANDLERS = {
     "lose_hp": ZunState._v_lose_hp,

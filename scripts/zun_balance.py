@@ -1,7 +1,7 @@
 """Does any rune dominate? Random-agent games, and per rune the win rate of a player who
 played it versus one who did not, with a 95% interval on the difference.
 
-    python -m cardtable.games.zun.balance --players 2 --games 2000
+    python scripts/zun_balance.py --players 2 --games 2000
 
 Kept out of the test suite (its CPU budget); docs/games/zun.md shows the table it printed.
 The random agent picks uniformly among the deciding seat's legal actions, which never depend
