@@ -58,11 +58,11 @@ class ZunState(State):
     # cards played this turn and the (ongoing) runes that stay in play.
     layout = StateLayout(
         zones=(
-            Zone("deck", Visibility.HIDDEN, Order.PILE, title="deck"),
-            Zone("discard", Visibility.PUBLIC, Order.PILE, title="discard pile"),
-            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT, title="hand"),
-            Zone("table", Visibility.PUBLIC, form=Form.RECORDS, title="cards played this turn"),
-            Zone("ongoing", Visibility.PUBLIC, form=Form.RECORDS, title="(ongoing) runes in play"),
+            Zone("deck", Visibility.HIDDEN, Order.PILE),
+            Zone("discard", Visibility.PUBLIC, Order.PILE),
+            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT),
+            Zone("table", Visibility.PUBLIC, form=Form.RECORDS),
+            Zone("ongoing", Visibility.PUBLIC, form=Form.RECORDS),
         ),
         values=("turn", "turns", "phase", "serial", "turn_serial", "by_limit"),
         lists=("hp", "played", "triggers", "final_winners"),
