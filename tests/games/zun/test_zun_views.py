@@ -62,7 +62,7 @@ def test_terminal_view_shows_trackers_hands_in_play_and_ongoing() -> None:
     console.print(text.render(s.observation(1)))
     out = console.export_text()
     for needed in ("HP", "tier 5-8", "tier 1-4", "Defend", "Attack (seat 0)", "Boost (seat 0)", "Your hand: Fizzle",
-                   "You: you are targeted"):
+                   "You: seat 0's Attack targets you"):
         assert needed in out, needed
     lines = [text.narrate(e.to_json(), 1) for e in s.events or [] if e.visible_to(1)]
     assert "seat 0 targets you with Attack (target 1)" in lines
