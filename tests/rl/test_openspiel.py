@@ -41,11 +41,15 @@ def test_register_all_registers_every_game_once() -> None:
     assert set(names) <= set(pyspiel.registered_names())
 
 
-def test_load_game_by_name_with_default_options() -> None:
+def test_registered_games_default_to_two_players_and_one_round() -> None:
     game = pyspiel.load_game("cardtable_juno")
-    assert game.num_players() == 4  # JUNO's default
-    assert game.num_distinct_actions() == cardtable.make("juno").num_actions
-    assert game.max_game_length() == cardtable.make("juno").max_length
+    assert game.num_players() == 2 and game.cardtable.options.match is False  # JUNO's own default: 4, a match
+    assert game.num_distinct_actions() == cardtable.make("juno", players=2).num_actions
+    # the longest history whose information-state tensor fits (a random game: ~1,350 decisions)
+    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 8189
+    for name in games():
+        assert pyspiel.load_game(f"cardtable_{name}").num_players() == 2
+    assert pyspiel.load_game("cardtable_juno(players=4,match=true)").cardtable.options.match is True
 
 
 def test_game_type_and_info_come_from_the_spec() -> None:
@@ -65,7 +69,8 @@ def test_game_type_and_info_come_from_the_spec() -> None:
 @pytest.mark.slow  # whole random games, with a clone per step kept by the test (JUNO: ~1,000 decisions)
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_openspiel_random_sim_test(game: str, options: dict[str, Any]) -> None:
-    spiel = pyspiel.load_game(spiel_name(game, options))
+    # cut at 600 decisions (a draw), so the information-state tensor asked at every step is small
+    spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 600}))
     pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
 
 
@@ -126,13 +131,80 @@ def test_resampling_keeps_what_the_player_knows() -> None:
     assert len(hands) > 1  # the other hand really is resampled
 
 
-def test_the_information_state_adds_the_players_own_actions() -> None:
+def play(state: pyspiel.State, steps: int, seed: int) -> pyspiel.State:
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_the_information_state_string_has_perfect_recall() -> None:
+    """Same observation now, different past: different strings (the observation string merges them)."""
     game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
-    state = dealt(game, 5)
-    player = state.current_player()
-    action = state.legal_actions()[0]
-    state.apply_action(action)
-    assert state.information_state_string(player).endswith(f"own_actions=[{action}]")
+    a = dealt(game, 5)
+    while len(a.legal_actions()) < 2:
+        a.apply_action(a.legal_actions()[0])
+    player = a.current_player()
+    b = a.clone()
+    a.apply_action(a.legal_actions()[0])
+    b.apply_action(b.legal_actions()[-1])
+    assert a.information_state_string(player) != b.information_state_string(player)
+    assert a.information_state_string(player).startswith(a.observation_string(player))
+    # the seat's view of one history is one string, whoever else's hidden cards are resampled
+    state = play(dealt(game, 8), 30, 8)
+    me = state.current_player()
+    copy = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert copy.information_state_string(me) == state.information_state_string(me)
+    assert copy.information_state_tensor(me) == state.information_state_tensor(me)
+
+
+@pytest.mark.parametrize(("game", "options"), [(g, RL_CONFIGS[g][0]) for g in sorted(RL_CONFIGS)])
+def test_the_information_state_tensor_is_the_observation_then_the_action_history(game: str, options: dict[str, Any]) -> None:
+    spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 50}))
+    enc = encoder_for(spiel.cardtable)
+    players, actions = spiel.num_players(), spiel.num_distinct_actions()
+    assert spiel.information_state_tensor_shape() == [enc.size + 50 * (players + actions)]
+    assert spiel.max_game_length() == 50
+    state = play(dealt(spiel, 2), 12, 2)
+    for player in range(players):
+        tensor = np.asarray(state.information_state_tensor(player), np.float32)
+        assert np.array_equal(tensor[: enc.size], enc.encode(state.cardtable.observation(player)))
+        rows = tensor[enc.size :].reshape(50, players + actions)
+        for i, d in enumerate(state.decisions):
+            assert rows[i, (d.seat - player) % players] == 1 and rows[i, :players].sum() == 1
+            shown = np.flatnonzero(rows[i, players:])
+            assert list(shown) == ([d.action] if d.seat == player or d.seen[player] else [])
+        assert not rows[len(state.decisions) :].any()
+    # an opponent's play of a card is public in JUNO; what it drew is not an action
+    if game == "juno":
+        assert all(d.seen == (True,) * players for d in state.decisions)
+
+
+def test_a_game_cut_at_max_decisions_is_a_draw() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false,max_decisions=7)")
+    state = play(dealt(game, 1), 100, 1)
+    assert state.is_terminal() and len(state.history()) == 1 + 7 and state.returns() == [0.0, 0.0]
+    assert not state.cardtable.is_over and state.legal_actions() == []
+
+
+def test_an_information_state_tensor_too_large_is_refused_with_the_reason() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false,max_decisions=100000)")
+    state = dealt(game, 1)
+    assert state.information_state_string(0)  # the string has no size limit
+    with pytest.raises(ValueError, match="load it with max_decisions=N"):
+        state.information_state_tensor(0)
+
+
+def test_a_clone_shares_the_history_records_instead_of_copying_them() -> None:
+    """pyspiel's clone deep-copies a Python state's attributes: the records are immutable and shared."""
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = play(dealt(game, 4), 200, 4)
+    copy = state.clone()
+    assert copy._last is state._last and copy.cardtable is not state.cardtable
+    assert copy.information_state_string(0) == state.information_state_string(0)
+    assert state.chance_outcomes() == [] and game.new_initial_state().chance_outcomes() is cos._SEED_OUTCOMES
 
 
 def test_an_illegal_action_is_refused() -> None:
