@@ -1,6 +1,7 @@
 """Reinforcement-learning interfaces (docs/rl.md).
 
-- `pettingzoo_env(game, **options)`: a PettingZoo AEC environment, every seat an agent.
+- `pettingzoo_env(game, **options)`: a PettingZoo AEC environment, every seat an agent (also
+  `cardtable.rl.pettingzoo.<game>_v0.env()`).
 - `gym_env(game, seat=0, opponents=[...], **options)`: a Gymnasium environment for one seat
   against cardtable bots.
 - `cardtable.rl.openspiel.register_all()`: every game as a pyspiel game ("cardtable_<name>").
@@ -18,12 +19,13 @@ from .encoders import Encoder, action_mask, encoder_for, has_encoder, register_e
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from .aec import CardtableAEC
     from .single import CardtableGym
 
 
-def pettingzoo_env(game: str | Game[Any], **options: Any) -> CardtableAEC:
-    """A PettingZoo AEC environment; options go to `cardtable.make` (plus `max_steps`, `render_mode`)."""
+def pettingzoo_env(game: str | Game[Any], **options: Any) -> Any:
+    """A PettingZoo AEC environment in PettingZoo's `OrderEnforcingWrapper` (`env.unwrapped` is a
+    `CardtableAEC`); options go to `cardtable.make`, plus `illegal_action`, `max_steps` or
+    `max_cycles`, and `render_mode`. Also `cardtable.rl.pettingzoo.<game>_v0.env(**options)`."""
     from .aec import pettingzoo_env as make
 
     return make(game, **options)
