@@ -8,11 +8,13 @@
 - `encoders`: the per-game observation encodings and action masks they all use.
 
 PettingZoo, Gymnasium and OpenSpiel are optional (`pip install cardtable[rl]`); they are
-imported only when an environment is made.
+imported only when an environment is made, except that importing this package registers the
+Gymnasium ids (`gymnasium.make("cardtable/Juno-v0")`) when Gymnasium is installed.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from .encoders import Encoder, action_mask, encoder_for, has_encoder, register_encoder
@@ -37,5 +39,10 @@ def gym_env(game: str | Game[Any], seat: int = 0, opponents: Any = None, **optio
 
     return make(game, seat=seat, opponents=opponents, **options)
 
+
+if importlib.util.find_spec("gymnasium") is not None:
+    from .registration import register_envs
+
+    register_envs()  # gymnasium.make("cardtable/Juno-v0"), one id per game with an encoder
 
 __all__ = ["Encoder", "action_mask", "encoder_for", "gym_env", "has_encoder", "pettingzoo_env", "register_encoder"]

@@ -32,24 +32,13 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .encoders import Encoder, action_mask, encoder_for
+from .encoders import action_mask, encoder_for
 from .returns import return_range
-
-RENDER_FPS = 1  # text renderings; `render_fps` is what PettingZoo's and Gymnasium's tools read
+from .views import RENDER_FPS, observation_space, render_text
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
-
-
-def observation_space(encoder: Encoder) -> gymnasium.spaces.Dict:
-    """The observation space shared by the PettingZoo and Gymnasium environments."""
-    return gymnasium.spaces.Dict(
-        {
-            "observation": gymnasium.spaces.Box(0.0, encoder.high, dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (encoder.game.num_actions,), dtype=np.int8),
-        }
-    )
 
 
 class CardtableAEC(AECEnv):  # type: ignore[misc]
@@ -210,12 +199,6 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if self.game_state is None:
             raise RuntimeError("call reset() before using the environment")
         return self.game_state
-
-
-def render_text(game: Game[Any], state: State, seat: int | None = None) -> str:
-    """What `seat` (None: a spectator) sees, one line per observation field."""
-    obs = state.observation(seat)
-    return f"{game!r}\n" + "\n".join(f"{k}: {v}" for k, v in obs.items())
 
 
 def raw_env(game: str | Game[Any], **options: Any) -> CardtableAEC:

@@ -8,9 +8,9 @@ How the engine maps onto OpenSpiel:
   declares `return_range`); TERMINAL rewards; players from `min_players..max_players`.
 - GameInfo per instance: `num_distinct_actions = game.num_actions`, `max_game_length =
   game.max_length`, utilities from `cardtable.rl.returns.return_range`.
-- Research defaults: a registered game loads with 2 players (or the game's least number, if
-  higher) and one round (an option named `match` defaults to False): `cardtable_juno` is
-  2-player JUNO, one round. Every game option remains a parameter.
+- Research defaults (`cardtable.rl.defaults`): a registered game loads with 2 players (or the
+  game's least number, if higher) and one round (an option named `match` defaults to False):
+  `cardtable_juno` is 2-player JUNO, one round. Every game option remains a parameter.
 - Chance is EXPLICIT_STOCHASTIC with exactly one chance node, at the start: it picks the
   game's seed, uniformly among `NUM_SEEDS` (the outcome list is built once and shared). A
   cardtable state carries its own seeded RNG, so every shuffle and draw in *the* game follows
@@ -68,6 +68,7 @@ import cardtable
 from ..core.game import Game
 from ..core.registry import game_class, games
 from ..core.state import State
+from .defaults import research_options
 from .encoders import Encoder, encoder_for, has_encoder
 from .returns import return_range
 
@@ -75,8 +76,6 @@ PREFIX = "cardtable_"
 NUM_SEEDS = 1 << 16  # outcomes of the opening chance node (the game's seed)
 _SEED_OUTCOMES = [(seed, 1.0 / NUM_SEEDS) for seed in range(NUM_SEEDS)]  # built once, shared
 MAX_TENSOR_SIZE = 1 << 20  # floats (4 MB); a larger information-state tensor is refused
-# What researchers load by default: two players, one round. Options absent from a game are skipped.
-RESEARCH_DEFAULTS: dict[str, Any] = {"players": 2, "match": False}
 EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0}  # OpenSpiel-only parameters
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
@@ -94,15 +93,14 @@ def _unset_value(annotation: Any) -> int | str | None:
 def _parameter_defaults(name: str) -> dict[str, Any]:
     """OpenSpiel parameters: every option with a number, string or boolean default, and every
     `int | None` / `str | None` option with default None, exposed as 0 / "" meaning None;
-    `RESEARCH_DEFAULTS` replace the game's own defaults; then `EXTRA_PARAMETERS`."""
+    the research defaults (`cardtable.rl.defaults`) replace the game's own; then `EXTRA_PARAMETERS`."""
     cls = game_class(name)
+    research = research_options(name)
     out: dict[str, Any] = {}
     for key, field in cls.Options.model_fields.items():
-        default = field.default
-        if key == "players":
-            default = max(RESEARCH_DEFAULTS["players"], cls.spec.min_players)
-        elif key in RESEARCH_DEFAULTS and isinstance(default, type(RESEARCH_DEFAULTS[key])):
-            default = RESEARCH_DEFAULTS[key]
+        default = research.get(key, field.default)
+        if key == "players" and not isinstance(default, int):
+            default = cls.spec.min_players
         if default is None:
             default = _unset_value(field.annotation)
         if isinstance(default, bool | int | float | str):
