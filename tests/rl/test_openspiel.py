@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import cardtable
 from cardtable.core.registry import games
@@ -219,7 +219,8 @@ def test_an_illegal_action_is_refused() -> None:
 
 @pytest.mark.parametrize("game", sorted(RL_CONFIGS))
 def test_openspiels_ismcts_bot_plays_legal_moves(game: str) -> None:
-    spiel = pyspiel.load_game(spiel_name(game, RL_CONFIGS[game][0]))
+    # rollouts end at 200 decisions (a draw) at the latest
+    spiel = pyspiel.load_game(spiel_name(game, {**RL_CONFIGS[game][0], "max_decisions": 200}))
     rs = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(
         spiel, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0, max_simulations=6, random_state=rs
@@ -240,3 +241,30 @@ def test_openspiels_ismcts_bot_plays_legal_moves(game: str) -> None:
 def test_games_without_an_encoder_offer_no_observation_tensor() -> None:
     for name in games():
         assert cos.game_type(name).provides_observation_tensor == has_encoder(name)
+
+
+class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python ISMCTSBot does not implement `restart_at` (pyspiel.Bot's default raises
+    "RestartAt(state) not implemented"), so `evaluate_bots` refuses it for every game, OpenSpiel's
+    own included. Its search keeps nothing between moves that a restart would reset but its
+    tree, which `reset()` clears."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
+
+
+@pytest.mark.parametrize("game", sorted(RL_CONFIGS))
+def test_openspiels_mcts_and_ismcts_bots_play_through_evaluate_bots(game: str) -> None:
+    spiel = pyspiel.load_game(spiel_name(game, {**RL_CONFIGS[game][0], "max_decisions": 24}))
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    upstream = ismcts.ISMCTSBot(spiel, evaluator, 2.0, max_simulations=3, random_state=rs)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(spiel.new_initial_state(), [upstream] * spiel.num_players(), rs)
+    bots = [
+        mcts.MCTSBot(spiel, 2.0, 3, evaluator, random_state=rs, solve=False),
+        RestartableISMCTSBot(spiel, evaluator, 2.0, max_simulations=3, random_state=rs),
+    ]
+    bots += bots[:1] * (spiel.num_players() - 2)
+    returns = evaluate_bots.evaluate_bots(spiel.new_initial_state(), bots, rs)
+    assert len(returns) == spiel.num_players() and abs(sum(returns)) < 1e-9
