@@ -45,8 +45,8 @@ How the engine maps onto OpenSpiel:
   - the tensor is the observation tensor followed by the action history, one row per
     decision (up to `max_game_length`): the relative seat that decided (one-hot) and the
     action (one-hot) when the seat can tell which it was: its own actions, and another seat's
-    action whose outcome shows it (every other legal action would have shown the seat a
-    different observation). A `max_decisions` that makes the tensor larger than
+    action whose outcome shows it (there were other legal actions, and every one would have
+    shown the seat a different observation; a forced action is not shown). A `max_decisions` that makes the tensor larger than
     `MAX_TENSOR_SIZE` floats is refused when the tensor is asked for, with the reason.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
   what OpenSpiel's ISMCTS bot needs.
@@ -245,8 +245,10 @@ def _digest(previous: bytes, observation: dict[str, Any], own_action: int | None
 def _record(state: State, seat: int, action: int, previous: Decision | None) -> Decision:
     """Apply `action` for `seat` to `state` and return the decision's record.
 
-    Another seat `s` sees which action it was when every other legal action would have shown
-    `s` a different observation (each is tried on a clone, before the real one is applied)."""
+    Another seat `s` sees which action it was when there were other legal actions and every one
+    of them would have shown `s` a different observation (each is tried on a clone, before the
+    real one is applied). A forced action is not shown: which action was forced can depend on
+    what `s` cannot see (the one card a player may keep)."""
     players = state.game.players
     others = [s for s in range(players) if s != seat]
     alternatives: list[list[dict[str, Any]]] = []
@@ -264,7 +266,7 @@ def _record(state: State, seat: int, action: int, previous: Decision | None) -> 
         obs = state.observation(s)
         if s != seat:
             i = others.index(s)
-            seen[s] = all(alt[i] != obs for alt in alternatives)
+            seen[s] = bool(alternatives) and all(alt[i] != obs for alt in alternatives)
         recall.append(_digest(base[s], obs, action if s == seat else None))
     return Decision(previous, seat, action, tuple(seen), tuple(recall))
 

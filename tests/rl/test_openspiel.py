@@ -177,9 +177,34 @@ def test_the_information_state_tensor_is_the_observation_then_the_action_history
             shown = np.flatnonzero(rows[i, players:])
             assert list(shown) == ([d.action] if d.seat == player or d.seen[player] else [])
         assert not rows[len(state.decisions) :].any()
-    # an opponent's play of a card is public in JUNO; what it drew is not an action
+    # Every JUNO action is public (a play, a draw, a color, a call), so every unforced one is seen
+    # by all; a forced one by its actor only. Replayed beside the records, from the same seed.
     if game == "juno":
-        assert all(d.seen == (True,) * players for d in state.decisions)
+        replay = spiel.cardtable.new_state(2, record_events=False)
+        for d in state.decisions:
+            forced = len(replay.legal_actions()) == 1
+            assert d.seen == tuple(s == d.seat or not forced for s in range(players))
+            replay.apply(d.action)
+
+
+def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state() -> None:
+    """IUNU: which Afterlife card a Priest's owner keeps is private (rulebook: the cards drawn are
+    secret); the other seat's tensor shows that the owner decided, not what."""
+    spiel = pyspiel.load_game("cardtable_iunu(players=2)")
+    keep = {a.index for a in spiel.cardtable.actions if a.text.startswith("keep") and a.text != "keep the dice"}
+    kept = []
+    for seed in range(40):
+        state = play(dealt(spiel, seed), 400, seed)
+        kept = [d for d in state.decisions if d.action in keep]
+        if kept:
+            break
+    assert kept, "no Priest kept an Afterlife card in these games; pick other seeds"
+    assert all(not d.seen[1 - d.seat] and d.seen[d.seat] for d in kept)  # forced keeps included
+    d = kept[0]
+    other = 1 - d.seat
+    enc = encoder_for(spiel.cardtable)
+    row = np.asarray(state.information_state_tensor(other), np.float32)[enc.size:].reshape(-1, 2 + spiel.num_distinct_actions())[d.length - 1]
+    assert row[(d.seat - other) % 2] == 1 and not row[2:].any()
 
 
 def test_a_game_cut_at_max_decisions_is_a_draw() -> None:
