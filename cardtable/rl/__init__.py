@@ -15,7 +15,7 @@ Gymnasium ids (`gymnasium.make("cardtable/Juno-v0")`) when Gymnasium is installe
 from __future__ import annotations
 
 import importlib.util
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .encoders import Encoder, action_mask, encoder_for, has_encoder, register_encoder
 
@@ -33,8 +33,11 @@ def pettingzoo_env(game: str | Game[Any], **options: Any) -> Any:
     return make(game, **options)
 
 
-def gym_env(game: str | Game[Any], seat: int = 0, opponents: Any = None, **options: Any) -> CardtableGym:
-    """A Gymnasium environment for `seat` against `opponents` (agent names or agents)."""
+def gym_env(
+    game: str | Game[Any], seat: int | Literal["random"] = 0, opponents: Any = None, **options: Any
+) -> CardtableGym:
+    """A Gymnasium environment for `seat` (or "random": drawn at every reset) against `opponents`
+    (agent names or agents). Registered ids: `gymnasium.make("cardtable/Juno-v0")`."""
     from .single import gym_env as make
 
     return make(game, seat=seat, opponents=opponents, **options)
