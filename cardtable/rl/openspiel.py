@@ -7,7 +7,7 @@ How the engine maps onto OpenSpiel:
   spec says so); ZERO_SUM utility (cardtable returns are `zero_sum_returns` unless a game
   declares `return_range`); TERMINAL rewards; players from `min_players..max_players`.
 - GameInfo per instance: `num_distinct_actions = game.num_actions`, `max_game_length =
-  game.max_length`, utilities from `cardtable.rl.returns.return_range`.
+  max_decisions` (below), utilities from `cardtable.rl.returns.return_range`.
 - Research defaults (`cardtable.rl.defaults`): a registered game loads with 2 players (or the
   game's least number, if higher) and one round (an option named `match` defaults to False):
   `cardtable_juno` is 2-player JUNO, one round. Every game option remains a parameter.
@@ -46,8 +46,9 @@ How the engine maps onto OpenSpiel:
     decision (up to `max_game_length`): the relative seat that decided (one-hot) and the
     action (one-hot) when the seat can tell which it was: its own actions, and another seat's
     action whose outcome shows it (there were other legal actions, and every one would have
-    shown the seat a different observation; a forced action is not shown). A `max_decisions` that makes the tensor larger than
-    `MAX_TENSOR_SIZE` floats is refused when the tensor is asked for, with the reason.
+    shown the seat a different observation; a forced action is not shown). A `max_decisions`
+    that makes the tensor larger than `MAX_TENSOR_SIZE` floats is refused when the tensor is
+    asked for, with the reason.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
   what OpenSpiel's ISMCTS bot needs.
 - Serialization: the state's exact `to_json()` and its history records.
