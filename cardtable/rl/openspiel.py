@@ -63,6 +63,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import ismcts  # type: ignore[import-untyped]
 
 import cardtable
 
@@ -489,6 +490,17 @@ class CardtableObserver:
             recall = "" if last is None else last.recall[player].hex()
             return f"{text} decisions={0 if last is None else last.length} recall={recall}"
         return text
+
+
+class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python `ismcts.ISMCTSBot` with `restart_at`, so `evaluate_bots` can run it.
+
+    Upstream's class does not implement `restart_at` (pyspiel.Bot's default raises "RestartAt(state)
+    not implemented"), so `evaluate_bots` refuses it for every game, OpenSpiel's own included. Its
+    search keeps nothing between moves that a restart should reset but its tree: `reset()`."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
 
 
 _CLASSES: dict[str, type[CardtableSpielGame]] = {}

@@ -268,16 +268,6 @@ def test_games_without_an_encoder_offer_no_observation_tensor() -> None:
         assert cos.game_type(name).provides_observation_tensor == has_encoder(name)
 
 
-class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
-    """OpenSpiel's Python ISMCTSBot does not implement `restart_at` (pyspiel.Bot's default raises
-    "RestartAt(state) not implemented"), so `evaluate_bots` refuses it for every game, OpenSpiel's
-    own included. Its search keeps nothing between moves that a restart would reset but its
-    tree, which `reset()` clears."""
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        self.reset()
-
-
 @pytest.mark.parametrize("game", sorted(RL_CONFIGS))
 def test_openspiels_mcts_and_ismcts_bots_play_through_evaluate_bots(game: str) -> None:
     spiel = pyspiel.load_game(spiel_name(game, {**RL_CONFIGS[game][0], "max_decisions": 24}))
@@ -288,7 +278,7 @@ def test_openspiels_mcts_and_ismcts_bots_play_through_evaluate_bots(game: str) -
         evaluate_bots.evaluate_bots(spiel.new_initial_state(), [upstream] * spiel.num_players(), rs)
     bots = [
         mcts.MCTSBot(spiel, 2.0, 3, evaluator, random_state=rs, solve=False),
-        RestartableISMCTSBot(spiel, evaluator, 2.0, max_simulations=3, random_state=rs),
+        cos.RestartableISMCTSBot(spiel, evaluator, 2.0, max_simulations=3, random_state=rs),
     ]
     bots += bots[:1] * (spiel.num_players() - 2)
     returns = evaluate_bots.evaluate_bots(spiel.new_initial_state(), bots, rs)
