@@ -191,26 +191,59 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class Decision:
-    """One decision of the history, immutable and shared by every clone that descends from it
-    (so a clone copies one reference, whatever the length of the game).
+    """One decision of the history, shared by every clone that descends from it (so a clone
+    copies one reference, whatever the length of the game).
 
     `seen[s]`: seat `s` can tell which action this was. `recall[s]`: a digest of everything
-    seat `s` has seen up to and including this decision."""
+    seat `s` has seen up to and including this decision. Both are worked out when first asked
+    for, from a copy of the state before the decision kept until then: a search that never asks
+    for an information state (MCTS rollouts) pays one engine clone per decision, not the probes."""
 
-    __slots__ = ("previous", "seat", "action", "seen", "recall", "length")
+    __slots__ = ("previous", "seat", "action", "length", "_before", "_seen", "_recall")
 
     def __init__(
-        self, previous: Decision | None, seat: int, action: int, seen: tuple[bool, ...], recall: tuple[bytes, ...]
+        self,
+        previous: Decision | None,
+        seat: int,
+        action: int,
+        before: State | None = None,
+        seen: tuple[bool, ...] = (),
+        recall: tuple[bytes, ...] = (),
     ) -> None:
         self.previous = previous
         self.seat = seat
         self.action = action
-        self.seen = seen
-        self.recall = recall
         self.length: int = 1 if previous is None else previous.length + 1
+        self._before = before  # None once settled
+        self._seen = seen
+        self._recall = recall
+
+    @property
+    def seen(self) -> tuple[bool, ...]:
+        if self._before is not None:
+            self._settle()
+        return self._seen
+
+    @property
+    def recall(self) -> tuple[bytes, ...]:
+        if self._before is not None:
+            self._settle()
+        return self._recall
+
+    def _settle(self) -> None:
+        """Work out `seen` and `recall` of this decision and of every unsettled one before it."""
+        pending: list[Decision] = []
+        node: Decision | None = self
+        while node is not None and node._before is not None:
+            pending.append(node)
+            node = node.previous
+        for d in reversed(pending):
+            assert d._before is not None
+            d._seen, d._recall = _observe(d._before, d.seat, d.action, d.previous)
+            d._before = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
-        return self  # immutable
+        return self  # never changed once settled; settling gives the same answer in any copy
 
     def __reduce__(self) -> tuple[Any, ...]:
         # flat, not nested: a game's history is longer than Python's recursion limit
@@ -230,7 +263,7 @@ class Decision:
 def _decisions_from_rows(rows: list[tuple[int, int, tuple[bool, ...], tuple[bytes, ...]]]) -> Decision:
     last: Decision | None = None
     for seat, action, seen, recall in rows:
-        last = Decision(last, seat, action, seen, recall)
+        last = Decision(last, seat, action, None, seen, recall)
     assert last is not None
     return last
 
@@ -244,33 +277,36 @@ def _digest(previous: bytes, observation: dict[str, Any], own_action: int | None
     return h.digest()
 
 
-def _record(state: State, seat: int, action: int, previous: Decision | None) -> Decision:
-    """Apply `action` for `seat` to `state` and return the decision's record.
+def _observe(
+    before: State, seat: int, action: int, previous: Decision | None
+) -> tuple[tuple[bool, ...], tuple[bytes, ...]]:
+    """What each seat learns from `seat` taking `action` in `before` (left unchanged).
 
     Another seat `s` sees which action it was when there were other legal actions and every one
-    of them would have shown `s` a different observation (each is tried on a clone, before the
-    real one is applied). A forced action is not shown: which action was forced can depend on
-    what `s` cannot see (the one card a player may keep)."""
-    players = state.game.players
+    of them would have shown `s` a different observation (each is tried on a clone). A forced
+    action is not shown: which action was forced can depend on what `s` cannot see (the one card
+    a player may keep)."""
+    players = before.game.players
     others = [s for s in range(players) if s != seat]
     alternatives: list[list[dict[str, Any]]] = []
     if others:
-        for legal in state.legal_actions():
+        for legal in before.legal_actions():
             if legal.index != action:
-                probe = state.clone()
+                probe = before.clone()
                 probe.apply(legal)
                 alternatives.append([probe.observation(s) for s in others])
-    state.apply(action)  # IllegalAction, with the rule's reason, if it is not legal
+    after = before.clone()
+    after.apply(action)
     seen = [True] * players
     recall = []
     base = previous.recall if previous is not None else (b"",) * players
     for s in range(players):
-        obs = state.observation(s)
+        obs = after.observation(s)
         if s != seat:
             i = others.index(s)
             seen[s] = bool(alternatives) and all(alt[i] != obs for alt in alternatives)
         recall.append(_digest(base[s], obs, action if s == seat else None))
-    return Decision(previous, seat, action, tuple(seen), tuple(recall))
+    return tuple(seen), tuple(recall)
 
 
 class _Carried:
@@ -354,7 +390,9 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         state = self._carried.state
         seat = state.current_player
         assert seat is not None
-        self._last = _record(state, seat, int(action), self._last)
+        before = state.clone()
+        state.apply(int(action))  # IllegalAction, with the rule's reason, if it is not legal
+        self._last = Decision(self._last, seat, int(action), before)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

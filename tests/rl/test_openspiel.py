@@ -207,6 +207,24 @@ def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state()
     assert row[(d.seat - other) % 2] == 1 and not row[2:].any()
 
 
+def test_the_records_are_the_same_whether_asked_at_every_decision_or_only_at_the_end() -> None:
+    game = pyspiel.load_game("cardtable_iunu(players=2,max_decisions=300)")
+    eager, lazy = dealt(game, 9), dealt(game, 9)
+    rng = np.random.default_rng(9)
+    while not eager.is_terminal():
+        action = int(rng.choice(eager.legal_actions()))
+        for state in (eager, lazy):
+            state.apply_action(action)
+        for p in range(2):
+            eager.information_state_string(p)
+    assert all(d._before is None for d in eager.decisions)
+    assert all(d._before is not None for d in lazy.decisions)  # nothing asked: nothing worked out
+    for p in range(2):
+        assert lazy.information_state_string(p) == eager.information_state_string(p)
+        assert lazy.information_state_tensor(p) == eager.information_state_tensor(p)
+    assert [d.seen for d in lazy.decisions] == [d.seen for d in eager.decisions]
+
+
 def test_a_game_cut_at_max_decisions_is_a_draw() -> None:
     game = pyspiel.load_game("cardtable_juno(players=2,match=false,max_decisions=7)")
     state = play(dealt(game, 1), 100, 1)
