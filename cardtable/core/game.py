@@ -47,6 +47,8 @@ class Game(ABC, Generic[S]):
         return action
 
     def action_index(self, action: Action) -> int:
+        if getattr(action, "space", None) != self.actions.key:  # a text, an int, another game's action
+            raise IllegalAction(f"action_index takes an action of this {self.spec.title} game; got {action!r}")
         return action.index
 
     def action_from_index(self, index: int) -> Action:

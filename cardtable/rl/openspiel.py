@@ -7,47 +7,78 @@ How the engine maps onto OpenSpiel:
   spec says so); ZERO_SUM utility (cardtable returns are `zero_sum_returns` unless a game
   declares `return_range`); TERMINAL rewards; players from `min_players..max_players`.
 - GameInfo per instance: `num_distinct_actions = game.num_actions`, `max_game_length =
-  game.max_length`, utilities from `cardtable.rl.returns.return_range`.
+  max_decisions` (below), utilities from `cardtable.rl.returns.return_range`.
+- Research defaults (`cardtable.rl.defaults`): a registered game loads with 2 players (or the
+  game's least number, if higher) and one round (an option named `match` defaults to False):
+  `cardtable_juno` is 2-player JUNO, one round. Every game option remains a parameter.
 - Chance is EXPLICIT_STOCHASTIC with exactly one chance node, at the start: it picks the
-  game's seed, uniformly among `NUM_SEEDS`. A cardtable state carries its own seeded RNG, so
-  every shuffle and draw after that follows from the seed and the players' actions; the seed
-  is never shown to a player (it is in OpenSpiel's history, not in any observation or
-  information state). Why not SAMPLED_STOCHASTIC, with the seed drawn from a game-level RNG:
-  OpenSpiel serializes such games through `Game::GetRNGState`, which a Python game cannot
-  implement, so serialization (and `random_sim_test(serialize=True)`) would fail.
+  game's seed, uniformly among `NUM_SEEDS` (the outcome list is built once and shared). A
+  cardtable state carries its own seeded RNG, so every shuffle and draw in *the* game follows
+  from that seed and the players' actions; the seed is never shown to a player (it is in
+  OpenSpiel's history, not in any observation or information state). Why not
+  SAMPLED_STOCHASTIC, with the seed drawn from a game-level RNG: OpenSpiel serializes such
+  games through `Game::GetRNGState`, which a Python game cannot implement, so serialization
+  (and `random_sim_test(serialize=True)`) would fail.
+- Clones are exact copies, RNG and shuffled piles included, as OpenSpiel requires
+  (`random_sim_test` applies the same action to a state and its clone and compares them). So a
+  perfect-information search (`mcts.MCTSBot`) over clones sees the cards dealt *and* the
+  order of the piles, i.e. every future draw: use it as a perfect-information baseline only.
+  `ismcts.ISMCTSBot` searches `resample_from_infostate` copies instead (the engine's
+  `determinize`: hidden cards, pile order and RNG resampled), and sees neither. Giving pyspiel
+  explicit chance nodes for each draw needs the engine to expose a draw as a pending chance
+  decision, which the core contract does not do today; reseeding a clone's RNG would not hide
+  the piles' order.
+- `max_decisions` ends the game after that many decisions with every return 0 (a draw); it
+  is `max_game_length`, and the number of rows of the information-state tensor. The default,
+  0, takes the game's own bound or, if smaller, the longest history whose tensor fits in
+  `MAX_TENSOR_SIZE` floats (2-player JUNO: 8,189 decisions; a random game takes ~1,350).
 - Game parameters are the game's options whose defaults are numbers, strings or booleans
   (`players`, `variant`, `match`, ...), and those typed `int | None` or `str | None` with
   default None, where 0 (or "") stands for None (JUNO's `hand_size`, Zun's `teams`). Card
   files and custom decks are not available through OpenSpiel.
 - Observation tensor and string: the game's encoder (docs/rl.md) over `observation(seat)`,
-  and that dict as JSON. Information state string: the seat's observation plus the list of
-  its own past actions. That is perfect recall only as far as the observation dict keeps the
-  public history (JUNO's keeps the current DISCARD pile, hand counts and scores, not the order
-  of every draw); no information-state tensor is offered.
+  and that dict as JSON.
+- Information state (perfect recall), built for every game from the contract alone:
+  - the string is the seat's current observation (JSON) plus a digest of everything the seat
+    has seen: its observation after every decision and its own actions, in order. Two
+    histories get the same string exactly when the seat saw the same sequence;
+  - the tensor is the observation tensor followed by the action history, one row per
+    decision (up to `max_game_length`): the relative seat that decided (one-hot) and the
+    action (one-hot) when the seat can tell which it was: its own actions, and another seat's
+    action whose outcome shows it (there were other legal actions, and every one would have
+    shown the seat a different observation; a forced action is not shown). A `max_decisions`
+    that makes the tensor larger than `MAX_TENSOR_SIZE` floats is refused when the tensor is
+    asked for, with the reason.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
   what OpenSpiel's ISMCTS bot needs.
-- Serialization: the state's exact `to_json()`.
+- Serialization: the state's exact `to_json()` and its history records.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import typing
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
+from open_spiel.python.algorithms import ismcts  # type: ignore[import-untyped]
 
 import cardtable
 
 from ..core.game import Game
 from ..core.registry import game_class, games
 from ..core.state import State
+from .defaults import research_options
 from .encoders import Encoder, encoder_for, has_encoder
 from .returns import return_range
 
 PREFIX = "cardtable_"
 NUM_SEEDS = 1 << 16  # outcomes of the opening chance node (the game's seed)
+_SEED_OUTCOMES = [(seed, 1.0 / NUM_SEEDS) for seed in range(NUM_SEEDS)]  # built once, shared
+MAX_TENSOR_SIZE = 1 << 20  # floats (4 MB); a larger information-state tensor is refused
+EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0}  # OpenSpiel-only parameters
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
 
@@ -63,24 +94,28 @@ def _unset_value(annotation: Any) -> int | str | None:
 
 def _parameter_defaults(name: str) -> dict[str, Any]:
     """OpenSpiel parameters: every option with a number, string or boolean default, and every
-    `int | None` / `str | None` option with default None, exposed as 0 / "" meaning None."""
+    `int | None` / `str | None` option with default None, exposed as 0 / "" meaning None;
+    the research defaults (`cardtable.rl.defaults`) replace the game's own; then `EXTRA_PARAMETERS`."""
     cls = game_class(name)
+    research = research_options(name)
     out: dict[str, Any] = {}
     for key, field in cls.Options.model_fields.items():
-        default = field.default
+        default = research.get(key, field.default)
         if key == "players" and not isinstance(default, int):
             default = cls.spec.min_players
         if default is None:
             default = _unset_value(field.annotation)
         if isinstance(default, bool | int | float | str):
             out[key] = default
-    return out
+    return {**out, **EXTRA_PARAMETERS}
 
 
 def _options_from_parameters(name: str, params: dict[str, Any]) -> dict[str, Any]:
     fields = game_class(name).Options.model_fields
     out = {}
     for key, value in params.items():
+        if key in EXTRA_PARAMETERS:
+            continue
         field = fields.get(key)
         if field is not None and field.default is None and value == _unset_value(field.annotation):
             continue  # 0 / "" stands for "not set": the option keeps its default, None
@@ -103,11 +138,20 @@ def game_type(name: str) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=has_encoder(name),
         provides_observation_string=True,
         provides_observation_tensor=has_encoder(name),
         parameter_specification=_parameter_defaults(name),
     )
+
+
+def default_max_decisions(game: Game[Any]) -> int:
+    """`max_decisions=0`: the game's own bound, or the longest history whose information-state
+    tensor fits in `MAX_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 8,189)."""
+    if not has_encoder(game.spec.name):
+        return game.max_length
+    room = MAX_TENSOR_SIZE - encoder_for(game).size
+    return max(1, min(game.max_length, room // (game.players + game.num_actions)))
 
 
 class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -117,6 +161,11 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         gtype = _REGISTERED[name]
         merged = {**gtype.parameter_specification, **(params or {})}
         self.cardtable: Game[Any] = cardtable.make(name, **_options_from_parameters(name, merged))
+        asked = int(merged["max_decisions"])
+        if asked < 0:
+            raise ValueError(f"max_decisions must be 0 (automatic) or a positive number, got {asked}")
+        self.max_decisions = min(asked or default_max_decisions(self.cardtable), self.cardtable.max_length)
+        self.max_length = self.max_decisions
         lo, hi = return_range(self.cardtable)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.cardtable.num_actions,
@@ -125,7 +174,7 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=lo,
             max_utility=hi,
             utility_sum=0.0,
-            max_game_length=self.cardtable.max_length,
+            max_game_length=self.max_length,
         )
         super().__init__(gtype, info, params or {})
         self.encoder: Encoder | None = encoder_for(self.cardtable) if has_encoder(name) else None
@@ -139,6 +188,125 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"cardtable observers take no parameters; got {params}")
         return CardtableObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+class Decision:
+    """One decision of the history, shared by every clone that descends from it (so a clone
+    copies one reference, whatever the length of the game).
+
+    `seen[s]`: seat `s` can tell which action this was. `recall[s]`: a digest of everything
+    seat `s` has seen up to and including this decision. Both are worked out when first asked
+    for, from a copy of the state before the decision kept until then: a search that never asks
+    for an information state (MCTS rollouts) pays one engine clone per decision, not the probes."""
+
+    __slots__ = ("previous", "seat", "action", "length", "_before", "_seen", "_recall")
+
+    def __init__(
+        self,
+        previous: Decision | None,
+        seat: int,
+        action: int,
+        before: State | None = None,
+        seen: tuple[bool, ...] = (),
+        recall: tuple[bytes, ...] = (),
+    ) -> None:
+        self.previous = previous
+        self.seat = seat
+        self.action = action
+        self.length: int = 1 if previous is None else previous.length + 1
+        self._before = before  # None once settled
+        self._seen = seen
+        self._recall = recall
+
+    @property
+    def seen(self) -> tuple[bool, ...]:
+        if self._before is not None:
+            self._settle()
+        return self._seen
+
+    @property
+    def recall(self) -> tuple[bytes, ...]:
+        if self._before is not None:
+            self._settle()
+        return self._recall
+
+    def _settle(self) -> None:
+        """Work out `seen` and `recall` of this decision and of every unsettled one before it."""
+        pending: list[Decision] = []
+        node: Decision | None = self
+        while node is not None and node._before is not None:
+            pending.append(node)
+            node = node.previous
+        for d in reversed(pending):
+            assert d._before is not None
+            d._seen, d._recall = _observe(d._before, d.seat, d.action, d.previous)
+            d._before = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        return self  # never changed once settled; settling gives the same answer in any copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # flat, not nested: a game's history is longer than Python's recursion limit
+        return (_decisions_from_rows, ([(d.seat, d.action, d.seen, d.recall) for d in self.chain()],))
+
+    def chain(self) -> list[Decision]:
+        """Every decision from the first to this one."""
+        out: list[Decision] = []
+        node: Decision | None = self
+        while node is not None:
+            out.append(node)
+            node = node.previous
+        out.reverse()
+        return out
+
+
+def _decisions_from_rows(rows: list[tuple[int, int, tuple[bool, ...], tuple[bytes, ...]]]) -> Decision:
+    last: Decision | None = None
+    for seat, action, seen, recall in rows:
+        last = Decision(last, seat, action, None, seen, recall)
+    assert last is not None
+    return last
+
+
+def _digest(previous: bytes, observation: dict[str, Any], own_action: int | None) -> bytes:
+    text = json.dumps(observation, sort_keys=True, separators=(",", ":"))
+    h = hashlib.blake2b(previous, digest_size=12)
+    h.update(text.encode())
+    if own_action is not None:
+        h.update(b"|%d" % own_action)
+    return h.digest()
+
+
+def _observe(
+    before: State, seat: int, action: int, previous: Decision | None
+) -> tuple[tuple[bool, ...], tuple[bytes, ...]]:
+    """What each seat learns from `seat` taking `action` in `before` (left unchanged).
+
+    Another seat `s` sees which action it was when there were other legal actions and every one
+    of them would have shown `s` a different observation (each is tried on a clone). A forced
+    action is not shown: which action was forced can depend on what `s` cannot see (the one card
+    a player may keep)."""
+    players = before.game.players
+    others = [s for s in range(players) if s != seat]
+    alternatives: list[list[dict[str, Any]]] = []
+    if others:
+        for legal in before.legal_actions():
+            if legal.index != action:
+                probe = before.clone()
+                probe.apply(legal)
+                alternatives.append([probe.observation(s) for s in others])
+    after = before.clone()
+    after.apply(action)
+    seen = [True] * players
+    recall = []
+    base = previous.recall if previous is not None else (b"",) * players
+    for s in range(players):
+        obs = after.observation(s)
+        if s != seat:
+            i = others.index(s)
+            seen[s] = bool(alternatives) and all(alt[i] != obs for alt in alternatives)
+        recall.append(_digest(base[s], obs, action if s == seat else None))
+    return tuple(seen), tuple(recall)
 
 
 class _Carried:
@@ -171,8 +339,8 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardtableSpielGame) -> None:
         super().__init__(game)
         self._carried = _Carried()
-        # each seat's own actions so far: what the information state adds to the observation
-        self._own: list[list[int]] = [[] for _ in range(game.num_players())]
+        self._last: Decision | None = None  # the history's records, newest first (shared, immutable)
+        self._max_decisions = game.max_decisions
 
     @property
     def cardtable(self) -> State:
@@ -182,25 +350,31 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
             raise RuntimeError("the game has not started: apply the opening chance outcome (the seed) first")
         return state
 
+    @property
+    def decisions(self) -> list[Decision]:
+        """The records of every decision so far (oldest first)."""
+        return [] if self._last is None else self._last.chain()
+
+    def _cut(self) -> bool:
+        """The game reached `max_decisions` (a draw)."""
+        return self._last is not None and self._last.length >= self._max_decisions
+
     def current_player(self) -> int:
         state = self._carried.state
         if state is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if state.is_over:
+        if state.is_over or self._cut():
             return int(pyspiel.PlayerId.TERMINAL)
         seat = state.current_player
         assert seat is not None
         return seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._carried.state is not None:
-            return []
-        p = 1.0 / NUM_SEEDS
-        return [(seed, p) for seed in range(NUM_SEEDS)]
+        return _SEED_OUTCOMES if self._carried.state is None else []
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.cardtable
-        if state.is_over or player != state.current_player:
+        if state.is_over or self._cut() or player != state.current_player:
             return []
         return sorted(a.index for a in state.legal_actions())
 
@@ -211,11 +385,14 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
             game: CardtableSpielGame = self.get_game()
             self._carried.state = game.cardtable.new_state(int(action), record_events=False)
             return
+        if self._cut():
+            raise cardtable.IllegalAction(f"the game ended after max_decisions={self._max_decisions} decisions")
         state = self._carried.state
         seat = state.current_player
-        state.apply(int(action))  # IllegalAction, with the rule's reason, if it is not legal
         assert seat is not None
-        self._own[seat].append(int(action))
+        before = state.clone()
+        state.apply(int(action))  # IllegalAction, with the rule's reason, if it is not legal
+        self._last = Decision(self._last, seat, int(action), before)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -224,19 +401,21 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         return game.cardtable.action_from_index(int(action)).text
 
     def is_terminal(self) -> bool:
-        return self._carried.state is not None and self._carried.state.is_over
+        state = self._carried.state
+        return state is not None and (state.is_over or self._cut())
 
     def returns(self) -> list[float]:
-        if self._carried.state is None:
-            return [0.0] * self.num_players()
-        return [float(r) for r in self._carried.state.returns()]
+        state = self._carried.state
+        if state is None or not state.is_over:
+            return [0.0] * self.num_players()  # before the end, and a game cut at max_decisions
+        return [float(r) for r in state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableSpielState:
         """A state consistent with what `player_id` knows (the engine's `determinize`)."""
         seed = int(probability_sampler() * (1 << 53))
         new = CardtableSpielState(self.get_game())
         new._carried = _Carried(self.cardtable.determinize(player_id, seed))
-        new._own = [list(a) for a in self._own]
+        new._last = self._last
         return new
 
     def __str__(self) -> str:
@@ -247,7 +426,10 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class CardtableObserver:
-    """OpenSpiel's PyObserver: `tensor` and its named views `dict`, `set_from`, `string_from`."""
+    """OpenSpiel's PyObserver: `tensor` and its named views `dict`, `set_from`, `string_from`.
+
+    Without perfect recall: the game's encoder over `observation(seat)`. With perfect recall
+    (the information state): that, then the action history (module docstring)."""
 
     def __init__(self, game: CardtableSpielGame, iig_obs_type: pyspiel.IIGObservationType) -> None:
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
@@ -256,26 +438,107 @@ class CardtableObserver:
                 f"{iig_obs_type} is not available"
             )
         self.perfect_recall = iig_obs_type.perfect_recall
-        self.encoder = None if self.perfect_recall else game.encoder
-        size = self.encoder.size if self.encoder is not None else 0
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = self.encoder.views(self.tensor) if self.encoder is not None else {}
+        self.encoder = game.encoder
+        self.players = game.num_players()
+        self.num_actions = game.num_distinct_actions()
+        self.rows = game.max_length if self.perfect_recall else 0
+        row = self.players + self.num_actions
+        obs_size = self.encoder.size if self.encoder is not None else 0
+        self.size = obs_size + self.rows * row if self.encoder is not None else 0
+        self._refusal = ""
+        if self.size > MAX_TENSOR_SIZE:
+            self._refusal = (
+                f"the information-state tensor of {game} would hold {self.size:,} floats ({self.rows:,} decisions "
+                f"of {row} values after the observation): load it with max_decisions=N (the game ends as a draw "
+                f"after N decisions) so that it holds at most {MAX_TENSOR_SIZE:,}"
+            )
+            self.size = 0
+        self._tensor = np.zeros(self.size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        self._obs = self._tensor[:obs_size]
+        self._history: np.ndarray | None = None
+        self._set = np.zeros(0, np.intp)  # the history's ones in the tensor now (flat positions)
+        # per seat: the decision its last history ended at, and the flat positions of its ones
+        self._positions: dict[int, tuple[Decision | None, list[int]]] = {}
+        if self.size:
+            self.dict = self.encoder.views(self._obs) if self.encoder is not None else {}
+            if self.perfect_recall:
+                self._history = self._tensor[obs_size:].reshape(self.rows, row)
+                # one piece, in tensor order (pyspiel reads the tensor through these views): each
+                # row the relative seat that decided (one-hot), then the action (one-hot) if seen
+                self.dict["history"] = self._history
+
+    @property
+    def tensor(self) -> np.ndarray:
+        """The tensor; empty for a game without an encoder and for a refused (unbounded) history,
+        whose `set_from` raises with the reason."""
+        return self._tensor
 
     def set_from(self, state: CardtableSpielState, player: int) -> None:
         if self.encoder is None:
             return
+        if self._refusal:
+            raise ValueError(self._refusal)
+        self._obs.fill(0.0)
         if state._carried.state is None:  # before the deal nothing is known: all zeros
-            self.tensor.fill(0.0)
-        else:
-            self.encoder.encode_state(state.cardtable, player, out=self.tensor)
+            self._clear_history()
+            return
+        self.encoder.encode_state(state.cardtable, player, out=self._obs)
+        if self._history is not None:
+            self._write_history(state._last, player)
+
+    def _clear_history(self) -> None:
+        if self._history is not None and self._set.size:
+            self._history.flat[self._set] = 0.0
+        self._set = np.zeros(0, np.intp)
+
+    def _write_history(self, last: Decision | None, player: int) -> None:
+        """Set the ones of the rows of the decisions up to `last`, after clearing the last call's.
+
+        Each seat's list of positions is kept with the decision it ends at, and extended when
+        the next call is for a later point of the same history (one game, step by step)."""
+        assert self._history is not None
+        known_last, positions = self._positions.get(player, (None, []))
+        new: list[Decision] = []
+        node = last
+        done = 0 if known_last is None else known_last.length
+        while node is not None and node.length > done:
+            new.append(node)
+            node = node.previous
+        if node is not known_last:  # another history: start over
+            new, positions = ([] if last is None else last.chain()[::-1]), []
+        row, players = self.players + self.num_actions, self.players
+        for d in reversed(new):
+            at = (d.length - 1) * row
+            positions.append(at + (d.seat - player) % players)
+            if d.seen[player]:
+                positions.append(at + players + d.action)
+        self._positions[player] = (last, positions)
+        self._clear_history()
+        self._set = np.asarray(positions, np.intp)
+        if self._set.size:
+            self._history.flat[self._set] = 1.0
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
         if state._carried.state is None:
             return "before the deal"
         text = json.dumps(state.cardtable.observation(player), sort_keys=True)
         if self.perfect_recall:
-            return f"{text} own_actions={state._own[player]}"
+            last = state._last
+            recall = "" if last is None else last.recall[player].hex()
+            return f"{text} decisions={0 if last is None else last.length} recall={recall}"
         return text
+
+
+class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python `ismcts.ISMCTSBot` with `restart_at`, so `evaluate_bots` can run it.
+
+    Upstream's class does not implement `restart_at` (pyspiel.Bot's default raises "RestartAt(state)
+    not implemented"), so `evaluate_bots` refuses it for every game, OpenSpiel's own included. Its
+    search keeps nothing between moves that a restart should reset but its tree: `reset()`."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
 
 
 _CLASSES: dict[str, type[CardtableSpielGame]] = {}

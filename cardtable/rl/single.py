@@ -5,6 +5,18 @@ The learner's observation is the same dict as in the PettingZoo environment
 handed `state.determinize(seat, rng)` (DESIGN.md, "Agents"), never the true state. The
 reward is the learner's `state.returns()` when the game ends.
 
+Learner seat: a number, or `seat="random"` (drawn at every reset from the episode's seed, so
+one policy learns every seat; `env.seat` is the seat of the current episode). Opponents fill
+the other seats in seat order.
+
+`normalize=True` divides each observation value by the largest value its piece can hold
+(`encoder.high`), so every value lies in [0, 1] (the observation space says so).
+
+Registered ids: `gymnasium.make("cardtable/Juno-v0")`, one per game with an encoder
+(`cardtable.rl.registration`, run by `import cardtable.rl`), with the research defaults (2 players, one
+round) and any keyword of `gym_env` on top: `gymnasium.make("cardtable/Zun-v0", players=4)`.
+`gymnasium.make_vec("cardtable/Juno-v0", num_envs=4)` vectorizes them.
+
 Illegal actions. Gymnasium's contract is that every element of `action_space` may be passed
 to `step`, so by default (`illegal_action="lose"`) an illegal action ends the episode at
 once: the learner gets the game's lowest return, `terminated=True`, and
@@ -27,24 +39,25 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .aec import observation_space
 from .encoders import action_mask, encoder_for
 from .returns import return_range
+from .views import RENDER_FPS, observation_space, render_text
 
 OpponentSpec = str | Any  # an agent name, or an object with act(view) -> action
 
 
 class CardtableGym(gymnasium.Env):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": RENDER_FPS}
 
     def __init__(
         self,
         game: str | Game[Any],
-        seat: int = 0,
+        seat: int | Literal["random"] = 0,
         opponents: Sequence[OpponentSpec] | None = None,
         *,
         illegal_action: Literal["lose", "raise"] = "lose",
         max_steps: int | None = None,
+        normalize: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -52,29 +65,34 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         if not isinstance(game, str) and options:
             raise TypeError("pass options either to cardtable.make or here, not both")
         n = self.game.players
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} for {self.game.spec.title} with {n} players, got {seat!r}")
+        if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < n):
+            raise ValueError(
+                f"seat must be 0..{n - 1} or 'random' for {self.game.spec.title} with {n} players, got {seat!r}"
+            )
         opponents = ["random"] * (n - 1) if opponents is None else list(opponents)
         if len(opponents) != n - 1:
             raise ValueError(f"{n} players: give {n - 1} opponents (one per other seat, in seat order), got {len(opponents)}")
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+            raise ValueError(f"render_mode must be 'human', 'ansi' or None, got {render_mode!r}")
         for o in opponents:
             if isinstance(o, str):
                 agent_registry.make(o)  # fail now, with the registry's message, on an unknown name
             elif not callable(getattr(o, "act", None)):
                 raise TypeError(f"an opponent must be an agent name or have act(view); got {o!r}")
-        self.seat = seat
+        self.seat_choice = seat
+        self.seat = 0 if seat == "random" else seat
         self.opponent_specs = opponents
         self.illegal_action = illegal_action
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
-        self.observation_space = observation_space(self.encoder)
+        self.normalize = normalize
+        self._scale = np.maximum(self.encoder.high, 1.0).astype(np.float32)
+        self.observation_space = observation_space(self.encoder, normalized=normalize)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
-        self.others = [s for s in range(n) if s != seat]
+        self.others = [s for s in range(n) if s != self.seat]
         self.opponents: dict[int, Any] = {}
         self.state: State | None = None
         self._views = Rng(0)
@@ -87,6 +105,9 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         rebuilt with seeds drawn from it (when they take one), so seeded episodes repeat exactly."""
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(1 << 63))
+        if self.seat_choice == "random":
+            self.seat = Rng(game_seed ^ 0x5EA7).below(self.game.players)
+            self.others = [s for s in range(self.game.players) if s != self.seat]
         self.state = self.game.new_state(game_seed, record_events=False)
         self._views = Rng(game_seed).spawn()  # like cardtable.play: bots never share the game's RNG
         bot_seeds = Rng(game_seed ^ 0x5EED)
@@ -134,20 +155,24 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
 
     def _obs(self) -> dict[str, np.ndarray]:
         state = self._live()
-        return {
-            "observation": self.encoder.encode_state(state, self.seat),
-            "action_mask": action_mask(state, self.seat),
-        }
+        observation = self.encoder.encode_state(state, self.seat)
+        if self.normalize:
+            observation /= self._scale
+        return {"observation": observation, "action_mask": action_mask(state, self.seat)}
 
     def action_masks(self) -> np.ndarray:
         """The current mask as bools (the name sb3-contrib's MaskablePPO looks for)."""
         return action_mask(self._live(), self.seat).astype(bool)
 
     def render(self) -> str | None:
+        """The learner's view as text: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
             return None
-        obs = self._live().observation(self.seat)
-        return "\n".join(f"{k}: {v}" for k, v in obs.items())
+        text = render_text(self.game, self._live(), self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def _live(self) -> State:
         if self.state is None:
@@ -155,9 +180,15 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         return self.state
 
 
-def gym_env(game: str | Game[Any], seat: int = 0, opponents: Sequence[OpponentSpec] | None = None, **options: Any) -> CardtableGym:
+def gym_env(
+    game: str | Game[Any],
+    seat: int | Literal["random"] = 0,
+    opponents: Sequence[OpponentSpec] | None = None,
+    **options: Any,
+) -> CardtableGym:
     """`gym_env("juno", seat=0, opponents=["random"], players=2, match=False)`.
 
     Keyword arguments are the game's options, plus `illegal_action` ("lose" or "raise"),
-    `max_steps` and `render_mode`. Opponents default to random bots."""
+    `max_steps`, `normalize` and `render_mode`. Opponents default to random bots."""
     return CardtableGym(game, seat, opponents, **options)
+

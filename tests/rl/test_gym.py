@@ -1,17 +1,23 @@
-"""The Gymnasium single-agent environment: Gymnasium's check_env, opponents, illegal actions."""
+"""The Gymnasium single-agent environment: Gymnasium's check_env, registered ids and make_vec,
+opponents, illegal actions, seats, normalization."""
 
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
 import cardtable
 from cardtable.agents import RandomAgent
+from cardtable.core.registry import games
 from cardtable.rl import gym_env
+from cardtable.rl.encoders import encoder_for, has_encoder
+from cardtable.rl.registration import env_id, register_envs
 
 from .helpers import config_ids, label
 
@@ -22,8 +28,68 @@ IDS = [label(g, o) for g, o in CONFIGS]
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_gymnasium_check_env(game: str, options: dict[str, Any]) -> None:
     players = options["players"]
-    env = gym_env(game, seat=players - 1, opponents=["random"] * (players - 1), **options)
-    check_env(env, skip_render_check=True)
+    made = gymnasium.make(env_id(game), seat=players - 1, opponents=["random"] * (players - 1), render_mode="ansi", **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning either: render checks included, every render mode tried
+        check_env(made.unwrapped)
+
+
+@pytest.mark.parametrize("game", [g for g in games() if has_encoder(g)])
+def test_gymnasium_make_by_id_and_make_vec(game: str) -> None:
+    assert env_id(game) in register_envs()
+    env = gymnasium.make(env_id(game))
+    assert env.spec.id == f"cardtable/{game.capitalize()}-v0"
+    assert env.unwrapped.game.players == 2  # the research defaults: 2 players, one round
+    obs, _ = env.reset(seed=1)
+    assert env.observation_space.contains(obs)
+    vec = gymnasium.make_vec(env_id(game), num_envs=4, seat="random", normalize=True)
+    obs, _ = vec.reset(seed=0)
+    assert obs["observation"].shape == (4, encoder_for(env.unwrapped.game).size)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, _ = vec.step(actions)
+        assert rewards.shape == (4,) and ((obs["observation"] >= 0) & (obs["observation"] <= 1)).all()
+    vec.close()
+
+
+def test_gymnasium_make_passes_keywords_on_top_of_the_defaults() -> None:
+    env = gymnasium.make("cardtable/Juno-v0", players=3, variant="seven-o", opponents=["heuristic", "random"])
+    assert env.unwrapped.game.players == 3 and env.unwrapped.game.options.variant == "seven-o"
+    assert env.unwrapped.game.options.match is False
+
+
+def test_seat_random_draws_the_learners_seat_from_the_episode_seed() -> None:
+    env = gym_env("juno", seat="random", players=3, match=False)
+    seats = set()
+    for seed in range(20):
+        obs, _ = env.reset(seed=seed)
+        seats.add(env.seat)
+        assert env.state.current_player == env.seat and obs["action_mask"].any()
+        assert sorted(env.opponents) == [s for s in range(3) if s != env.seat]
+    assert seats == {0, 1, 2}
+    env.reset(seed=7)
+    first = env.seat
+    env.reset(seed=7)
+    assert env.seat == first
+
+
+def test_normalize_divides_by_the_largest_value_of_each_piece() -> None:
+    raw = gym_env("zun", players=2)
+    scaled = gym_env("zun", players=2, normalize=True)
+    a, _ = raw.reset(seed=2)
+    b, _ = scaled.reset(seed=2)
+    assert np.allclose(b["observation"], a["observation"] / np.maximum(raw.encoder.high, 1))
+    assert a["observation"].max() > 1 and b["observation"].max() <= 1
+    assert scaled.observation_space["observation"].high.max() == 1.0
+
+
+def test_render_human_prints_the_learners_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gym_env("juno", seat=1, players=2, match=False, render_mode="human")
+    env.reset(seed=0)
+    assert env.render() is None
+    out = capsys.readouterr().out
+    assert "hand: [" in out and "seat: 1" in out
 
 
 def test_a_seeded_episode_plays_to_the_end_and_pays_the_learners_return() -> None:
@@ -88,7 +154,7 @@ def test_an_illegal_action_raises_when_asked_to() -> None:
 
 
 def test_bad_arguments_say_what_is_expected() -> None:
-    with pytest.raises(ValueError, match="seat must be 0..1"):
+    with pytest.raises(ValueError, match="seat must be 0..1 or 'random'"):
         gym_env("juno", seat=2, players=2)
     with pytest.raises(ValueError, match="give 2 opponents"):
         gym_env("juno", seat=0, opponents=["random"], players=3)

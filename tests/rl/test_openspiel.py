@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import cardtable
 from cardtable.core.registry import games
@@ -41,11 +41,15 @@ def test_register_all_registers_every_game_once() -> None:
     assert set(names) <= set(pyspiel.registered_names())
 
 
-def test_load_game_by_name_with_default_options() -> None:
+def test_registered_games_default_to_two_players_and_one_round() -> None:
     game = pyspiel.load_game("cardtable_juno")
-    assert game.num_players() == 4  # JUNO's default
-    assert game.num_distinct_actions() == cardtable.make("juno").num_actions
-    assert game.max_game_length() == cardtable.make("juno").max_length
+    assert game.num_players() == 2 and game.cardtable.options.match is False  # JUNO's own default: 4, a match
+    assert game.num_distinct_actions() == cardtable.make("juno", players=2).num_actions
+    # the longest history whose information-state tensor fits (a random game: ~1,350 decisions)
+    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 8189
+    for name in games():
+        assert pyspiel.load_game(f"cardtable_{name}").num_players() == 2
+    assert pyspiel.load_game("cardtable_juno(players=4,match=true)").cardtable.options.match is True
 
 
 def test_game_type_and_info_come_from_the_spec() -> None:
@@ -65,7 +69,8 @@ def test_game_type_and_info_come_from_the_spec() -> None:
 @pytest.mark.slow  # whole random games, with a clone per step kept by the test (JUNO: ~1,000 decisions)
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_openspiel_random_sim_test(game: str, options: dict[str, Any]) -> None:
-    spiel = pyspiel.load_game(spiel_name(game, options))
+    # cut at 600 decisions (a draw), so the information-state tensor asked at every step is small
+    spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 600}))
     pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
 
 
@@ -126,13 +131,123 @@ def test_resampling_keeps_what_the_player_knows() -> None:
     assert len(hands) > 1  # the other hand really is resampled
 
 
-def test_the_information_state_adds_the_players_own_actions() -> None:
+def play(state: pyspiel.State, steps: int, seed: int) -> pyspiel.State:
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_the_information_state_string_has_perfect_recall() -> None:
+    """Same observation now, different past: different strings (the observation string merges them)."""
     game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
-    state = dealt(game, 5)
-    player = state.current_player()
-    action = state.legal_actions()[0]
-    state.apply_action(action)
-    assert state.information_state_string(player).endswith(f"own_actions=[{action}]")
+    a = dealt(game, 5)
+    while len(a.legal_actions()) < 2:
+        a.apply_action(a.legal_actions()[0])
+    player = a.current_player()
+    b = a.clone()
+    a.apply_action(a.legal_actions()[0])
+    b.apply_action(b.legal_actions()[-1])
+    assert a.information_state_string(player) != b.information_state_string(player)
+    assert a.information_state_string(player).startswith(a.observation_string(player))
+    # the seat's view of one history is one string, whoever else's hidden cards are resampled
+    state = play(dealt(game, 8), 30, 8)
+    me = state.current_player()
+    copy = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert copy.information_state_string(me) == state.information_state_string(me)
+    assert copy.information_state_tensor(me) == state.information_state_tensor(me)
+
+
+@pytest.mark.parametrize(("game", "options"), [(g, RL_CONFIGS[g][0]) for g in sorted(RL_CONFIGS)])
+def test_the_information_state_tensor_is_the_observation_then_the_action_history(game: str, options: dict[str, Any]) -> None:
+    spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 50}))
+    enc = encoder_for(spiel.cardtable)
+    players, actions = spiel.num_players(), spiel.num_distinct_actions()
+    assert spiel.information_state_tensor_shape() == [enc.size + 50 * (players + actions)]
+    assert spiel.max_game_length() == 50
+    state = play(dealt(spiel, 2), 12, 2)
+    for player in range(players):
+        tensor = np.asarray(state.information_state_tensor(player), np.float32)
+        assert np.array_equal(tensor[: enc.size], enc.encode(state.cardtable.observation(player)))
+        rows = tensor[enc.size :].reshape(50, players + actions)
+        for i, d in enumerate(state.decisions):
+            assert rows[i, (d.seat - player) % players] == 1 and rows[i, :players].sum() == 1
+            shown = np.flatnonzero(rows[i, players:])
+            assert list(shown) == ([d.action] if d.seat == player or d.seen[player] else [])
+        assert not rows[len(state.decisions) :].any()
+    # Every JUNO action is public (a play, a draw, a color, a call), so every unforced one is seen
+    # by all; a forced one by its actor only. Replayed beside the records, from the same seed.
+    if game == "juno":
+        replay = spiel.cardtable.new_state(2, record_events=False)
+        for d in state.decisions:
+            forced = len(replay.legal_actions()) == 1
+            assert d.seen == tuple(s == d.seat or not forced for s in range(players))
+            replay.apply(d.action)
+
+
+def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state() -> None:
+    """IUNU: which Afterlife card a Priest's owner keeps is private (rulebook: the cards drawn are
+    secret); the other seat's tensor shows that the owner decided, not what."""
+    spiel = pyspiel.load_game("cardtable_iunu(players=2)")
+    keep = {a.index for a in spiel.cardtable.actions if a.text.startswith("keep") and a.text != "keep the dice"}
+    kept = []
+    for seed in range(40):
+        state = play(dealt(spiel, seed), 400, seed)
+        kept = [d for d in state.decisions if d.action in keep]
+        if kept:
+            break
+    assert kept, "no Priest kept an Afterlife card in these games; pick other seeds"
+    assert all(not d.seen[1 - d.seat] and d.seen[d.seat] for d in kept)  # forced keeps included
+    d = kept[0]
+    other = 1 - d.seat
+    enc = encoder_for(spiel.cardtable)
+    row = np.asarray(state.information_state_tensor(other), np.float32)[enc.size:].reshape(-1, 2 + spiel.num_distinct_actions())[d.length - 1]
+    assert row[(d.seat - other) % 2] == 1 and not row[2:].any()
+
+
+def test_the_records_are_the_same_whether_asked_at_every_decision_or_only_at_the_end() -> None:
+    game = pyspiel.load_game("cardtable_iunu(players=2,max_decisions=300)")
+    eager, lazy = dealt(game, 9), dealt(game, 9)
+    rng = np.random.default_rng(9)
+    while not eager.is_terminal():
+        action = int(rng.choice(eager.legal_actions()))
+        for state in (eager, lazy):
+            state.apply_action(action)
+        for p in range(2):
+            eager.information_state_string(p)
+    assert all(d._before is None for d in eager.decisions)
+    assert all(d._before is not None for d in lazy.decisions)  # nothing asked: nothing worked out
+    for p in range(2):
+        assert lazy.information_state_string(p) == eager.information_state_string(p)
+        assert lazy.information_state_tensor(p) == eager.information_state_tensor(p)
+    assert [d.seen for d in lazy.decisions] == [d.seen for d in eager.decisions]
+
+
+def test_a_game_cut_at_max_decisions_is_a_draw() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false,max_decisions=7)")
+    state = play(dealt(game, 1), 100, 1)
+    assert state.is_terminal() and len(state.history()) == 1 + 7 and state.returns() == [0.0, 0.0]
+    assert not state.cardtable.is_over and state.legal_actions() == []
+
+
+def test_an_information_state_tensor_too_large_is_refused_with_the_reason() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false,max_decisions=100000)")
+    state = dealt(game, 1)
+    assert state.information_state_string(0)  # the string has no size limit
+    with pytest.raises(ValueError, match="load it with max_decisions=N"):
+        state.information_state_tensor(0)
+
+
+def test_a_clone_shares_the_history_records_instead_of_copying_them() -> None:
+    """pyspiel's clone deep-copies a Python state's attributes: the records are immutable and shared."""
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    state = play(dealt(game, 4), 200, 4)
+    copy = state.clone()
+    assert copy._last is state._last and copy.cardtable is not state.cardtable
+    assert copy.information_state_string(0) == state.information_state_string(0)
+    assert state.chance_outcomes() == [] and game.new_initial_state().chance_outcomes() is cos._SEED_OUTCOMES
 
 
 def test_an_illegal_action_is_refused() -> None:
@@ -147,7 +262,8 @@ def test_an_illegal_action_is_refused() -> None:
 
 @pytest.mark.parametrize("game", sorted(RL_CONFIGS))
 def test_openspiels_ismcts_bot_plays_legal_moves(game: str) -> None:
-    spiel = pyspiel.load_game(spiel_name(game, RL_CONFIGS[game][0]))
+    # rollouts end at 200 decisions (a draw) at the latest
+    spiel = pyspiel.load_game(spiel_name(game, {**RL_CONFIGS[game][0], "max_decisions": 200}))
     rs = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(
         spiel, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0, max_simulations=6, random_state=rs
@@ -168,3 +284,20 @@ def test_openspiels_ismcts_bot_plays_legal_moves(game: str) -> None:
 def test_games_without_an_encoder_offer_no_observation_tensor() -> None:
     for name in games():
         assert cos.game_type(name).provides_observation_tensor == has_encoder(name)
+
+
+@pytest.mark.parametrize("game", sorted(RL_CONFIGS))
+def test_openspiels_mcts_and_ismcts_bots_play_through_evaluate_bots(game: str) -> None:
+    spiel = pyspiel.load_game(spiel_name(game, {**RL_CONFIGS[game][0], "max_decisions": 24}))
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    upstream = ismcts.ISMCTSBot(spiel, evaluator, 2.0, max_simulations=3, random_state=rs)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(spiel.new_initial_state(), [upstream] * spiel.num_players(), rs)
+    bots = [
+        mcts.MCTSBot(spiel, 2.0, 3, evaluator, random_state=rs, solve=False),
+        cos.RestartableISMCTSBot(spiel, evaluator, 2.0, max_simulations=3, random_state=rs),
+    ]
+    bots += bots[:1] * (spiel.num_players() - 2)
+    returns = evaluate_bots.evaluate_bots(spiel.new_initial_state(), bots, rs)
+    assert len(returns) == spiel.num_players() and abs(sum(returns)) < 1e-9

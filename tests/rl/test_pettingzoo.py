@@ -1,14 +1,16 @@
-"""The PettingZoo AEC environment: PettingZoo's own api_test and seed_test, and the contract."""
+"""The PettingZoo AEC environment: PettingZoo's own api_test, seed_test and render_test, and the contract."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import warnings
 from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import cardtable
 from cardtable.rl import pettingzoo_env
@@ -20,14 +22,42 @@ CONFIGS = config_ids()
 IDS = [label(g, o) for g, o in CONFIGS]
 
 
+# What PettingZoo's api_test warns about a dict observation with an action mask, the form its docs
+# prescribe; its own classic environments (chess_v6, leduc_holdem_v4, ...) are exempted from these
+# warnings by name in api_test (`env_obs_dicts`, `env_obs_space`), which an outside environment cannot be.
+DICT_OBSERVATION_WARNINGS = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+)
+
+
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_pettingzoo_api_test(game: str, options: dict[str, Any]) -> None:
     env = pettingzoo_env(game, **options)
-    with warnings.catch_warnings():
-        # PettingZoo warns on every dict observation ("Observation is not a NumPy array"), the
-        # form its own docs prescribe for action masks; the checks themselves are assertions.
-        warnings.simplefilter("ignore")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         api_test(env, num_cycles=2000)
+    others = {str(w.message) for w in caught} - set(DICT_OBSERVATION_WARNINGS)
+    assert not others, f"api_test warned: {others}"
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_pettingzoo_render_test(game: str, options: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: pettingzoo_env(game, render_mode=render_mode, **options))
+    assert "hand_counts" in capsys.readouterr().out or game != "juno"  # "human" printed the spectator's view
+
+
+@pytest.mark.parametrize("game", sorted({g for g, _ in CONFIGS}))
+def test_versioned_modules_are_pettingzoos_form(game: str) -> None:
+    module = importlib.import_module(f"cardtable.rl.pettingzoo.{game}_v0")
+    env = module.env(players=2)
+    assert isinstance(env, OrderEnforcingWrapper) and str(env) == f"cardtable_{game}_v0"
+    assert module.metadata["name"] == f"cardtable_{game}_v0" and "human" in module.metadata["render_modes"]
+    assert type(module.raw_env(players=2)) is type(env.unwrapped)
+    with pytest.raises(AssertionError, match="reset"):  # OrderEnforcingWrapper: step before reset
+        env.step(0)
+    env.reset(seed=3)
+    assert env.game_state.to_json() == cardtable.make(game, players=2).new_state(3, record_events=False).to_json()
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
@@ -65,7 +95,7 @@ def test_observations_are_the_encoded_observation_of_each_seat() -> None:
     enc = encoder_for(env.game)
     for seat, agent in enumerate(env.possible_agents):
         obs = env.observe(agent)
-        assert np.array_equal(obs["observation"], enc.encode(env.state.observation(seat)))
+        assert np.array_equal(obs["observation"], enc.encode(env.game_state.observation(seat)))
         assert obs["action_mask"].dtype == np.int8
         assert obs["action_mask"].any() == (env.agent_selection == agent)
 
@@ -74,7 +104,7 @@ def test_seeded_reset_is_the_cardtable_game_with_that_seed() -> None:
     env = pettingzoo_env("juno", players=2, match=False)
     env.reset(seed=1234)
     fresh = cardtable.make("juno", players=2, match=False).new_state(1234, record_events=False)
-    assert env.state.to_json() == fresh.to_json()
+    assert env.game_state.to_json() == fresh.to_json()
 
 
 def test_an_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
@@ -82,16 +112,16 @@ def test_an_illegal_action_raises_with_the_reason_and_changes_nothing() -> None:
     env.reset(seed=0)
     obs = env.observe(env.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = json.dumps(env.state.to_json())
+    before = json.dumps(env.game_state.to_json())
     agent = env.agent_selection
     with pytest.raises(cardtable.IllegalAction, match=rf"{agent} \(seat \d\) cannot take action {illegal}: .+"):
         env.step(illegal)
-    assert json.dumps(env.state.to_json()) == before and env.agent_selection == agent
+    assert json.dumps(env.game_state.to_json()) == before and env.agent_selection == agent
     with pytest.raises(cardtable.IllegalAction, match="has actions 0..125"):
         env.step(10_000)
     with pytest.raises(cardtable.IllegalAction, match="must act now"):
         env.step(None)
-    assert json.dumps(env.state.to_json()) == before
+    assert json.dumps(env.game_state.to_json()) == before
 
 
 def test_rewards_are_the_returns_and_every_agent_terminates() -> None:
@@ -107,7 +137,7 @@ def test_rewards_are_the_returns_and_every_agent_terminates() -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    returns = env.state.returns()
+    returns = env.game_state.returns()
     assert [totals[a] for a in env.possible_agents] == returns
     assert sorted(returns) == [-0.5, -0.5, 1.0] and env.agents == []
 
@@ -134,8 +164,8 @@ def test_unseeded_resets_follow_the_last_seed() -> None:
     b.reset(seed=77)
     a.reset()
     b.reset()
-    assert a.state.to_json() == b.state.to_json()
-    assert a.state.seed != 77
+    assert a.game_state.to_json() == b.game_state.to_json()
+    assert a.game_state.seed != 77
 
 
 def test_options_reach_the_game_and_bad_ones_are_refused() -> None:
@@ -151,3 +181,43 @@ def test_render_ansi_shows_only_public_information() -> None:
     env.reset(seed=0)
     text = env.render()
     assert "hand_counts" in text and "hand:" not in text
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_an_illegal_move_loses_when_asked_to(players: int) -> None:
+    env = pettingzoo_env("juno", players=players, match=False, illegal_action="lose")
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = json.dumps(env.game_state.to_json())
+    offender = env.agent_selection
+    env.step(illegal)
+    assert json.dumps(env.game_state.to_json()) == before  # nothing applied in its place
+    assert all(env.terminations.values())
+    assert env.rewards[offender] == -(players - 1) and sum(env.rewards.values()) == 0
+    assert env.infos[offender]["illegal_action"].startswith(f"{offender} (seat {offender[-1]}) cannot take action {illegal}: ")
+    finished = []
+    for agent in env.agent_iter():
+        _, reward, term, _, _ = env.last()
+        assert term
+        finished.append((agent, reward))
+        env.step(None)
+    assert dict(finished)[offender] == -(players - 1) and env.agents == []
+
+
+def test_max_cycles_is_decisions_per_agent() -> None:
+    env = pettingzoo_env("juno", players=3, match=False, max_cycles=2)
+    assert env.unwrapped.max_steps == 6
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 6
+    with pytest.raises(TypeError, match="not both"):
+        pettingzoo_env("juno", players=2, max_cycles=2, max_steps=3)

@@ -1,0 +1,28 @@
+"""What the research interfaces load when a game is named without options.
+
+Researchers start from the smallest real game: 2 players (or the game's least number, if
+higher) and one round, not a match (an option named `match` is set to False wherever a game
+has one). OpenSpiel's registered games (`cardtable_juno`) and Gymnasium's registered ids
+(`cardtable/Juno-v0`) both use these; every option can still be given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.registry import game_class
+
+RESEARCH_DEFAULTS: dict[str, Any] = {"players": 2, "match": False}
+
+
+def research_options(name: str) -> dict[str, Any]:
+    """The options the research interfaces give game `name` by default."""
+    cls = game_class(name)
+    fields = cls.Options.model_fields
+    out: dict[str, Any] = {}
+    for key, value in RESEARCH_DEFAULTS.items():
+        if key == "players":
+            out[key] = max(value, cls.spec.min_players)
+        elif key in fields and isinstance(fields[key].default, type(value)):
+            out[key] = value
+    return out
