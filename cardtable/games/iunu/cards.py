@@ -98,7 +98,7 @@ def _afterlife(name: Any, entry: Any) -> dict[str, Any]:
     if not isinstance(entry, Mapping):
         raise ValueError(f"{where}: expected a table with an 'effect'")
     effect = entry.get("effect")
-    if effect not in EFFECTS:
+    if not isinstance(effect, str) or effect not in EFFECTS:
         raise ValueError(f"{where}: field 'effect' must be one of {', '.join(EFFECTS)}, got {effect!r}")
     params = EFFECTS[effect]
     extra = sorted(set(entry) - {"effect", *params})
