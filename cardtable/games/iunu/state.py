@@ -276,6 +276,7 @@ class IunuState(State):
         return [t for t in range(NUM_TYPES) if d[t] > f[t]]
 
     def _take_farmer(self, thief: int, victim: int) -> None:
+        """SOLDIER: the victim paid no tribute, so the thief takes the Farmer."""
         self.dynasty[victim][FARMER] -= 1
         self.dynasty[thief][FARMER] += 1
         self.emit("farmer_stolen", seat=thief, victim=victim)
