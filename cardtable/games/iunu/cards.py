@@ -5,18 +5,23 @@ can replace them (`cardtable.make("iunu", cards="my_cards.toml")`). The nine Cit
 fixed by the rulebook (their abilities are rules, not data); their numbers are data. Afterlife
 cards are data too: each names one effect from a closed list of verbs (`EFFECTS`), whose
 parameters are checked on load. Every error names the file, the card and the field.
+
+A file is read by the core's one loader (cardtable/core/cards.py) and checked against the schema
+`CardSet`, which is also what a game plays with.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field, ValidationInfo, field_validator, model_validator
+
+from ...core import cards as card_files
+from ...core.cards import CardSchema, validate
 from ...core.errors import CardFileError
 
 CITIZENS = ("Pharaoh", "Scribe", "Noble", "Priest", "Artisan", "Soldier", "Baker", "Merchant", "Farmer")
@@ -35,10 +40,12 @@ EFFECTS: dict[str, dict[str, str]] = {
 }
 AFTERLIFE_DEALT = 5  # Setup 2: "deal out 5 of them"
 MAX_VALUE = 100
+_CITIZEN_FIELDS = (("cards", 1), ("citizen_vp", 0), ("bread_vp", 0))  # each with its least value
 
 
-@dataclass(frozen=True)
-class Citizen:
+class Citizen(CardSchema):
+    """One Citizen type's numbers (`[citizens.<Name>]`)."""
+
     name: str
     cards: int        # the ◆ number: Majority VP and the number of cards of this type
     citizen_vp: int
@@ -49,8 +56,9 @@ class Citizen:
         return self.cards
 
 
-@dataclass(frozen=True)
-class Afterlife:
+class Afterlife(CardSchema):
+    """One Afterlife card (`[afterlife.<Name>]`): an effect verb and its parameters."""
+
     name: str
     effect: str
     types: tuple[int, ...] = ()
@@ -58,10 +66,105 @@ class Afterlife:
     debens: int = 3
 
 
-@dataclass(frozen=True)
-class CardSet:
-    citizens: tuple[Citizen, ...]
-    afterlife: tuple[Afterlife, ...]
+def _int(where: str, value: Any, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_VALUE:
+        raise ValueError(f"{where}: must be a whole number from {low} to {MAX_VALUE}, got {value!r}")
+    return value
+
+
+def _citizen(name: str, entry: Any) -> dict[str, Any]:
+    if not isinstance(entry, Mapping):
+        raise ValueError(f"citizen {name!r}: expected a table with cards, citizen_vp, bread_vp")
+    extra = sorted(set(entry) - {f for f, _ in _CITIZEN_FIELDS})
+    if extra:
+        raise ValueError(f"citizen {name!r}: unknown field {extra[0]!r} (fields: cards, citizen_vp, bread_vp)")
+    out: dict[str, Any] = {"name": name}
+    for f, low in _CITIZEN_FIELDS:
+        if f not in entry:
+            raise ValueError(f"citizen {name!r}: field {f!r} is missing")
+        out[f] = _int(f"citizen {name!r} field {f!r}", entry[f], low)
+    return out
+
+
+def _citizen_type(where: str, field: str, name: Any) -> int:
+    for t, c in enumerate(CITIZENS):
+        if c.lower() == str(name).lower():
+            return t
+    raise ValueError(f"{where}: field {field!r}: {name!r} is not a Citizen type (types: {', '.join(CITIZENS)})")
+
+
+def _afterlife(name: Any, entry: Any) -> dict[str, Any]:
+    where = f"afterlife card {name!r}"
+    if not isinstance(entry, Mapping):
+        raise ValueError(f"{where}: expected a table with an 'effect'")
+    effect = entry.get("effect")
+    if not isinstance(effect, str) or effect not in EFFECTS:
+        raise ValueError(f"{where}: field 'effect' must be one of {', '.join(EFFECTS)}, got {effect!r}")
+    params = EFFECTS[effect]
+    extra = sorted(set(entry) - {"effect", *params})
+    if extra:
+        allowed = ", ".join(["effect", *params])
+        raise ValueError(f"{where}: unknown field {extra[0]!r} for effect {effect!r} (fields: {allowed})")
+    out: dict[str, Any] = {"name": str(name), "effect": effect}
+    for p, kind in params.items():
+        if p not in entry:
+            raise ValueError(f"{where}: field {p!r} is missing (effect {effect!r} needs it)")
+        value = entry[p]
+        if kind == "int":
+            out[p] = _int(f"{where} field {p!r}", value, 1)
+        elif not isinstance(value, list) or not value:
+            raise ValueError(f"{where}: field {p!r} must be a non-empty list of Citizen types")
+        else:
+            out[p] = tuple(_citizen_type(where, p, t) for t in value)
+    return out
+
+
+class CardSet(CardSchema):
+    """A card file (`cards.toml`): the numbers of the nine Citizen types, in the rulebook's order,
+    and the Afterlife cards. Citizen types and the types an Afterlife card names are matched
+    without regard to case."""
+
+    citizens: tuple[Citizen, ...] = Field(None, validate_default=True)
+    afterlife: tuple[Afterlife, ...] = Field(None, validate_default=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, raw: Any) -> Any:
+        unknown = sorted(set(raw) - {"citizens", "afterlife"})
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r} (allowed: citizens, afterlife)")
+        return raw
+
+    @field_validator("citizens", mode="before")
+    @classmethod
+    def _citizens(cls, value: Any) -> tuple[dict[str, Any], ...]:
+        if not isinstance(value, Mapping):
+            raise ValueError("field 'citizens' must be a table with one entry per Citizen type")
+        by_lower = {str(k).lower(): k for k in value}
+        for k in value:
+            if str(k).lower() not in {c.lower() for c in CITIZENS}:
+                raise ValueError(f"citizen {k!r} is not an IUNU Citizen type (types: {', '.join(CITIZENS)})")
+        out = []
+        for name in CITIZENS:
+            key = by_lower.get(name.lower())
+            if key is None:
+                raise ValueError(f"citizen {name!r} is missing (every one of the nine types needs values)")
+            out.append(_citizen(name, value[key]))
+        return tuple(out)
+
+    @field_validator("afterlife", mode="before")
+    @classmethod
+    def _afterlife(cls, value: Any, info: ValidationInfo) -> tuple[dict[str, Any], ...]:
+        if "citizens" not in info.data:  # the citizens were refused: that is the file's error
+            return ()
+        if not isinstance(value, Mapping):
+            raise ValueError("field 'afterlife' must be a table with one entry per Afterlife card")
+        out = tuple(_afterlife(name, entry) for name, entry in value.items())
+        if len(out) < AFTERLIFE_DEALT:
+            raise ValueError(f"field 'afterlife' needs at least {AFTERLIFE_DEALT} cards (setup deals 5), got {len(out)}")
+        if len({a["name"].lower() for a in out}) != len(out):
+            raise ValueError("two Afterlife cards share a name")
+        return out
 
     @property
     def deck_size(self) -> int:
@@ -70,17 +173,8 @@ class CardSet:
 
 def read_card_file(path: str | Path) -> dict[str, Any]:
     """The raw mapping of a TOML or JSON card file, validated (the canonical form is returned)."""
-    p = Path(path)
-    try:
-        text = p.read_text()
-    except OSError as exc:
-        raise CardFileError(f"card file {p}: cannot read it ({exc.strerror})") from None
-    is_json = p.suffix.lower() == ".json"
-    try:
-        raw = json.loads(text) if is_json else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CardFileError(f"card file {p}: not valid {'JSON' if is_json else 'TOML'}: {exc}") from None
-    card_set_from_mapping(raw, source=f"card file {p}")
+    raw = card_files.read_card_file(path, "card file")
+    card_set_from_mapping(raw, source=f"card file {Path(path)}")
     return canonical(raw)
 
 
@@ -90,83 +184,10 @@ def canonical(raw: Mapping[str, Any]) -> dict[str, Any]:
     return plain
 
 
-def _int(source: str, where: str, value: Any, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_VALUE:
-        raise CardFileError(f"{source}: {where}: must be a whole number from {low} to {MAX_VALUE}, got {value!r}")
-    return value
-
-
 def card_set_from_mapping(raw: Any, source: str = "cards") -> CardSet:
     if not isinstance(raw, Mapping):
         raise CardFileError(f"{source}: expected a table with 'citizens' and 'afterlife'")
-    unknown = sorted(set(raw) - {"citizens", "afterlife"})
-    if unknown:
-        raise CardFileError(f"{source}: unknown field {unknown[0]!r} (allowed: citizens, afterlife)")
-    cits = raw.get("citizens")
-    if not isinstance(cits, Mapping):
-        raise CardFileError(f"{source}: field 'citizens' must be a table with one entry per Citizen type")
-    by_lower = {str(k).lower(): k for k in cits}
-    for k in cits:
-        if str(k).lower() not in {c.lower() for c in CITIZENS}:
-            raise CardFileError(f"{source}: citizen {k!r} is not an IUNU Citizen type (types: {', '.join(CITIZENS)})")
-    citizens = []
-    for name in CITIZENS:
-        key = by_lower.get(name.lower())
-        if key is None:
-            raise CardFileError(f"{source}: citizen {name!r} is missing (every one of the nine types needs values)")
-        entry = cits[key]
-        if not isinstance(entry, Mapping):
-            raise CardFileError(f"{source}: citizen {name!r}: expected a table with cards, citizen_vp, bread_vp")
-        extra = sorted(set(entry) - {"cards", "citizen_vp", "bread_vp"})
-        if extra:
-            raise CardFileError(f"{source}: citizen {name!r}: unknown field {extra[0]!r} (fields: cards, citizen_vp, bread_vp)")
-        vals = []
-        for f, low in (("cards", 1), ("citizen_vp", 0), ("bread_vp", 0)):
-            if f not in entry:
-                raise CardFileError(f"{source}: citizen {name!r}: field {f!r} is missing")
-            vals.append(_int(source, f"citizen {name!r} field {f!r}", entry[f], low))
-        citizens.append(Citizen(name, *vals))
-    afters = raw.get("afterlife")
-    if not isinstance(afters, Mapping):
-        raise CardFileError(f"{source}: field 'afterlife' must be a table with one entry per Afterlife card")
-    afterlife = []
-    for name, entry in afters.items():
-        where = f"afterlife card {name!r}"
-        if not isinstance(entry, Mapping):
-            raise CardFileError(f"{source}: {where}: expected a table with an 'effect'")
-        effect = entry.get("effect")
-        if effect not in EFFECTS:
-            raise CardFileError(f"{source}: {where}: field 'effect' must be one of {', '.join(EFFECTS)}, got {effect!r}")
-        params = EFFECTS[effect]
-        extra = sorted(set(entry) - {"effect", *params})
-        if extra:
-            allowed = ", ".join(["effect", *params])
-            raise CardFileError(f"{source}: {where}: unknown field {extra[0]!r} for effect {effect!r} (fields: {allowed})")
-        kw: dict[str, Any] = {}
-        for p, kind in params.items():
-            if p not in entry:
-                raise CardFileError(f"{source}: {where}: field {p!r} is missing (effect {effect!r} needs it)")
-            if kind == "types":
-                value = entry[p]
-                if not isinstance(value, list) or not value:
-                    raise CardFileError(f"{source}: {where}: field {p!r} must be a non-empty list of Citizen types")
-                types = []
-                for t in value:
-                    match = [i for i, c in enumerate(CITIZENS) if c.lower() == str(t).lower()]
-                    if not match:
-                        raise CardFileError(
-                            f"{source}: {where}: field {p!r}: {t!r} is not a Citizen type (types: {', '.join(CITIZENS)})"
-                        )
-                    types.append(match[0])
-                kw[p] = tuple(types)
-            else:
-                kw[p] = _int(source, f"{where} field {p!r}", entry[p], 1)
-        afterlife.append(Afterlife(str(name), effect, **kw))
-    if len(afterlife) < AFTERLIFE_DEALT:
-        raise CardFileError(f"{source}: field 'afterlife' needs at least {AFTERLIFE_DEALT} cards (setup deals 5), got {len(afterlife)}")
-    if len({a.name.lower() for a in afterlife}) != len(afterlife):
-        raise CardFileError(f"{source}: two Afterlife cards share a name")
-    return CardSet(tuple(citizens), tuple(afterlife))
+    return validate(dict(raw), CardSet, source)
 
 
 def default_cards() -> dict[str, Any]:

@@ -14,14 +14,14 @@ are identical, so hands, piles and the Forum hold type numbers, and a Dynasty is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action
-from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
-from .actions import IunuAction, Kind
+from ...core.zones import Form, Hidden, Layout, Order, StateLayout, Visibility, Zone
 from .cards import ARTISAN, BAKER, CITIZENS, FARMER, MERCHANT, NOBLE, NUM_TYPES, PHARAOH, PRIEST, SCRIBE, SOLDIER
 from .decisions import (
+    DECISIONS,
     ArtisanDiscount,
     Bake,
     PharaohReroll,
@@ -30,12 +30,9 @@ from .decisions import (
     PriestDie,
     PriestKeep,
     ScribeTuck,
-    SecondCard,
     SoldierSteal,
     TakeCard,
-    Tribute,
     UseAbility,
-    decision_from_json,
 )
 from .options import FORUM_SIZE, HAND_SIZE, HELIOPOLIS_START
 
@@ -47,6 +44,8 @@ START_DEBENS = 3    # Setup 3
 MAX_BREAD = 3       # BAKER: "buy up to 3 Bread"
 DEBENS_PER_VP = 3   # GAME END: "Every 3 Debens are worth one VP"
 HELIOPOLIS = -1     # the dummy player's turn marker (it is not a seat)
+CITIZEN_CARDS = "citizen cards"      # the groups of cards the conformance suite counts
+AFTERLIFE_CARDS = "afterlife cards"
 
 
 def _names(cards: list[int]) -> list[str]:
@@ -58,6 +57,32 @@ def _per_type(counts: list[int]) -> dict[str, int]:
 
 
 class IunuState(State):
+    # SETUP: the Citizen deck (face down), the Forum (face up), the hands; each competitor's Dynasty
+    # (face up; a count per type, as a Citizen type's cards are alike); the cards under a Scribe
+    # (face down, revealed at GAME END); Rise of Aten's cards removed from the game. The Afterlife
+    # deck and the cards returned to the box (face down), and each competitor's Afterlife card, face
+    # down under its Priests until GAME END (Heliopolis' is face up: `zone_visible`).
+    layout = StateLayout(
+        zones=(
+            Zone("deck", Visibility.HIDDEN, Order.PILE, group=CITIZEN_CARDS, title="Citizen deck"),
+            Zone("forum", Visibility.PUBLIC, Order.PILE, group=CITIZEN_CARDS, title="Forum"),
+            Zone("hands", Visibility.OWNER, Order.SET, Layout.PER_SEAT, group=CITIZEN_CARDS, title="hand"),
+            Zone("dynasty", Visibility.PUBLIC, Order.SET, Layout.PER_SEAT, Form.COUNTS, group=CITIZEN_CARDS,
+                 title="Dynasty"),
+            Zone("scribed", Visibility.OWNER, Order.SET, Layout.PER_SEAT, group=CITIZEN_CARDS,
+                 revealed_when_over=True, title="cards under the Scribe"),
+            Zone("removed", Visibility.PUBLIC, Order.SET, group=CITIZEN_CARDS, title="removed from the game"),
+            Zone("afterlife_deck", Visibility.HIDDEN, Order.PILE, group=AFTERLIFE_CARDS, title="Afterlife deck"),
+            Zone("afterlife_box", Visibility.HIDDEN, Order.SET, group=AFTERLIFE_CARDS, title="the box"),
+            Zone("held", Visibility.OWNER, form=Form.SLOT, group=AFTERLIFE_CARDS, revealed_when_over=True,
+                 title="Afterlife card"),
+        ),
+        values=("bread", "round", "starter", "k", "turn", "ending"),
+        lists=("debens", "dice", "final_winners"),
+        nested=("fed",),
+        shared=("scores",),  # made once, at GAME END, and never changed
+        decisions=DECISIONS,
+    )
     __slots__ = (
         "deck", "forum", "hands", "dynasty", "fed", "scribed", "debens", "bread", "dice", "afterlife_deck",
         "afterlife_box", "held", "removed", "round", "starter", "k", "turn", "ending", "scores", "final_winners",
@@ -250,6 +275,13 @@ class IunuState(State):
         d, f = self.dynasty[seat], self.fed[seat]
         return [t for t in range(NUM_TYPES) if d[t] > f[t]]
 
+    def _take_farmer(self, thief: int, victim: int) -> None:
+        """SOLDIER: the victim paid no tribute, so the thief takes the Farmer."""
+        self.dynasty[victim][FARMER] -= 1
+        self.dynasty[thief][FARMER] += 1
+        self.emit("farmer_stolen", seat=thief, victim=victim)
+        self._rejuvenation(thief)
+
     # -- Rejuvenation phase ----------------------------------------------------------------
 
     def _rejuvenation(self, seat: int) -> None:
@@ -326,217 +358,6 @@ class IunuState(State):
         if not self.ending:  # Heliopolis Rejuvenation Phase: a card from the deck to the Forum
             self._reveal()
         self._end_turn()
-
-    # -- legal actions ---------------------------------------------------------------------
-
-    def _legal_actions(self) -> list[Action]:
-        d = self.pending[-1]
-        kind = type(d)
-        seat = d.seat
-        L = self.game.lookup
-        if kind is PlayCitizen:
-            return [L.play[t] for t in sorted(set(self.hands[seat]))]
-        if kind is SecondCard:
-            return [L.second, L.no_second]
-        if kind is PharaohReroll:
-            return [L.reroll[i] for i, v in enumerate(self.dice) if v > 0] + [L.keep_dice]
-        if kind is UseAbility:
-            return [L.use, L.skip]
-        if kind is ScribeTuck:
-            return [L.scribe[t] for t in sorted(set(self.hands[seat]))] + [L.skip]
-        if kind is PriestDie:
-            return [L.priest_die[i] for i in self._priest_dice(seat)] + [L.skip]
-        if kind is PriestKeep:
-            out = [L.keep_afterlife[a] for a in sorted(set(d.drawn))]  # type: ignore[attr-defined]
-            if self.held[seat] >= 0:
-                out.append(L.keep_current)
-            return out
-        if kind is SoldierSteal:
-            return [L.steal[s] for s in self._victims(seat)] + [L.skip]
-        if kind is Tribute:
-            return [L.tribute, L.give_farmer]
-        if kind is Bake:
-            targets = self._bread_targets(seat, d.price, d.baked)  # type: ignore[attr-defined]
-            return [L.bread[t] for t in targets] + [L.stop_baking]
-        if kind is ArtisanDiscount:
-            return [L.place_count[k] for k in range(d.least, d.most + 1)]  # type: ignore[attr-defined]
-        if kind is PlaceCard:
-            return [L.place[t] for t in sorted(set(self.hands[seat]))]
-        # TakeCard: only cards that were in the Forum before this turn's placing
-        old = self.forum[: len(self.forum) - d.fresh]  # type: ignore[attr-defined]
-        return [L.take[t] for t in sorted(set(old))]
-
-    # -- transitions -----------------------------------------------------------------------
-
-    def _apply(self, action: Action) -> None:
-        assert isinstance(action, IunuAction)
-        d = self.pending.pop()
-        seat = d.seat
-        handler = _HANDLERS[type(d)]
-        handler(self, d, seat, action)
-
-    def _on_play(self, d: Any, seat: int, a: IunuAction) -> None:
-        t = a.arg
-        self._play(seat, t)
-        self.emit("played", seat=seat, card=CITIZENS[t], count=1)
-        if t in self.hands[seat] and self.debens[seat] >= 1:
-            self.pending.append(SecondCard(seat, t))
-            return
-        self._ability(seat, t)
-
-    def _on_second(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.SECOND:
-            self.debens[seat] -= 1  # "they must first pay 1 Deben back to the common supply"
-            self._play(seat, d.citizen)
-            self.emit("played", seat=seat, card=CITIZENS[d.citizen], count=2)
-        self._ability(seat, d.citizen)
-
-    def _on_reroll(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.REROLL:
-            old = self.dice[a.arg]
-            self.dice[a.arg] = self.rng.below(4) + 1
-            self.emit("rerolled", seat=seat, die=a.arg + 1, old=old, new=self.dice[a.arg])
-        self._dynasty_phase(seat)
-
-    def _on_use(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.USE:
-            if d.citizen == NOBLE:
-                # NOBLE: Debens equal to all dice in play, then each die down by 1.
-                gain = sum(self.dice)
-                self.debens[seat] += gain
-                for i in range(3):
-                    self._reduce(i)
-                self.emit("noble", seat=seat, gained=gain, dice=list(self.dice))
-            else:
-                # MERCHANT: the highest die's value +1 per Merchant (including those just played).
-                best = self._highest_die()
-                gain = (self.dice[best] if best >= 0 else 0) + self.dynasty[seat][MERCHANT]
-                self.debens[seat] += gain
-                if best >= 0:
-                    self._reduce(best)
-                self.emit("merchant", seat=seat, gained=gain, dice=list(self.dice))
-        else:
-            self.emit("ability_skipped", seat=seat, card=CITIZENS[d.citizen])
-        self._rejuvenation(seat)
-
-    def _on_scribe(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.SCRIBE:
-            self.debens[seat] -= 1
-            self.hands[seat].remove(a.arg)
-            self.scribed[seat].append(a.arg)
-            self.emit("scribed", seat=seat)
-            self.emit("scribed_card", to=(seat,), seat=seat, card=CITIZENS[a.arg])
-            if self.deck:
-                card = self.deck.pop()
-                self.hands[seat].append(card)
-                self.emit("drew", seat=seat, count=1)
-                self.emit("drew_cards", to=(seat,), seat=seat, cards=[CITIZENS[card]])
-        else:
-            self.emit("ability_skipped", seat=seat, card="Scribe")
-        self._rejuvenation(seat)
-
-    def _on_priest_die(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.SKIP:
-            self.emit("ability_skipped", seat=seat, card="Priest")
-            self._rejuvenation(seat)
-            return
-        value = self.dice[a.arg]
-        self.debens[seat] -= value  # "paying the value of the die in Debens"
-        count = min(value, len(self.afterlife_deck))  # "up to the number of cards available"
-        drawn = tuple(self.afterlife_deck.pop() for _ in range(count))
-        self.emit("priest", seat=seat, die=a.arg + 1, paid=value, drew=count)
-        if self.events is not None:
-            self.emit("afterlife_seen", to=(seat,), seat=seat, cards=[self.game.afterlife_names[x] for x in drawn])
-        self.pending.append(PriestKeep(seat, a.arg, drawn))
-
-    def _on_priest_keep(self, d: Any, seat: int, a: IunuAction) -> None:
-        back = list(d.drawn)
-        if a.kind == Kind.KEEP_AFTERLIFE:
-            back.remove(a.arg)
-            if self.held[seat] >= 0:  # the replaced card goes back too
-                back.append(self.held[seat])
-            self.held[seat] = a.arg
-            self.emit("afterlife_kept", seat=seat, replaced=len(back) > len(d.drawn) - 1)
-            self.emit("afterlife_card", to=(seat,), seat=seat, card=self.game.afterlife_names[a.arg])
-        else:
-            self.emit("afterlife_kept", seat=seat, replaced=False)
-        self.afterlife_deck.extend(back)
-        self.rng.shuffle(self.afterlife_deck)  # "shuffled back into the Afterlife deck"
-        self._reduce(d.die)
-        self._rejuvenation(seat)
-
-    def _on_steal(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.SKIP:
-            self.emit("ability_skipped", seat=seat, card="Soldier")
-            self._rejuvenation(seat)
-            return
-        victim = a.arg
-        self.emit("steal", seat=seat, victim=victim)
-        if self.debens[victim] >= 1:
-            self.pending.append(Tribute(victim, seat))  # the victim chooses, out of turn
-            return
-        self._take_farmer(seat, victim)
-
-    def _take_farmer(self, thief: int, victim: int) -> None:
-        self.dynasty[victim][FARMER] -= 1
-        self.dynasty[thief][FARMER] += 1
-        self.emit("farmer_stolen", seat=thief, victim=victim)
-        self._rejuvenation(thief)
-
-    def _on_tribute(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.TRIBUTE:
-            self.debens[seat] -= 1
-            self.debens[d.thief] += 1
-            self.emit("tribute", seat=seat, thief=d.thief)
-            self._rejuvenation(d.thief)
-            return
-        self._take_farmer(d.thief, seat)
-
-    def _on_bake(self, d: Any, seat: int, a: IunuAction) -> None:
-        if a.kind == Kind.BREAD:
-            self.debens[seat] -= d.price
-            self.bread -= 1
-            self.fed[seat][a.arg] += 1
-            self.emit("bread", seat=seat, card=CITIZENS[a.arg], price=d.price)
-            if self._bread_targets(seat, d.price, d.baked + 1):
-                self.pending.append(Bake(seat, d.price, d.baked + 1))
-                return
-            baked = d.baked + 1
-        else:
-            baked = d.baked
-        if baked:
-            # "After baking bread, rotate the die with the value that was used down by one value."
-            best = self._highest_die()
-            if best >= 0:
-                self._reduce(best)
-        self.emit("baked", seat=seat, count=baked, dice=list(self.dice))
-        self._rejuvenation(seat)
-
-    def _on_artisan(self, d: Any, seat: int, a: IunuAction) -> None:
-        place = a.arg
-        paid = d.most - place
-        self.debens[seat] -= paid
-        if paid:
-            self.emit("artisan", seat=seat, paid=paid, place=place)
-        self._place(seat, place, 0)
-
-    def _on_place(self, d: Any, seat: int, a: IunuAction) -> None:
-        self.hands[seat].remove(a.arg)
-        self.forum.append(a.arg)  # newest on the right (Rise of Aten keeps the row in this order)
-        self.emit("placed", seat=seat, card=CITIZENS[a.arg])
-        self._place(seat, d.remaining - 1, d.placed + 1)
-
-    def _on_take(self, d: Any, seat: int, a: IunuAction) -> None:
-        # Of several cards of the type, the oldest (leftmost) is taken.
-        self.forum.remove(a.arg)
-        self.hands[seat].append(a.arg)
-        self.emit("took", seat=seat, card=CITIZENS[a.arg])
-        if d.remaining > 1:
-            old = len(self.forum) - d.fresh
-            if old > 0:
-                self.pending.append(TakeCard(seat, d.remaining - 1, d.fresh))
-                return
-        self._refill(seat)
 
     # -- game end and scoring (GAME END, AFTERLIFE CARDS) ------------------------------------------
 
@@ -640,79 +461,31 @@ class IunuState(State):
         return all((h["total"], 0) > (s["total"], s["debens"]) for s in self.scores[: self.game.players])
 
     def invariants(self) -> dict[str, int]:
-        cards = (len(self.deck) + len(self.forum) + sum(len(h) for h in self.hands) + sum(map(sum, self.dynasty))
-                 + sum(len(s) for s in self.scribed) + len(self.removed))
+        """The cards of the zones, with the Afterlife cards a Priest is looking at; the 20 Bread tokens."""
+        out = super().invariants()
         d = self.decision
-        drawn = len(d.drawn) if isinstance(d, PriestKeep) else 0
-        after = len(self.afterlife_deck) + len(self.afterlife_box) + sum(1 for h in self.held if h >= 0) + drawn
-        return {"citizen cards": cards, "afterlife cards": after, "bread": self.bread + sum(map(sum, self.fed))}
+        if isinstance(d, PriestKeep):
+            out[AFTERLIFE_CARDS] += len(d.drawn)
+        out["bread"] = self.bread + sum(map(sum, self.fed))
+        return out
+
+    def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
+        # Memphis and Thebes: Heliopolis (index `players` of the per-competitor zones) holds its cards
+        # face up, its Afterlife card too ("place it next to its play area, face up").
+        return owner == self.game.players or super().zone_visible(zone, owner, seat)
+
+    def hidden_outside_zones(self, seat: int) -> list[Hidden]:
+        """PRIEST: the Afterlife cards another seat is looking at, held by its pending `PriestKeep`."""
+        d = self.decision
+        if not isinstance(d, PriestKeep) or d.seat == seat:
+            return []
+        return [Hidden(AFTERLIFE_CARDS, list(d.drawn), _redraw(d))]
 
     def _returns(self) -> list[float]:
         return zero_sum_returns(self.final_winners, self.game.players)
 
     def _winners(self) -> list[int]:
         return list(self.final_winners)
-
-    # -- why an action is refused ------------------------------------------------------------
-
-    def _why_illegal(self, action: Action) -> str:
-        assert isinstance(action, IunuAction)
-        d = self.pending[-1]
-        seat = d.seat
-        waiting = {
-            PlayCitizen: "play a Citizen card from hand",
-            SecondCard: "play a second card of the same type for 1 Deben, or not",
-            PharaohReroll: "reroll one die in play (Pharaoh) or keep the dice",
-            UseAbility: "use the ability or skip it",
-            ScribeTuck: "put a card from hand under the Scribe for 1 Deben, or skip",
-            PriestDie: "choose a die for the Priest (you pay its value) or skip",
-            PriestKeep: "choose which Afterlife card to keep",
-            SoldierSteal: "steal a Farmer from a player, or skip",
-            Tribute: "pay 1 Deben tribute or give up a Farmer",
-            Bake: "put Bread on a Citizen without Bread, or stop baking",
-            ArtisanDiscount: "choose how many cards to place in the Forum (Artisans)",
-            PlaceCard: "place a card from hand in the Forum",
-            TakeCard: "take a card that was in the Forum before you placed yours",
-        }[type(d)]
-        t = action.arg
-        name = CITIZENS[t] if action.kind in (Kind.PLAY, Kind.SCRIBE, Kind.PLACE, Kind.TAKE, Kind.BREAD) else ""
-        expected = {
-            Kind.PLAY: PlayCitizen, Kind.SCRIBE: ScribeTuck, Kind.PLACE: PlaceCard, Kind.TAKE: TakeCard,
-            Kind.BREAD: Bake, Kind.STEAL: SoldierSteal, Kind.PRIEST_DIE: PriestDie, Kind.REROLL: PharaohReroll,
-            Kind.KEEP_AFTERLIFE: PriestKeep,
-        }.get(action.kind)
-        if expected is type(d):
-            if action.kind in (Kind.PLAY, Kind.SCRIBE, Kind.PLACE):
-                return f"seat {seat} holds no {name}"
-            if action.kind == Kind.TAKE:
-                return f"there is no {name} in the Forum that you may take (not one you just placed)"
-            if action.kind == Kind.BREAD:
-                if self.debens[seat] < d.price:  # type: ignore[attr-defined]
-                    return f"Bread costs {d.price} Deben(s) and seat {seat} has {self.debens[seat]}"  # type: ignore[attr-defined]
-                if self.bread <= 0:
-                    return "the 20 Bread tokens are all in use"
-                return f"seat {seat} has no {name} without Bread (one Bread per Citizen)"
-            if action.kind == Kind.STEAL:
-                if action.arg == seat or action.arg >= self.game.players:
-                    return f"seat {action.arg} is not another player at this table"
-                return (f"seat {action.arg} has no Farmer you can steal: Farmers with Bread are safe and each of "
-                        "their Soldiers protects 2 Farmers")
-            if action.kind == Kind.PRIEST_DIE:
-                if self.dice[action.arg] == 0:
-                    return f"die {action.arg + 1} is out of play until the next round"
-                return f"die {action.arg + 1} shows {self.dice[action.arg]}: the Priest would pay that many Debens, seat {seat} has {self.debens[seat]}"
-            if action.kind == Kind.REROLL:
-                return f"die {action.arg + 1} is out of play until the next round and cannot be rolled"
-            return f"{action.text!r} is not one of the Afterlife cards you drew"
-        if action.kind == Kind.SECOND and isinstance(d, SecondCard):
-            return "a second card costs 1 Deben"
-        if action.kind == Kind.PLACE_COUNT and isinstance(d, ArtisanDiscount):
-            return f"you may place {d.least} to {d.most} cards (1 Deben per Artisan for each card fewer than {d.most})"
-        if action.kind == Kind.KEEP_CURRENT and isinstance(d, PriestKeep):
-            return "you hold no Afterlife card yet: keep one of the drawn cards"
-        if action.kind == Kind.TRIBUTE and isinstance(d, Tribute):
-            return "you have no Deben for the tribute"
-        return f"{action.text!r} is not possible now: seat {seat} must {waiting}"
 
     # -- what a seat may know ------------------------------------------------------------------
 
@@ -785,120 +558,11 @@ class IunuState(State):
                 obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
 
-    def determinize(self, seat: int, rng: Rng | int | None = None) -> IunuState:
-        """Resample what `seat` cannot see: the Citizen deck, other hands and other Scribe cards;
-        the face-down Afterlife cards (deck, box, others' held cards, others' Priest draws)."""
-        r = as_rng(rng)
-        new = self._clone_for_view()
-        new.seed = None
-        new.rng = r.spawn()
-        new.history = []
-        n = self.game.players
-        others = [s for s in range(n) if s != seat]
-        over = self.is_over
-        pool = list(self.deck)
-        for s in others:
-            pool.extend(self.hands[s])
-            if not over:
-                pool.extend(self.scribed[s])
-        r.shuffle(pool)
-        i = len(self.deck)
-        new.deck = pool[:i]
-        for s in others:
-            k = len(self.hands[s])
-            new.hands[s] = pool[i : i + k]
-            i += k
-            if not over:
-                k = len(self.scribed[s])
-                new.scribed[s] = pool[i : i + k]
-                i += k
-        d = self.decision
-        other_draw = isinstance(d, PriestKeep) and d.seat != seat
-        apool = list(self.afterlife_deck) + list(self.afterlife_box)
-        hidden_held = [] if over else [s for s in others if self.held[s] >= 0]
-        apool.extend(self.held[s] for s in hidden_held)
-        if other_draw:
-            apool.extend(d.drawn)  # type: ignore[union-attr]
-        r.shuffle(apool)
-        j = len(self.afterlife_deck)
-        new.afterlife_deck = apool[:j]
-        new.afterlife_box = apool[j : j + len(self.afterlife_box)]
-        j += len(self.afterlife_box)
-        for s in hidden_held:
-            new.held[s] = apool[j]
-            j += 1
-        if other_draw:
-            assert isinstance(d, PriestKeep)
-            new.pending = self.pending[:-1] + [PriestKeep(d.seat, d.die, tuple(apool[j : j + len(d.drawn)]))]
-        new._legal = None
-        return new
 
-    def clone(self) -> IunuState:
-        new = IunuState.__new__(IunuState)
-        self._copy_base_into(new)
-        new.deck = self.deck.copy()
-        new.forum = self.forum.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.dynasty = [c.copy() for c in self.dynasty]
-        new.fed = [c.copy() for c in self.fed]
-        new.scribed = [c.copy() for c in self.scribed]
-        new.debens = self.debens.copy()
-        new.bread = self.bread
-        new.dice = self.dice.copy()
-        new.afterlife_deck = self.afterlife_deck.copy()
-        new.afterlife_box = self.afterlife_box.copy()
-        new.held = self.held.copy()
-        new.removed = self.removed.copy()
-        new.round = self.round
-        new.starter = self.starter
-        new.k = self.k
-        new.turn = self.turn
-        new.ending = self.ending
-        new.scores = self.scores  # rows are never mutated after the game ends
-        new.final_winners = self.final_winners.copy()
-        return new
+def _redraw(keep: PriestKeep) -> Callable[[State, list[int]], None]:
+    """Put resampled cards in the place of the cards a pending `PriestKeep` holds."""
 
-    # -- JSON --------------------------------------------------------------------------------
+    def place(new: State, cards: list[int]) -> None:
+        new.pending[-1] = PriestKeep(keep.seat, keep.die, tuple(cards))
 
-    _FIELDS = (
-        "deck", "forum", "hands", "dynasty", "fed", "scribed", "debens", "bread", "dice", "afterlife_deck",
-        "afterlife_box", "held", "removed", "round", "starter", "k", "turn", "ending", "scores", "final_winners",
-    )
-
-    def _snapshot(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in self._FIELDS:
-            v = getattr(self, f)
-            if isinstance(v, list):
-                v = [x.copy() if isinstance(x, (list, dict)) else x for x in v]
-            out[f] = v
-        return out
-
-    def _restore(self, data: dict[str, Any], pending: list[dict[str, Any]]) -> None:
-        for f in self._FIELDS:
-            v = data[f]
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else (dict(x) if isinstance(x, dict) else x) for x in v]
-            setattr(self, f, v)
-        for f in ("bread", "round", "starter", "k", "turn"):
-            setattr(self, f, int(data[f]))
-        self.ending = bool(data["ending"])
-        self.pending = [decision_from_json(p) for p in pending]
-        self._legal = None
-
-
-_HANDLERS = {
-    PlayCitizen: IunuState._on_play,
-    SecondCard: IunuState._on_second,
-    PharaohReroll: IunuState._on_reroll,
-    UseAbility: IunuState._on_use,
-    ScribeTuck: IunuState._on_scribe,
-    PriestDie: IunuState._on_priest_die,
-    PriestKeep: IunuState._on_priest_keep,
-    SoldierSteal: IunuState._on_steal,
-    Tribute: IunuState._on_tribute,
-    Bake: IunuState._on_bake,
-    ArtisanDiscount: IunuState._on_artisan,
-    PlaceCard: IunuState._on_place,
-    TakeCard: IunuState._on_take,
-}
+    return place

@@ -56,6 +56,8 @@ def test_user_card_file_as_json(tmp_path: Path) -> None:
         (lambda t: t.replace("bread_vp = 5", "bread_vp = \"five\""), "citizen 'Farmer' field 'bread_vp'"),
         (lambda t: t.replace('effect = "guardians"', 'effect = "guards"'),
          "afterlife card 'The Guardians of Anubis': field 'effect' must be one of"),
+        (lambda t: t.replace('effect = "guardians"', 'effect = ["guardians"]'),
+         "afterlife card 'The Guardians of Anubis': field 'effect' must be one of"),
         (lambda t: t.replace('types = ["Scribe", "Noble", "Priest"]', 'types = ["Scribe", "Knight"]'),
          "afterlife card 'The Dynasty of Hatshepsut': field 'types': 'Knight' is not a Citizen type"),
         (lambda t: t.replace('effect = "most_types"\nvp = 7', 'effect = "most_types"'), "afterlife card 'The Glory of Khufu': field 'vp' is missing"),
