@@ -43,6 +43,8 @@ class Decision:
     kind: ClassVar[str] = "decision"
     #: the constructor's arguments after `seat`, in order (JSON round trip)
     fields: ClassVar[tuple[str, ...]] = ()
+    #: what the deciding seat is asked, after "seat N" ("must choose which Afterlife card to keep")
+    asks: ClassVar[str] = ""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -78,8 +80,9 @@ class Decision:
         raise NotImplementedError(f"{type(self).__name__} cannot be resolved")
 
     def describe(self, state: Any) -> str:
-        """What this decision asks, for a person ("seat 2 must choose the color that continues play")."""
-        return f"seat {self.seat} must decide ({self.kind})"
+        """What this decision asks, for a person ("seat 2 must choose the color that continues play"):
+        `asks` after the seat, unless a decision words it from the state."""
+        return f"seat {self.seat} {self.asks or f'must decide ({self.kind})'}"
 
     def why_illegal(self, state: Any, action: Any) -> str:
         """Why `action`, not among the legal actions, is refused: the rule, for a person."""

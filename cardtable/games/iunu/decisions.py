@@ -8,7 +8,7 @@ refused. Each is immutable (clones share them) and knows its JSON form. Rule ref
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Action
 from ...core.state import Decision
@@ -24,11 +24,6 @@ class IunuDecision(Decision):
     no rule of the decision refuses more precisely."""
 
     __slots__ = ()
-    #: what the seat must do ("play a Citizen card from hand")
-    asks: ClassVar[str] = "decide"
-
-    def describe(self, state: IunuState) -> str:
-        return f"seat {self.seat} must {self.asks}"
 
 
 def _holds_no(seat: int, action: IunuAction) -> str:
@@ -40,7 +35,7 @@ class PharaohReroll(IunuDecision):
 
     __slots__ = ()
     kind = "pharaoh_reroll"
-    asks = "reroll one die in play (Pharaoh) or keep the dice"
+    asks = "must reroll one die in play (Pharaoh) or keep the dice"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -64,7 +59,7 @@ class PlayCitizen(IunuDecision):
 
     __slots__ = ()
     kind = "play"
-    asks = "play a Citizen card from hand"
+    asks = "must play a Citizen card from hand"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         play = state.game.lookup.play
@@ -91,7 +86,7 @@ class SecondCard(IunuDecision):
     __slots__ = ("citizen",)
     kind = "second_card"
     fields = ("citizen",)
-    asks = "play a second card of the same type for 1 Deben, or not"
+    asks = "must play a second card of the same type for 1 Deben, or not"
 
     def __init__(self, seat: int, citizen: int) -> None:
         super().__init__(seat)
@@ -121,7 +116,7 @@ class UseAbility(IunuDecision):
     __slots__ = ("citizen",)
     kind = "use_ability"
     fields = ("citizen",)
-    asks = "use the ability or skip it"
+    asks = "must use the ability or skip it"
 
     def __init__(self, seat: int, citizen: int) -> None:
         super().__init__(seat)
@@ -158,7 +153,7 @@ class ScribeTuck(IunuDecision):
 
     __slots__ = ()
     kind = "scribe"
-    asks = "put a card from hand under the Scribe for 1 Deben, or skip"
+    asks = "must put a card from hand under the Scribe for 1 Deben, or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -192,7 +187,7 @@ class PriestDie(IunuDecision):
 
     __slots__ = ()
     kind = "priest_die"
-    asks = "choose a die for the Priest (you pay its value) or skip"
+    asks = "must choose a die for the Priest (you pay its value) or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -229,7 +224,7 @@ class PriestKeep(IunuDecision):
     __slots__ = ("die", "drawn")
     kind = "priest_keep"
     fields = ("die", "drawn")
-    asks = "choose which Afterlife card to keep"
+    asks = "must choose which Afterlife card to keep"
 
     def __init__(self, seat: int, die: int, drawn: tuple[int, ...]) -> None:
         super().__init__(seat)
@@ -273,7 +268,7 @@ class SoldierSteal(IunuDecision):
 
     __slots__ = ()
     kind = "soldier"
-    asks = "steal a Farmer from a player, or skip"
+    asks = "must steal a Farmer from a player, or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -307,7 +302,7 @@ class Tribute(IunuDecision):
     __slots__ = ("thief",)
     kind = "tribute"
     fields = ("thief",)
-    asks = "pay 1 Deben tribute or give up a Farmer"
+    asks = "must pay 1 Deben tribute or give up a Farmer"
 
     def __init__(self, seat: int, thief: int) -> None:
         super().__init__(seat)
@@ -338,7 +333,7 @@ class Bake(IunuDecision):
     __slots__ = ("price", "baked")
     kind = "bake"
     fields = ("price", "baked")
-    asks = "put Bread on a Citizen without Bread, or stop baking"
+    asks = "must put Bread on a Citizen without Bread, or stop baking"
 
     def __init__(self, seat: int, price: int, baked: int) -> None:
         super().__init__(seat)
@@ -386,7 +381,7 @@ class ArtisanDiscount(IunuDecision):
     __slots__ = ("least", "most")
     kind = "artisan"
     fields = ("least", "most")
-    asks = "choose how many cards to place in the Forum (Artisans)"
+    asks = "must choose how many cards to place in the Forum (Artisans)"
 
     def __init__(self, seat: int, least: int, most: int) -> None:
         super().__init__(seat)
@@ -418,7 +413,7 @@ class PlaceCard(IunuDecision):
     __slots__ = ("remaining", "placed")
     kind = "place"
     fields = ("remaining", "placed")
-    asks = "place a card from hand in the Forum"
+    asks = "must place a card from hand in the Forum"
 
     def __init__(self, seat: int, remaining: int, placed: int) -> None:
         super().__init__(seat)
@@ -448,7 +443,7 @@ class TakeCard(IunuDecision):
     __slots__ = ("remaining", "fresh")
     kind = "take"
     fields = ("remaining", "fresh")
-    asks = "take a card that was in the Forum before you placed yours"
+    asks = "must take a card that was in the Forum before you placed yours"
 
     def __init__(self, seat: int, remaining: int, fresh: int) -> None:
         super().__init__(seat)

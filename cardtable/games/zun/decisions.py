@@ -25,8 +25,6 @@ class ZunDecision(Decision):
     """A decision whose action is followed by the rest of the turn, up to the next decision."""
 
     __slots__ = ()
-    #: what the deciding seat is asked, after "seat N" (`describe`)
-    asks: ClassVar[str] = ""
     #: the action that takes a card from the deciding seat's hand here (refused if not held)
     from_hand: ClassVar[Kind | None] = None
 
@@ -36,9 +34,6 @@ class ZunDecision(Decision):
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         raise NotImplementedError(f"{type(self).__name__} cannot be resolved")
-
-    def describe(self, state: ZunState) -> str:
-        return f"seat {self.seat} {self.asks}"
 
     def why_illegal(self, state: ZunState, action: ZunAction) -> str:
         if action.kind == self.from_hand and action.rune not in state.hands[self.seat]:
