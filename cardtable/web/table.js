@@ -12,6 +12,12 @@
   let token = params.get("token");
   if (token) { try { localStorage.setItem(storeKey, token); } catch (e) { /* private mode */ } }
   else if (params.get("spectate") === null) { try { token = localStorage.getItem(storeKey); } catch (e) { token = null; } }
+  if (params.has("token")) {
+    // The seat's secret leaves the address bar (history, screenshots, a shared address) once read.
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+  }
 
   let ws = null, msg = null, logLines = [], retry = 0, closedForGood = false, replayStep = null, toastTimer = null;
 
@@ -66,7 +72,10 @@
         $("#view").replaceChildren(el("div", { class: "panel error-box" }, m.message, " ", el("a", { href: "/" }, "back to the lobby")));
       }
     } else if (m.type === "rematch") {
-      location.href = `/t/${m.table}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+      // The rematch keeps this seat's token: remembered for the new table, not put in its address.
+      let remembered = false;
+      if (token) { try { localStorage.setItem(`cardtable:token:${m.table}`, token); remembered = true; } catch (e) { /* private mode */ } }
+      location.href = `/t/${m.table}` + (token && !remembered ? `?token=${encodeURIComponent(token)}` : "");
     }
   }
 
