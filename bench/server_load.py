@@ -214,8 +214,16 @@ def run_spectators(args: argparse.Namespace) -> None:
                 print(f"{n:>10} {r['join_s']:>7.2f} {r['actions']:>8} {r['actions_per_s']:>8.0f} {r['p50_ms']:>8.1f} "
                       f"{r['p99_ms']:>8.1f} {share}", flush=True)
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:  # an older server may still be sending to a crowd of closed sockets
+        proc.kill()
+        proc.wait()
 
 
 def main() -> None:
@@ -253,8 +261,7 @@ def main() -> None:
                     best = max(best, n)
             print(f"largest tested N with p99 < {args.budget_ms:g} ms: {best or 'none'}")
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop(proc)
 
 
 if __name__ == "__main__":
