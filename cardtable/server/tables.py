@@ -545,6 +545,9 @@ class Lobby:
         if conn not in table.conns:
             return
         table.conns.remove(conn)
+        if conn.dropped is None:
+            conn.dropped = "closed"
+        conn.wake.set()  # the writer ends at its next turn even if it missed the cancellation
         if conn.writer is not None and conn.writer is not asyncio.current_task():
             conn.writer.cancel()
         if conn.seat is None:
@@ -562,12 +565,16 @@ class Lobby:
 
     async def _write(self, table: LiveTable, conn: Conn) -> None:
         """The connection's writer: the newest state when the table has changed, then its own messages."""
+        # asyncio.timeout, not wait_for: it sends in this task (no task per message) and, unlike
+        # wait_for on Python 3.11, never loses a cancellation that arrives as a send completes.
         try:
-            while True:
+            while conn.dropped != "closed":
                 if conn.rev_sent != table.rev and conn.dropped is None:
-                    await asyncio.wait_for(conn.send(table.state_text(conn)), SEND_TIMEOUT)
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await conn.send(table.state_text(conn))
                 elif conn.direct:
-                    await asyncio.wait_for(conn.send(conn.direct.popleft()), SEND_TIMEOUT)
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await conn.send(conn.direct.popleft())
                 elif conn.dropped is not None:
                     break
                 else:
@@ -578,9 +585,10 @@ class Lobby:
         except Exception:  # TimeoutError: a socket that does not read; anything else: it is closed
             conn.dropped = conn.dropped or "not_reading"
         self.detach(table, conn)
-        if conn.close is not None:
+        if conn.close is not None and conn.dropped != "closed":
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(conn.close(), SEND_TIMEOUT)
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await conn.close()
 
     # -- actions -------------------------------------------------------------------------
 
