@@ -152,7 +152,8 @@ def test_http_act_requires_the_token_and_commits_before_answering(client: TestCl
     from cardtable.server import Store
 
     other = Store(client.app.state.store.url)  # type: ignore[attr-defined]
-    assert other.load(tid).actions == [action]
+    stored = other.load(tid)
+    assert stored is not None and stored.actions == [action]
     other.close()
     r = client.post(f"/api/tables/{tid}/act", json={"action": action, "version": 0, "token": tok})
     assert r.status_code == 409 and r.json()["error"] in ("stale", "not_your_turn")
