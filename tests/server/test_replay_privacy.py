@@ -10,7 +10,7 @@ from .conftest import new_table, play_until
 
 
 def test_replay_moves_are_told_as_each_viewer_saw_them(client: TestClient) -> None:
-    t = new_table(client, [{"kind": "person"}, {"kind": "bot", "agent": "random"}], seed=1, game="iunu")
+    t = new_table(client, [{"kind": "person"}, {"kind": "bot", "agent": "random"}], seed=3, game="iunu")
     tid, tok = t["id"], t["seats"][0]["token"]
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as ws:
         play_until(ws, lambda m: False)
