@@ -45,6 +45,8 @@ SEND_TIMEOUT = 10.0
 DIRECT_LIMIT = 64
 #: the spectators of one table are sent at most about this many messages per second in all
 SPECTATOR_SENDS_PER_S = 4000.0
+#: a bot's move may wait this long for the bots' worker before a seeded random move replaces it
+BOT_QUEUE_TIMEOUT = 60.0
 #: seeds of served tables: 128 bits from the operating system's secure source
 SEED_BITS = 128
 #: a creator-chosen seed is below this
@@ -724,13 +726,27 @@ class Lobby:
         view = state.determinize(seat, Rng(seed))
         bot = _make_bot(name, seed, self.bot_time)
         loop = asyncio.get_running_loop()
+        started = loop.create_future()
+
+        def mark_started() -> None:
+            if not started.done():
+                started.set_result(None)
+
+        def think() -> Any:
+            loop.call_soon_threadsafe(mark_started)
+            return bot.act(view)
+
+        job = loop.run_in_executor(self.executor, think)
         try:
-            action = await asyncio.wait_for(loop.run_in_executor(self.executor, bot.act, view), timeout=self.bot_time * 1.5 + 0.5)
-            text = action.text
+            # The time cap runs from when the bot starts thinking: waiting for the bots' worker
+            # (other bot tables are thinking) is bounded separately and generously.
+            await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
+            action = await asyncio.wait_for(job, timeout=self.bot_time * 1.5 + 0.5)
+            text: str = action.text
             if table.game.parse_action(text) in state.legal_actions():
                 return text
         except (TimeoutError, Exception):  # a slow or broken bot must not stall the table
-            pass
+            job.cancel()  # a move still waiting for the worker is never thought about
         legal = state.legal_actions()
         return legal[Rng(seed).below(len(legal))].text
 
