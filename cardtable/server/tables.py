@@ -13,7 +13,7 @@ is built and serialized once per revision for all the connections that are at th
 the log (all the spectators, as a rule). Spectators are woken together by one task per table, at
 most as often as `SPECTATOR_SENDS_PER_S` sends per second allow for their number, so a crowd costs
 the players a bounded share of the server; a spectator that falls behind simply receives the
-newest state (with the log lines it missed). A socket that does not take a message within
+newest state (with the log lines it missed, or only the newest `SPECTATOR_TAIL` of them). A socket that does not take a message within
 `SEND_TIMEOUT` seconds, or whose queue of own messages overflows, is dropped.
 """
 
@@ -44,7 +44,9 @@ SEND_TIMEOUT = 10.0
 #: a connection's own messages (acks, errors, pongs) waiting to be sent before it is dropped
 DIRECT_LIMIT = 64
 #: the spectators of one table are sent at most about this many messages per second in all
-SPECTATOR_SENDS_PER_S = 4000.0
+SPECTATOR_SENDS_PER_S = 1000.0
+#: a spectator more events behind than this is sent only the newest this many log lines
+SPECTATOR_TAIL = 50
 #: a bot's move may wait this long for the bots' worker before a seeded random move replaces it
 BOT_QUEUE_TIMEOUT = 60.0
 #: seeds of served tables: 128 bits from the operating system's secure source
@@ -232,6 +234,7 @@ class LiveTable:
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Conn] = field(default_factory=list)
+    seated: list[Conn] = field(default_factory=list)  # the connections of seats: woken on every change
     bot_task: asyncio.Task[None] | None = None
     #: bumped whenever what a connection is sent changes (a move, a person connecting, a rematch)
     rev: int = 0
@@ -290,9 +293,8 @@ class LiveTable:
         """What connections are sent has changed: wake the seats' writers now and the spectators'
         through the table's pump. Never waits."""
         self.rev += 1
-        for c in self.conns:
-            if c.seat is not None:
-                c.wake.set()
+        for c in self.seated:  # a few; the spectators (maybe a thousand) are woken by the pump
+            c.wake.set()
         self._spectators_due.set()
 
     def state_text(self, conn: Conn) -> str:
@@ -302,11 +304,23 @@ class LiveTable:
             self._cache.clear()
             self._cache_rev = self.rev
         incremental = conn.log_sent > 0
-        key = (conn.seat, conn.log_sent, conn.events_seen if incremental else None)
-        hit = self._cache.get(key)
-        if hit is None:
-            msg = self.message(conn.seat, conn.log_sent, conn.events_seen if incremental else None)
-            hit = self._cache[key] = (dumps(msg), msg["log_total"])
+        behind = len(self.state.events or []) - conn.events_seen
+        if conn.seat is None and incremental and behind > SPECTATOR_TAIL:
+            # A spectator far behind (a fast table, a crowd paced to a few updates a second) gets the
+            # newest lines only, marked `log_reset`: what every spectator is sent stays bounded.
+            key: tuple[Any, ...] = (None, "tail")
+            hit = self._cache.get(key)
+            if hit is None:
+                start = max(0, len(self.state.events_for(None)) - SPECTATOR_TAIL)
+                msg = self.message(None, start)
+                msg["log_reset"] = True
+                hit = self._cache[key] = (dumps(msg), msg["log_total"])
+        else:
+            key = (conn.seat, conn.log_sent, conn.events_seen if incremental else None)
+            hit = self._cache.get(key)
+            if hit is None:
+                msg = self.message(conn.seat, conn.log_sent, conn.events_seen if incremental else None)
+                hit = self._cache[key] = (dumps(msg), msg["log_total"])
         conn.log_sent = hit[1]
         conn.events_seen = len(self.state.events or [])
         conn.rev_sent = self.rev
@@ -537,6 +551,7 @@ class Lobby:
         table.conns.append(conn)
         conn.writer = asyncio.get_running_loop().create_task(self._write(table, conn))
         if conn.seat is not None:
+            table.seated.append(conn)
             table._seat_conns[conn.seat] = table._seat_conns.get(conn.seat, 0) + 1
             if table._seat_conns[conn.seat] == 1:
                 table.changed()  # the others see this person connected
@@ -555,6 +570,7 @@ class Lobby:
         if conn.seat is None:
             table.spectators -= 1
             return
+        table.seated.remove(conn)
         table._seat_conns[conn.seat] -= 1
         if table._seat_conns[conn.seat] == 0:
             table.changed()  # the others see this person gone

@@ -62,7 +62,8 @@
 
   function onMessage(m) {
     if (m.type === "state") {
-      if (m.log_from === 0) logLines = m.log.slice(); else logLines.push(...m.log);
+      // log_reset: a spectator that fell far behind gets the newest lines only
+      if (m.log_from === 0 || m.log_reset) logLines = m.log.slice(); else logLines.push(...m.log);
       msg = m;
       if (replayStep === null) render(m);
     } else if (m.type === "error") {

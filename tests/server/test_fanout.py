@@ -201,3 +201,20 @@ def test_spectators_per_table_are_capped(db: str) -> None:
             tok = r.json()["seats"][0]["token"]
             with client.websocket_connect(f"/ws/{tid}?token={tok}") as p:
                 assert p.receive_json()["seat"] == 0
+
+
+def test_a_spectator_far_behind_gets_only_the_newest_lines(tmp_path: Path) -> None:
+    async def body(lobby: Lobby, table: LiveTable) -> None:
+        players = {s: Conn(s, Recorder().send) for s in (0, 1)}
+        await play(lobby, table, players, 120)
+        behind = Conn(None, Recorder().send)
+        behind.log_sent = behind.events_seen = 1  # it saw the first event only
+        m = json.loads(table.state_text(behind))
+        total = len(table.state.events_for(None))
+        assert m["log_reset"] is True and m["log_total"] == total and m["log_from"] == total - tables_mod.SPECTATOR_TAIL
+        assert 0 < len(m["log"]) <= tables_mod.SPECTATOR_TAIL
+        # a spectator that is up to date gets the next lines as usual, without a reset
+        nxt = json.loads(table.state_text(behind))
+        assert "log_reset" not in nxt and nxt["log_from"] == total and nxt["log"] == []
+
+    run(tmp_path, body)
