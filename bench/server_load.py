@@ -20,6 +20,11 @@ has received its first state) and then the players' action rate and p50/p99 late
 spectators watch, against S = 0 on the same server.
 
     .venv/bin/python bench/server_load.py --spectators 0,200,1000 --seconds 8
+
+Bots (finding 5): with --bot-tables 0,12 the script starts that many 2-bot JUNO matches of "hard"
+bots (ISMCTS, 0.5 s a move) and then measures people's moves at a person-only table as above.
+
+    .venv/bin/python bench/server_load.py --bot-tables 0,12 --seconds 10
 """
 
 from __future__ import annotations
@@ -194,6 +199,33 @@ async def watched_table(base: str, spectators: int, seconds: float, seed: int) -
             "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98]}
 
 
+def create_bot_table(base: str) -> None:
+    body = {"game": "juno", "options": {"match": True}, "seats": [{"kind": "bot", "agent": "hard"}] * 2}
+    req = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"}, method="POST")
+    urllib.request.urlopen(req, timeout=30).read()
+
+
+def run_bot_tables(args: argparse.Namespace) -> None:
+    """People's moves (a fresh server each time) while N tables of hard bots think."""
+    print(f"{'bot tables':>10} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
+    for n in (int(x) for x in args.bot_tables.split(",")):
+        port = free_port()
+        with tempfile.TemporaryDirectory() as tmp:
+            proc = start_server(Path(tmp) / "bench.db", port)
+            try:
+                base = f"http://127.0.0.1:{port}"
+                for _ in range(n):
+                    create_bot_table(base)
+                r = asyncio.run(level(base, 1, args.seconds, 2, args.seed))
+                if not r["actions"]:
+                    print(f"{n:>10} no actions", flush=True)
+                    continue
+                print(f"{n:>10} {r['actions']:>8} {r['actions_per_s']:>8.0f} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f}", flush=True)
+            finally:
+                stop(proc)
+
+
 def run_spectators(args: argparse.Namespace) -> None:
     counts = [int(x) for x in args.spectators.split(",")]
     port = free_port()
@@ -235,12 +267,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--spectators", default="", help="comma-separated spectator counts on one table, e.g. 0,200,1000")
     ap.add_argument("--spectator-worker", default="", help=argparse.SUPPRESS)  # the spectators' own process
+    ap.add_argument("--bot-tables", default="", help="comma-separated numbers of hard-bot tables running meanwhile")
     args = ap.parse_args()
     if args.spectator_worker:
         asyncio.run(spectate(args.spectator_worker, int(args.spectators)))
         return
     if args.spectators:
         run_spectators(args)
+        return
+    if args.bot_tables:
+        run_bot_tables(args)
         return
     levels = [int(x) for x in args.tables.split(",")]
     port = free_port()
