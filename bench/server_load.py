@@ -11,6 +11,20 @@ table). A finished table is replaced by a new one, so N stays constant for --sec
 
 Prints p50/p99 latency and actions per second for each N, and the largest N whose p99 stays
 under --budget-ms (default 50). Everything runs on loopback and stops after the given time.
+
+Spectators (finding 3 of issue 20): with --spectators 0,200,1000 the script instead watches one
+2-player JUNO match (several hundred moves) with S spectators connected to it. The spectators
+run in a separate process (so reading their messages does not slow the players' client): each
+reads and discards what it is sent. It reports how long the S spectators took to join (each
+has received its first state) and then the players' action rate and p50/p99 latency while the
+spectators watch, against S = 0 on the same server.
+
+    .venv/bin/python bench/server_load.py --spectators 0,200,1000 --seconds 8
+
+Bots (finding 5): with --bot-tables 0,12 the script starts that many 2-bot JUNO matches of "hard"
+bots (ISMCTS, 0.5 s a move) and then measures people's moves at a person-only table as above.
+
+    .venv/bin/python bench/server_load.py --bot-tables 0,12 --seconds 10
 """
 
 from __future__ import annotations
@@ -39,9 +53,12 @@ def free_port() -> int:
 
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    # The benchmark's client creates tables as fast as games end: no creation rate limit here
+    # (an older server without `create_per_minute` is started without it, to compare).
     code = (
-        "import uvicorn; from cardtable.server import create_app; "
-        f"uvicorn.run(create_app({str(db)!r}, bot_time=0.5, bot_delay=0.0), host='127.0.0.1', port={port}, "
+        "import inspect, uvicorn; from cardtable.server import create_app; "
+        "kw = {'create_per_minute': 0} if 'create_per_minute' in inspect.signature(create_app).parameters else {}; "
+        f"uvicorn.run(create_app({str(db)!r}, bot_time=0.5, bot_delay=0.0, **kw), host='127.0.0.1', port={port}, "
         "log_level='warning', ws='websockets-sansio')"
     )
     proc = subprocess.Popen([sys.executable, "-c", code])
@@ -56,8 +73,8 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-def create_table(base: str, players: int, rng: random.Random) -> tuple[str, list[str]]:
-    body = {"game": "juno", "options": {"match": False}, "seats": [{"kind": "person"}] * players,
+def create_table(base: str, players: int, rng: random.Random, match: bool = False) -> tuple[str, list[str]]:
+    body = {"game": "juno", "options": {"match": match}, "seats": [{"kind": "person"}] * players,
             "seed": rng.randrange(2**31)}
     req = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode(),
                                  headers={"content-type": "application/json"}, method="POST")
@@ -119,6 +136,128 @@ async def level(base: str, n: int, seconds: float, players: int, seed: int) -> d
             "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98], "max_ms": 1000 * lat[-1]}
 
 
+async def spectate(url: str, n: int) -> None:
+    """The spectator process: open `n` sockets to `url`, print the join time once each has its first
+    state, then read and discard until killed."""
+    start = time.monotonic()
+    joined = 0
+    handshakes = asyncio.Semaphore(100)  # at most 100 handshakes in flight, as a crowd arriving would be
+
+    async def one() -> None:
+        nonlocal joined
+        async with handshakes:
+            ws = await websockets.connect(url, max_size=None, open_timeout=300)
+        try:
+            while json.loads(await ws.recv())["type"] != "state":
+                pass
+            joined += 1
+            if joined == n:
+                print(f"joined {time.monotonic() - start:.2f}", flush=True)
+            async for _ in ws:
+                pass
+        except websockets.ConnectionClosed:
+            pass
+
+    await asyncio.gather(*(one() for _ in range(n)), return_exceptions=True)
+
+
+async def watched_table(base: str, spectators: int, seconds: float, seed: int) -> dict[str, Any]:
+    """One 2-player JUNO match watched by `spectators` (a separate process): join time, then the players' rate."""
+    rng = random.Random(seed)
+    tid, tokens = await asyncio.to_thread(create_table, base, 2, rng, True)
+    ws_base = base.replace("http://", "ws://")
+    join_s = 0.0
+    proc = None
+    if spectators:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--spectator-worker", f"{ws_base}/ws/{tid}", "--spectators", str(spectators),
+            stdout=asyncio.subprocess.PIPE)
+        assert proc.stdout is not None
+        try:
+            line = await asyncio.wait_for(proc.stdout.readline(), timeout=180)
+        except TimeoutError:
+            line = b""
+        if not line.startswith(b"joined"):
+            proc.kill()
+            return {"spectators": spectators, "join_s": float("inf"), "actions": 0}
+        join_s = float(line.split()[1])
+    latencies: list[float] = []
+    over = asyncio.Event()
+    start = time.monotonic()
+    stop_at = start + seconds
+    await asyncio.gather(*(seat_bot(f"{ws_base}/ws/{tid}?token={t}", random.Random(rng.random()), latencies, stop_at, over)
+                           for t in tokens))
+    elapsed = time.monotonic() - start
+    if proc is not None:
+        proc.terminate()
+        await proc.wait()
+    lat = sorted(latencies)
+    if len(lat) < 2:
+        return {"spectators": spectators, "join_s": join_s, "actions": len(lat)}
+    q = statistics.quantiles(lat, n=100)
+    return {"spectators": spectators, "join_s": join_s, "actions": len(lat), "actions_per_s": len(lat) / elapsed,
+            "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98]}
+
+
+def create_bot_table(base: str) -> None:
+    body = {"game": "juno", "options": {"match": True}, "seats": [{"kind": "bot", "agent": "hard"}] * 2}
+    req = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"}, method="POST")
+    urllib.request.urlopen(req, timeout=30).read()
+
+
+def run_bot_tables(args: argparse.Namespace) -> None:
+    """People's moves (a fresh server each time) while N tables of hard bots think."""
+    print(f"{'bot tables':>10} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
+    for n in (int(x) for x in args.bot_tables.split(",")):
+        port = free_port()
+        with tempfile.TemporaryDirectory() as tmp:
+            proc = start_server(Path(tmp) / "bench.db", port)
+            try:
+                base = f"http://127.0.0.1:{port}"
+                for _ in range(n):
+                    create_bot_table(base)
+                r = asyncio.run(level(base, 1, args.seconds, 2, args.seed))
+                if not r["actions"]:
+                    print(f"{n:>10} no actions", flush=True)
+                    continue
+                print(f"{n:>10} {r['actions']:>8} {r['actions_per_s']:>8.0f} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f}", flush=True)
+            finally:
+                stop(proc)
+
+
+def run_spectators(args: argparse.Namespace) -> None:
+    counts = [int(x) for x in args.spectators.split(",")]
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = start_server(Path(tmp) / "bench.db", port)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            print(f"{'spectators':>10} {'join s':>7} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs 0':>6}")
+            alone = None
+            for n in counts:
+                r = asyncio.run(watched_table(base, n, args.seconds, args.seed))
+                if not r["actions"] or "actions_per_s" not in r:
+                    print(f"{n:>10} {r['join_s']:>7.2f} no actions measured", flush=True)
+                    continue
+                if n == 0:
+                    alone = r["actions_per_s"]
+                share = f"{r['actions_per_s'] / alone:>6.0%}" if alone else f"{'-':>6}"
+                print(f"{n:>10} {r['join_s']:>7.2f} {r['actions']:>8} {r['actions_per_s']:>8.0f} {r['p50_ms']:>8.1f} "
+                      f"{r['p99_ms']:>8.1f} {share}", flush=True)
+        finally:
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:  # an older server may still be sending to a crowd of closed sockets
+        proc.kill()
+        proc.wait()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", default="1,5,10,20,40", help="comma-separated numbers of concurrent tables")
@@ -126,7 +265,19 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--budget-ms", type=float, default=50.0, help="the p99 latency a level must stay under")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--spectators", default="", help="comma-separated spectator counts on one table, e.g. 0,200,1000")
+    ap.add_argument("--spectator-worker", default="", help=argparse.SUPPRESS)  # the spectators' own process
+    ap.add_argument("--bot-tables", default="", help="comma-separated numbers of hard-bot tables running meanwhile")
     args = ap.parse_args()
+    if args.spectator_worker:
+        asyncio.run(spectate(args.spectator_worker, int(args.spectators)))
+        return
+    if args.spectators:
+        run_spectators(args)
+        return
+    if args.bot_tables:
+        run_bot_tables(args)
+        return
     levels = [int(x) for x in args.tables.split(",")]
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,8 +297,7 @@ def main() -> None:
                     best = max(best, n)
             print(f"largest tested N with p99 < {args.budget_ms:g} ms: {best or 'none'}")
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop(proc)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,29 @@ def register(app: typer.Typer) -> None:
         ),
         bot_time: float = typer.Option(1.0, "--bot-time", min=0.05, help="time cap per bot move, seconds"),
         bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, help="pause before each bot move, seconds"),
+        max_spectators: int = typer.Option(1000, "--max-spectators", min=0, help="spectators per table"),
+        max_bot_tables: int = typer.Option(20, "--max-bot-tables", min=0, help="unfinished tables with bots at once"),
+        create_per_minute: float = typer.Option(
+            30, "--create-per-minute", min=0, help="tables one address may create a minute (0: no limit)"
+        ),
+        allow_origin: list[str] = typer.Option(
+            [], "--allow-origin", help="another site whose pages may use this server, e.g. https://games.example"
+        ),
+        api_docs: bool = typer.Option(False, "--api-docs", help="also serve /docs and /openapi.json (public)"),
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ and create a table."""
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from ..server import create_app
+        from ..server.app import MAX_MESSAGE
 
-        web = create_app(database, bot_time=bot_time, bot_delay=bot_delay)
-        typer.echo(f"cardtable: http://{host}:{port}/  (database: {web.state.store.url})")
-        uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio")
+        web = create_app(
+            database, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
+            max_bot_tables=max_bot_tables, create_per_minute=create_per_minute,
+            allowed_origins=tuple(allow_origin), api_docs=api_docs,
+        )
+        shown = make_url(web.state.store.url).render_as_string(hide_password=True)  # never print the password
+        typer.echo(f"cardtable: http://{host}:{port}/  (database: {shown})")
+        # A websocket frame larger than a message may be is refused by the protocol layer itself.
+        uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=4 * MAX_MESSAGE)

@@ -2,36 +2,76 @@
 
 Protocol (docs/server.md): a client opens `/ws/{table}?token=T` (no token: a spectator) and
 receives `state` messages; it sends `{"type": "act", "action": index-or-text, "version": v}`
-(plus, optionally, `"token"`), `{"type": "rematch"}` or `{"type": "sync"}`. Every refusal is
-an `error` message with a stable `code` and a sentence a person can act on; nothing changes.
+(plus, optionally, `"token"`), `{"type": "rematch"}`, `{"type": "sync"}` or `{"type": "ping"}`.
+Every refusal is an `error` message with a stable `code` and a sentence a person can act on;
+nothing changes.
+
+The server trusts no client (issue 20): every request body is bounded, must be
+`application/json`, is checked field by field, and a browser request from another site (its
+`Origin`) is refused. Card data comes only inline (never a path: no request makes the server
+read a file) and is validated off the event loop. Creating tables is rate-limited per client.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import agents
-from ..core import Replay, game_class, games
+from ..core import CardtableError, game_class, games, make
 from ..ui.cards import catalog, guide
 from .db import Store
-from .tables import Conn, Lobby, TableError, agent_choices, encode
+from .tables import Conn, LiveTable, Lobby, TableError, agent_choices, dumps, encode, narrate_lines, printable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 STATUS = {"unknown_table": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
-          "game_over": 409, "not_over": 409, "not_saved": 503}
+          "game_over": 409, "not_over": 409, "not_saved": 503, "unavailable": 503, "busy": 503, "table_full": 503,
+          "too_large": 413, "unsupported_media_type": 415, "forbidden_origin": 403, "rate_limited": 429,
+          "damaged_table": 503}
+
+#: request bodies: a table (custom cards included) and everything else
+MAX_CREATE_BODY = 256 * 1024
+MAX_BODY = 8 * 1024
+#: inline card data (a custom deck, card values, a rune set), as JSON
+MAX_CARD_DATA = 128 * 1024
+#: a websocket message
+MAX_MESSAGE = 8 * 1024
+#: nesting of any JSON a client sends
+MAX_DEPTH = 16
+#: validating a table's options (custom cards included) may take this long
+MAKE_TIMEOUT = 10.0
+
+SECURITY_HEADERS = {
+    # Scripts only from this server (no inline script); style attributes are used by the views.
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",  # a seat's link never leaves in a Referer header
+}
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON that is always valid UTF-8 (a lone surrogate from an old row is escaped, never a 500)."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode("utf-8")
 
 
 def _error(exc: TableError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
+    return SafeJSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
 
 
 def game_catalog() -> list[dict[str, Any]]:
@@ -51,17 +91,106 @@ def game_catalog() -> list[dict[str, Any]]:
     return out
 
 
+def check_json(value: Any) -> None:
+    """Refuse JSON nested deeper than MAX_DEPTH or holding text that is not valid Unicode."""
+    stack = [(value, 0)]
+    while stack:
+        v, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise TableError("bad_request", f"the JSON is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(v, str):
+            if not _unicode(v):
+                raise TableError("bad_request", "the JSON holds text that is not valid Unicode (a lone surrogate)")
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if not _unicode(k):
+                    raise TableError("bad_request", "the JSON holds text that is not valid Unicode (a lone surrogate)")
+                stack.append((x, depth + 1))
+        elif isinstance(v, list):
+            stack.extend((x, depth + 1) for x in v)
+
+
+def _unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(raw: bytes | str) -> Any:
+    """A client's JSON, or TableError("bad_request"): never a RecursionError, NaN or a lone surrogate."""
+    try:
+        value = json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise TableError("bad_request", "the request body must be JSON (an object)") from None
+    check_json(value)
+    return value
+
+
+def card_data_options(game_name: str) -> set[str]:
+    """The options of a game whose schema wants data (an object or a list) and whose loader would
+    read a file when given text: custom decks, card values, rune sets."""
+    try:
+        props = game_class(game_name).Options.model_json_schema().get("properties", {})
+    except Exception:
+        return set()
+    out = set()
+    for name, prop in props.items():
+        kinds = {p.get("type") for p in prop.get("anyOf", [prop])}
+        if kinds & {"object", "array"} and "string" not in kinds:
+            out.add(name)
+    return out
+
+
+class RateLimit:
+    """Per-client token buckets: `per_minute` events a minute, up to `per_minute` at once."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.per_minute = per_minute
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, client: str) -> bool:
+        if self.per_minute <= 0:
+            return True
+        now = time.monotonic()
+        if len(self.buckets) > 10_000:  # forget clients whose buckets are full again
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
+        level, at = self.buckets.get(client, (self.per_minute, now))
+        level = min(self.per_minute, level + (now - at) * self.per_minute / 60)
+        if level < 1:
+            self.buckets[client] = (level, now)
+            return False
+        self.buckets[client] = (level - 1, now)
+        return True
+
+
 def create_app(
     database: str | None = None,
     bot_time: float = 1.0,
     bot_delay: float = 0.0,
     store: Store | None = None,
+    *,
+    max_spectators: int = 1000,
+    max_bot_tables: int = 20,
+    create_per_minute: float = 30,
+    allowed_origins: tuple[str, ...] = (),
+    api_docs: bool = False,
 ) -> FastAPI:
     """The app. `database`: a SQLAlchemy URL or a SQLite path (default ./cardtable.db);
     `bot_time`: each bot's time cap per move (seconds); `bot_delay`: a pause before each bot
-    move so people can follow the table."""
+    move so people can follow the table; `max_spectators` per table; `max_bot_tables` running at
+    once; `create_per_minute`: tables one client (address) may create a minute (0: no limit);
+    `allowed_origins`: other sites (like "https://games.example") whose pages may use this API;
+    `api_docs`: serve /docs and /openapi.json (off by default)."""
     store = store or Store(database)
-    lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay)
+    lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
+                  max_bot_tables=max_bot_tables)
+    creations = RateLimit(create_per_minute)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -71,9 +200,47 @@ def create_app(
             if t.bot_task is not None:
                 t.bot_task.cancel()
 
-    app = FastAPI(title="cardtable", lifespan=lifespan)
+    # /docs and /openapi.json only when the operator asks (docs/server.md): off, the API is described there.
+    app = FastAPI(title="cardtable", lifespan=lifespan, default_response_class=SafeJSONResponse,
+                  docs_url="/docs" if api_docs else None, redoc_url=None,
+                  openapi_url="/openapi.json" if api_docs else None)
     app.state.lobby = lobby
     app.state.store = store
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        path = request.url.path
+        for k, v in SECURITY_HEADERS.items():
+            if k == "content-security-policy" and api_docs and path.startswith(("/docs", "/redoc")):
+                continue  # FastAPI's documentation pages load their scripts from a CDN
+            response.headers.setdefault(k, v)
+        return response
+
+    def origin_ok(origin: str | None, host: str | None) -> bool:
+        """A request from a page of this server (or of an allowed site), or from no browser at all."""
+        if origin is None:
+            return True
+        if origin in allowed_origins:
+            return True
+        return bool(host) and urlsplit(origin).netloc.lower() == str(host).lower()
+
+    async def read_body(request: Request, limit: int) -> Any:
+        if not origin_ok(request.headers.get("origin"), request.headers.get("host")):
+            raise TableError("forbidden_origin", "requests from pages of another site are refused")
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise TableError("unsupported_media_type", "send the body as JSON with content-type: application/json")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise TableError("too_large", f"the request body is larger than {limit // 1024} KB")
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise TableError("too_large", f"the request body is larger than {limit // 1024} KB")
+            chunks.append(chunk)
+        return parse_json(b"".join(chunks))
 
     # -- pages ---------------------------------------------------------------------------
 
@@ -94,23 +261,18 @@ def create_app(
         return {"games": game_catalog(), "bots": agent_choices(), "difficulties": list(agents.DIFFICULTY)}
 
     @app.get("/api/tables")
-    async def api_tables() -> dict[str, Any]:
-        return {"tables": store.list(limit=50)}
+    async def api_tables() -> JSONResponse:
+        try:
+            tables = await asyncio.to_thread(store.list, 50)
+        except Exception as exc:
+            return _error(TableError("unavailable", f"the database cannot be reached; try again later ({type(exc).__name__})"))
+        return SafeJSONResponse({"tables": tables})
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "bad_request", "message": "the request body must be JSON"}, status_code=400)
-        if not isinstance(body, dict) or not isinstance(body.get("game"), str):
-            return JSONResponse(
-                {"error": "bad_request", "message": 'send {"game": name, "options": {...}, "seats": [...]}'}, status_code=400
-            )
-        if not isinstance(body.get("options", {}), dict):
-            return JSONResponse({"error": "bad_request", "message": "options must be an object"}, status_code=400)
-        try:
-            table, tokens = lobby.create(body["game"], body.get("options") or {}, body.get("seats"), body.get("seed"))
+            body = await read_body(request, MAX_CREATE_BODY)
+            table, tokens = await create(body, request.client.host if request.client else "")
         except TableError as exc:
             return _error(exc)
         seats = []
@@ -120,17 +282,58 @@ def create_app(
                 entry["token"] = tokens[i]
                 entry["link"] = f"/t/{table.id}?token={tokens[i]}"
             seats.append(entry)
-        return JSONResponse({"id": table.id, "game": table.game.spec.name, "seats": seats,
-                             "spectate": f"/t/{table.id}"}, status_code=201)
+        return SafeJSONResponse({"id": table.id, "game": table.game.spec.name, "seats": seats,
+                                 "spectate": f"/t/{table.id}"}, status_code=201)
+
+    async def create(body: Any, client: str) -> tuple[LiveTable, dict[int, str]]:
+        if not isinstance(body, dict) or not isinstance(body.get("game"), str):
+            raise TableError("bad_request", 'send {"game": name, "options": {...}, "seats": [...]}')
+        extra = sorted(str(k)[:40] for k in body if k not in ("game", "options", "seats", "seed"))
+        if extra:
+            raise TableError("bad_request", f"unknown field {extra[0]!r}; a table has game, options, seats and seed")
+        name, options, seats = body["game"], body.get("options") or {}, body.get("seats")
+        if not isinstance(seats, list):
+            raise TableError("bad_request", "a table needs a list of seats, each a person or a bot")
+        if name not in games():
+            raise TableError("bad_options", f"no game named {name[:40]!r}; games: {', '.join(games())}")
+        if not isinstance(options, dict):
+            raise TableError("bad_request", "options must be an object")
+        lobby.check_seats(seats)
+        for key in card_data_options(name) & set(options):
+            value = options[key]
+            if isinstance(value, str):
+                raise TableError("bad_options", f"option {key!r}: over the web, custom cards are sent as data "
+                                 "(an object or a list, as in the card file), not as a file name")
+            if len(dumps(value)) > MAX_CARD_DATA:
+                raise TableError("too_large", f"option {key!r}: custom cards are at most {MAX_CARD_DATA // 1024} KB of JSON")
+        if not creations.allow(client):
+            raise TableError("rate_limited", "too many tables created from this address; wait a minute")
+        options = dict(options)
+        if "players" in options and options["players"] != len(seats):
+            raise TableError("bad_request", f"options say {str(options['players'])[:20]} players but {len(seats)} seats "
+                             "were given")
+        options["players"] = len(seats)
+        try:  # off the event loop: custom cards are validated while other tables go on
+            game = await asyncio.wait_for(asyncio.to_thread(make, name, **options), MAKE_TIMEOUT)
+        except CardtableError as exc:
+            raise TableError("bad_options", str(exc)[:2000]) from None
+        except TimeoutError:
+            raise TableError("bad_options", f"these options took more than {MAKE_TIMEOUT:g} s to check") from None
+        except RecursionError:
+            raise TableError("bad_options", "the options are nested too deeply") from None
+        # The database write is off the event loop too (a database that does not answer holds up no table).
+        table, tokens = await asyncio.to_thread(lobby.create, name, options, seats, body.get("seed"), game=game)
+        lobby.schedule_bots(table)
+        return table, tokens
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str, token: str | None = None) -> JSONResponse:
         try:
-            table = lobby.get(table_id)
+            table = await lobby.open(table_id)
             seat = table.seat_of(token)
         except TableError as exc:
             return _error(exc)
-        return JSONResponse(table.message(seat))
+        return SafeJSONResponse(table.message(seat))
 
     @app.get("/api/tables/{table_id}/cards")
     async def api_cards(table_id: str) -> JSONResponse:
@@ -144,79 +347,101 @@ def create_app(
     @app.post("/api/tables/{table_id}/act")
     async def api_act(table_id: str, request: Request) -> JSONResponse:
         try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "bad_request", "message": "the request body must be JSON"}, status_code=400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "bad_request", "message": 'send {"token", "action", "version"}'}, status_code=400)
-        try:
-            table = lobby.get(table_id)
+            body = await read_body(request, MAX_BODY)
+            if not isinstance(body, dict):
+                raise TableError("bad_request", 'send {"token", "action", "version"}')
+            table = await lobby.open(table_id)
             if not body.get("token"):
                 raise TableError("not_seated", "every action needs the seat's token")
             seat = table.seat_of(body.get("token"))
             text = await lobby.act(table, seat, body.get("action"), body.get("version"))
         except TableError as exc:
             return _error(exc)
-        return JSONResponse({"ok": True, "action": text, "version": table.version})
+        return SafeJSONResponse({"ok": True, "action": text, "version": table.version})
 
     @app.get("/api/tables/{table_id}/replay")
     async def api_replay(table_id: str, step: int = 0, token: str | None = None) -> JSONResponse:
         """A finished game, move by move, as the seat of `token` (or a spectator) saw it."""
         try:
-            table = lobby.get(table_id)
+            table = await lobby.open(table_id)
             seat = table.seat_of(token)
             if not table.state.is_over:
                 raise TableError("not_over", "a game can be replayed once it is over")
             actions = table.rec.actions
             if not 0 <= step <= len(actions):
                 raise TableError("bad_request", f"step must be between 0 and {len(actions)}")
-            state = Replay(table.rec.game, table.rec.options, table.rec.seed, actions[:step]).run()
+            states = await lobby.replay_states(table)
         except TableError as exc:
             return _error(exc)
+        state = states[step]
         msg = encode(table.id, table.game, state, step, seat, table.public_seats())
         msg["type"] = "replay"
         msg["steps"] = len(actions)
-        msg["last_action"] = actions[step - 1] if step else None
+        msg["last_action"] = None
+        if step:
+            # What this viewer saw of the move: its own move in full, another seat's only as its
+            # events showed it (a face-down choice stays face down).
+            before = states[step - 1]
+            if seat is not None and before.current_player == seat:
+                msg["last_action"] = actions[step - 1]
+            else:
+                seen = [e for e in (state.events or [])[len(before.events or []):] if e.visible_to(seat)]
+                msg["last_action"] = " ".join(narrate_lines(table.game, seen, seat)) or None
         msg["legal"] = []
-        return JSONResponse(msg)
+        return SafeJSONResponse(msg)
 
     # -- websocket -----------------------------------------------------------------------
 
     @app.websocket("/ws/{table_id}")
-    async def ws_table(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def ws_table(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        try:
-            table = lobby.get(table_id)
-            seat = table.seat_of(token)
-        except TableError as exc:
-            await websocket.send_json({"type": "error", "code": exc.code, "message": exc.message})
-            await websocket.close(code=4404 if exc.code == "unknown_table" else 4403)
+
+        async def refuse_and_close(code: str, message: str, close_code: int) -> None:
+            await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
+            await websocket.close(code=close_code)
+
+        if not origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
+            await refuse_and_close("forbidden_origin", "connections from pages of another site are refused", 4403)
             return
-        conn = Conn(seat, websocket.send_json)
-        table.conns.append(conn)
-        await lobby.broadcast(table)  # the newcomer gets the whole log; the others see them connected
         try:
-            while True:
-                raw = await websocket.receive_text()
+            table = await lobby.open(table_id)
+            seat = table.seat_of(websocket.query_params.get("token"))
+            conn = Conn(seat, websocket.send_text, websocket.close)
+            lobby.attach(table, conn)
+        except TableError as exc:
+            close = {"unknown_table": 4404, "table_full": 4429, "unavailable": 4503}.get(exc.code, 4403)
+            await refuse_and_close(exc.code, exc.message, close)
+            return
+        try:
+            while conn.dropped is None:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    conn.push({"type": "error", "code": "malformed", "version": table.version,
+                               "message": "messages are JSON text frames, not binary"})
+                    continue
                 await handle(table, conn, raw)
-        except (WebSocketDisconnect, RuntimeError):  # the client went away (RuntimeError: sending after close)
+        except (WebSocketDisconnect, RuntimeError):  # the client went away (RuntimeError: receiving after close)
             pass
         finally:
-            if conn in table.conns:
-                table.conns.remove(conn)
-            await lobby.broadcast(table)
+            lobby.detach(table, conn)
 
-    async def handle(table: Any, conn: Conn, raw: str) -> None:
-        async def refuse(code: str, message: str) -> None:
-            await conn.send({"type": "error", "code": code, "message": message, "version": table.version})
+    async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
+        def refuse(code: str, message: str) -> None:
+            conn.push({"type": "error", "code": code, "message": message, "version": table.version})
 
+        if len(raw) > MAX_MESSAGE:
+            refuse("too_large", f"a message is at most {MAX_MESSAGE // 1024} KB")
+            return
         try:
-            msg = json.loads(raw)
-        except json.JSONDecodeError:
-            await refuse("malformed", "messages are JSON objects such as {\"type\": \"act\", \"action\": 3, \"version\": 12}")
+            msg = parse_json(raw)
+        except TableError:
+            refuse("malformed", "messages are JSON objects such as {\"type\": \"act\", \"action\": 3, \"version\": 12}")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            await refuse("malformed", "every message is a JSON object with a \"type\" (act, rematch, sync, ping)")
+            refuse("malformed", "every message is a JSON object with a \"type\" (act, rematch, sync, ping)")
             return
         kind = msg["type"]
         try:
@@ -224,20 +449,21 @@ def create_app(
                 raise TableError("bad_token", "this token does not belong to the seat of this connection")
             if kind == "act":
                 text = await lobby.act(table, conn.seat, msg.get("action"), msg.get("version"))
-                await conn.send({"type": "ack", "action": text, "version": table.version})
+                conn.push({"type": "ack", "action": text, "version": table.version})
             elif kind == "rematch":
                 new = await lobby.rematch(table, conn.seat)
-                await conn.send({"type": "rematch", "table": new})
+                conn.push({"type": "rematch", "table": new})
             elif kind == "sync":
-                conn.log_sent = conn.events_seen = 0
-                await lobby.send_state(table, conn)
+                await lobby.catch_up(table)
+                lobby.resend(table, conn)
             elif kind == "ping":
-                await conn.send({"type": "pong"})
+                conn.push({"type": "pong"})
             else:
-                await refuse("malformed", f"unknown message type {kind!r}; use act, rematch, sync or ping")
+                shown = kind[:40] if printable(kind) else "?"
+                refuse("malformed", f"unknown message type {shown!r}; use act, rematch, sync or ping")
         except TableError as exc:
-            await refuse(exc.code, exc.message)
+            refuse(exc.code, exc.message)
             if exc.code == "stale":
-                await lobby.send_state(table, conn)
+                lobby.resend(table, conn)
 
     return app

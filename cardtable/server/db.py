@@ -3,6 +3,11 @@
 A table is never stored as a state: it is rebuilt by replaying its seed and its actions
 (DESIGN.md, "Replays"), so a server restart resumes every table exactly. SQLite by default,
 PostgreSQL by URL; SQLAlchemy 2 Core keeps the two the same.
+
+A served table's seed is a secret of 128 bits or more (core/secure_rng.py), too large for an
+integer column: it is kept as decimal text in `seed_text`, with `rng` = "keyed". Tables written
+before (`rng` NULL) keep their integer `seed` and SplitMix64, so they resume exactly as before;
+an older database gets the two columns added when it is opened.
 """
 
 from __future__ import annotations
@@ -25,8 +30,11 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -39,7 +47,9 @@ tables_t = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),  # SplitMix64 tables only (rng NULL); 0 for keyed ones
+    Column("seed_text", String(160), nullable=True),  # the keyed generator's seed, decimal
+    Column("rng", String(16), nullable=True),  # "keyed", or NULL: SplitMix64 from `seed`
     Column("seats", JSON, nullable=False),  # [{kind: person|bot, agent, name, token_hash}]
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
@@ -70,6 +80,7 @@ class TableRecord:
     seed: int
     seats: list[dict[str, Any]]
     created: float
+    rng: str = "keyed"  # or "splitmix" (tables stored before keyed deals)
     finished: bool = False
     rematch_of: str | None = None
     rematch: str | None = None
@@ -111,15 +122,26 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
         metadata.create_all(self.engine)
+        self._add_missing_columns()
         self._insert_action = insert(actions_t)
+
+    def _add_missing_columns(self) -> None:
+        """A database made before keyed deals lacks `seed_text` and `rng`: add them (both nullable)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        with self.engine.begin() as conn:
+            for name, sql_type in (("seed_text", "VARCHAR(160)"), ("rng", "VARCHAR(16)")):
+                if name not in have:
+                    conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {sql_type}"))
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create(self, rec: TableRecord) -> None:
         with self.engine.begin() as conn:
+            keyed = rec.rng == "keyed"
             conn.execute(insert(tables_t).values(
-                id=rec.id, game=rec.game, options=rec.options, seed=rec.seed, seats=rec.seats,
+                id=rec.id, game=rec.game, options=rec.options, seed=0 if keyed else rec.seed,
+                seed_text=str(rec.seed) if keyed else None, rng="keyed" if keyed else None, seats=rec.seats,
                 created=rec.created, finished=False, rematch_of=rec.rematch_of, rematch=None,
             ))
 
@@ -137,6 +159,12 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
 
+    def count(self, table_id: str) -> int:
+        """How many actions the database holds for a table (a cheap look at whether it is ahead)."""
+        with self.engine.connect() as conn:
+            n = conn.execute(select(func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id)).scalar()
+        return int(n or 0)
+
     def load(self, table_id: str) -> TableRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
@@ -145,8 +173,10 @@ class Store:
             acts = conn.execute(
                 select(actions_t.c.action).where(actions_t.c.table_id == table_id).order_by(actions_t.c.n)
             ).scalars().all()
+        keyed = row["rng"] == "keyed"
         return TableRecord(
-            id=row["id"], game=row["game"], options=dict(row["options"]), seed=int(row["seed"]),
+            id=row["id"], game=row["game"], options=dict(row["options"]),
+            seed=int(row["seed_text"]) if keyed else int(row["seed"]), rng="keyed" if keyed else "splitmix",
             seats=list(row["seats"]), created=float(row["created"]), finished=bool(row["finished"]),
             rematch_of=row["rematch_of"], rematch=row["rematch"], actions=list(acts),
         )
@@ -160,9 +190,35 @@ class Store:
             q = q.limit(limit)
         with self.engine.connect() as conn:
             rows = conn.execute(q).mappings().all()
-        return [
-            {"id": r["id"], "game": r["game"], "options": r["options"], "created": r["created"],
-             "finished": bool(r["finished"]),
-             "seats": [{"kind": s["kind"], "agent": s.get("agent"), "name": s.get("name")} for s in r["seats"]]}
-            for r in rows
-        ]
+        out = []
+        for r in rows:
+            try:
+                out.append(_listing(r))
+            except Exception:  # a damaged row (written by hand, or by an older server) must not hide the others
+                continue
+        return out
+
+
+def _text(value: Any) -> str | None:
+    """Text that can be sent as UTF-8: a lone surrogate (never valid Unicode text) becomes U+FFFD."""
+    if value is None:
+        return None
+    s = str(value)
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        s = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in s)
+    return s
+
+
+def _listing(r: Any) -> dict[str, Any]:
+    seats = r["seats"]
+    if not isinstance(seats, list):
+        raise ValueError("seats is not a list")
+    return {
+        "id": _text(r["id"]), "game": _text(r["game"]), "created": float(r["created"]), "finished": bool(r["finished"]),
+        # simple options only: a custom deck stays out of the lobby listing
+        "options": {_text(k): _text(v) if isinstance(v, str) else v for k, v in dict(r["options"]).items()
+                    if isinstance(v, (str, int, float, bool)) or v is None},
+        "seats": [{"kind": _text(s["kind"]), "agent": _text(s.get("agent")), "name": _text(s.get("name"))} for s in seats],
+    }

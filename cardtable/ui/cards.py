@@ -4,18 +4,17 @@ A game's `text` module may give `card_catalog(game) -> [{name, kind, text, copie
 card of that game's (possibly custom) set, its text generated from the card data; `when` says when a
 card of its kind can be played, `note` adds a fact about this card (what a modifier can modify). The terminal's `info`,
 `cardtable rules` and the browser's card detail all read this one catalogue. The player's guide is
-`docs/games/<game>-guide.md` (setup, a turn, how to win) followed by the catalogue.
+the game package's `guide.md` (setup, a turn, how to win) followed by the catalogue.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import functools
+from importlib import resources
 from typing import Any
 
 from ..core.game import Game
 from .text import text_module
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 
 
 def catalog(game: Game[Any]) -> list[dict[str, Any]]:
@@ -67,9 +66,15 @@ def card_list(cards: list[dict[str, Any]]) -> str:
 def guide(game: Game[Any]) -> str:
     """The player's guide as Markdown: how to play, then every card of this game's set."""
     spec = game.spec
-    page = DOCS / f"{spec.name}-guide.md"
-    text = page.read_text() if page.exists() else f"# {spec.title}\n\n{spec.summary}\n"
+    text = _how_to_play(type(game).__module__.rsplit(".", 1)[0]) or f"# {spec.title}\n\n{spec.summary}\n"
     cards = catalog(game)
     if cards:
         text = text.rstrip() + f"\n\n## Every card ({sum(c.get('copies', 1) for c in cards)} in the deck)\n" + card_list(cards) + "\n"
     return text
+
+
+@functools.cache
+def _how_to_play(package: str) -> str | None:
+    """The `guide.md` of a game's package (read once: it ships with the package)."""
+    page = resources.files(package) / "guide.md"
+    return page.read_text() if page.is_file() else None

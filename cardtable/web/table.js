@@ -12,6 +12,12 @@
   let token = params.get("token");
   if (token) { try { localStorage.setItem(storeKey, token); } catch (e) { /* private mode */ } }
   else if (params.get("spectate") === null) { try { token = localStorage.getItem(storeKey); } catch (e) { token = null; } }
+  if (params.has("token")) {
+    // The seat's secret leaves the address bar (history, screenshots, a shared address) once read.
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+  }
 
   let ws = null, msg = null, logLines = [], retry = 0, closedForGood = false, replayStep = null, toastTimer = null;
 
@@ -56,7 +62,8 @@
 
   function onMessage(m) {
     if (m.type === "state") {
-      if (m.log_from === 0) logLines = m.log.slice(); else logLines.push(...m.log);
+      // log_reset: a spectator that fell far behind gets the newest lines only
+      if (m.log_from === 0 || m.log_reset) logLines = m.log.slice(); else logLines.push(...m.log);
       msg = m;
       if (replayStep === null) render(m);
     } else if (m.type === "error") {
@@ -66,7 +73,10 @@
         $("#view").replaceChildren(el("div", { class: "panel error-box" }, m.message, " ", el("a", { href: "/" }, "back to the lobby")));
       }
     } else if (m.type === "rematch") {
-      location.href = `/t/${m.table}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+      // The rematch keeps this seat's token: remembered for the new table, not put in its address.
+      let remembered = false;
+      if (token) { try { localStorage.setItem(`cardtable:token:${m.table}`, token); remembered = true; } catch (e) { /* private mode */ } }
+      location.href = `/t/${m.table}` + (token && !remembered ? `?token=${encodeURIComponent(token)}` : "");
     }
   }
 

@@ -98,7 +98,9 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    # bypass_csp: Playwright's wait_for_function evaluates its string with eval, which the server's
+    # Content-Security-Policy forbids; test_play.py's CSP test runs the pages with the policy on.
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

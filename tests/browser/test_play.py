@@ -156,7 +156,7 @@ def test_server_restart_mid_game(page: Any, server: Server) -> None:
 
 def test_phone_width_fits_and_plays(browser: Any, server: Server) -> None:
     """At 390 px the page does not scroll sideways, the whole hand is on screen and cards can be clicked."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True)
     page = context.new_page()
     try:
         create_table(page, server, "juno", seed=13, setup=lambda p: p.uncheck("input[name=match]"))
@@ -181,7 +181,7 @@ def test_runes_of_zun_is_playable_by_clicking(page: Any, server: Server) -> None
 
 def test_a_spectator_sees_no_hand_and_cannot_act(page: Any, server: Server) -> None:
     table = create_table(page, server, "juno", seed=17, setup=lambda p: p.uncheck("input[name=match]"))
-    spectator = page.context.browser.new_page()
+    spectator = page.context.browser.new_page(bypass_csp=True)
     try:
         spectator.goto(f"{server.url}/t/{table}?spectate")
         spectator.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
@@ -191,3 +191,27 @@ def test_a_spectator_sees_no_hand_and_cannot_act(page: Any, server: Server) -> N
         assert spectator.locator("#draw-pile").count() == 1
     finally:
         spectator.close()
+
+
+def test_pages_run_under_the_content_security_policy_and_drop_the_token_from_the_address(browser: Any,
+                                                                                        server: Server) -> None:
+    """The policy on (no bypass): the lobby and a table work, nothing is blocked, and the seat's token
+    leaves the address bar once the page has read it (issue 20, finding 8)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    blocked: list[str] = []
+    page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("pageerror", lambda e: blocked.append(str(e)))
+    try:
+        page.goto(server.url + "/")
+        page.click(".game-pick[data-game=juno]", timeout=WAIT)
+        page.select_option(".seat-agent", "random")
+        page.click("#create-btn")
+        page.click("[data-join='0']", timeout=WAIT)
+        page.wait_for_selector("body[data-version]", state="attached", timeout=WAIT)
+        page.wait_for_selector(".legal, #view *", state="attached", timeout=WAIT)
+        assert "/t/" in page.url and "token" not in page.url
+        assert page.evaluate("Object.keys(localStorage).some(k => k.startsWith('cardtable:token:'))")
+        assert not blocked, blocked
+    finally:
+        context.close()

@@ -29,13 +29,14 @@ def new_table(client: TestClient, seats: list[dict[str, Any]], seed: int = 1, ga
         options.setdefault("match", False)  # one round keeps the tests short
     r = client.post("/api/tables", json={"game": game, "options": options, "seats": seats, "seed": seed})
     assert r.status_code == 201, r.text
-    return r.json()
+    data: dict[str, Any] = r.json()
+    return data
 
 
 def next_state(ws: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The next `state` message (acks are skipped); every message is kept in `seen`."""
     while True:
-        m = ws.receive_json()
+        m: dict[str, Any] = ws.receive_json()
         if seen is not None:
             seen.append(m)
         if m["type"] == "state":

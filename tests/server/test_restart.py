@@ -9,8 +9,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from cardtable import agents
-from cardtable.core import Action, Replay, State
+from cardtable.core import Action, State
 from cardtable.server import create_app
+from cardtable.server.tables import replay
 
 from .conftest import new_table, next_state, play_until
 
@@ -67,7 +68,7 @@ def test_a_restarted_server_resumes_the_table_exactly(db: str) -> None:
         rec = b.app.state.store.load(tid)  # type: ignore[attr-defined]
         assert rec.finished
         # The stored log replays to the very state the server holds.
-        assert Replay(rec.game, rec.options, rec.seed, rec.actions).run().to_json() == table.state.to_json()
+        assert replay(rec)[0].to_json() == table.state.to_json()
 
 
 def test_a_person_can_leave_and_reconnect(client: TestClient) -> None:
@@ -128,5 +129,5 @@ def test_bots_get_determinized_views_and_a_time_cap(db: str) -> None:
         agents._FACTORIES.pop("slow", None)
         agents._FACTORIES.pop("spy", None)
     # every move the slow bot made was legal (it is in a replayable log)
-    rec = Replay(table.rec.game, table.rec.options, table.rec.seed, list(table.rec.actions))
-    assert rec.run().history == table.state.history[: len(rec.actions)]
+    replayed = replay(table.rec, list(table.rec.actions))[0]
+    assert replayed.history == table.state.history[: len(table.rec.actions)]

@@ -29,7 +29,7 @@ def test_two_servers_on_one_database_never_both_take_a_move(db: str) -> None:
         assert r.status_code == 200
         # b still holds version 0: its attempt at move 0 is refused, and b catches up
         r = b.post(f"/api/tables/{tid}/act", json={"token": tok, "action": legal[-1]["text"], "version": 0})
-        assert r.status_code == 409 and r.json()["error"] == "stale" and "another server" in r.json()["message"]
+        assert r.status_code == 409 and r.json()["error"] == "stale" and "out of date" in r.json()["message"]
         assert a.app.state.store.load(tid).actions == [legal[0]["text"]]  # type: ignore[attr-defined]
         after = b.get(f"/api/tables/{tid}").json()
         assert after["version"] == 1
