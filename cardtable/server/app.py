@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from .. import agents
@@ -34,6 +34,8 @@ from .db import Store
 from .tables import Conn, LiveTable, Lobby, TableError, agent_choices, dumps, encode, narrate_lines, printable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+#: where table.html takes the script of the table's game view
+GAME_VIEW = "<!-- the game's view (server/app.py, table_page) -->"
 
 STATUS = {"unknown_table": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
           "game_over": 409, "not_over": 409, "not_saved": 503, "unavailable": 503, "busy": 503, "table_full": 503,
@@ -248,9 +250,17 @@ def create_app(
     async def index() -> FileResponse:
         return FileResponse(WEB / "index.html")
 
+    # The table page with the view of the table's game, found through the game's registration
+    # (its spec's `web_view`); an unknown table gets the generic view and the page says why.
+    table_html = (WEB / "table.html").read_text()
+
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+    async def table_page(table_id: str) -> HTMLResponse:
+        try:
+            view = (await lobby.open(table_id)).game.spec.web_view
+        except TableError:
+            view = "generic.js"
+        return HTMLResponse(table_html.replace(GAME_VIEW, f'<script src="/static/views/{view}"></script>'))
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -339,7 +349,7 @@ def create_app(
     async def api_cards(table_id: str) -> JSONResponse:
         """Public: every card of this table's game (its options' card set) with its text, and the player's guide."""
         try:
-            game = lobby.get(table_id).game
+            game = (await lobby.open(table_id)).game
         except TableError as exc:
             return _error(exc)
         return JSONResponse({"game": game.spec.name, "title": game.spec.title, "cards": catalog(game), "guide": guide(game)})

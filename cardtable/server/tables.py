@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import agents
-from ..core import CardtableError, IllegalAction, State, make
+from ..core import CardtableError, State, make
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng, deal
@@ -647,16 +647,10 @@ class Lobby:
             raise TableError("bad_request", "an action is its index (an integer) or its text")
         if isinstance(action, str) and (len(action) > 200 or not printable(action)):
             raise TableError("bad_request", "an action's text is printable text of at most 200 characters")
-        try:
-            act = table.game.coerce_action(action)
+        try:  # validated once: the legal action it names, or the engine's reason (nothing changes)
+            act = state.check(action)
         except CardtableError as exc:
             raise TableError("illegal", str(exc)[:300]) from None
-        if act not in state.legal_actions():
-            try:
-                state.apply(act)  # refuses with the engine's reason and leaves the state unchanged
-            except IllegalAction as exc:
-                raise TableError("illegal", str(exc)[:300]) from None
-            raise AssertionError("an action outside legal_actions() was applied")  # pragma: no cover
         text = act.text
         n = table.version
         # Written and committed before the state changes and before anyone hears of it.

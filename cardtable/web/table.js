@@ -1,6 +1,6 @@
 // The table page: one websocket, the game's view, the legal moves, the log, the end and replays.
-// Views live in /static/views/<game>.js and register themselves in CT.views; a game without a
-// dedicated view is drawn by the generic one from its observation.
+// Views live in /static/views/ and register themselves in CT.views; the server puts the table's game
+// view (its spec's web_view) in the page, and a game without one is drawn by the generic view.
 "use strict";
 
 (() => {

@@ -29,6 +29,15 @@ def test_pages_and_static_assets_are_served(client: TestClient) -> None:
         assert client.get(f"/static/{asset}").status_code == 200, asset
 
 
+@pytest.mark.parametrize(("game", "view"), [("juno", "juno.js"), ("iunu", "iunu.js"), ("zun", "zun.js")])
+def test_a_table_page_carries_the_view_its_game_registers(client: TestClient, game: str, view: str) -> None:
+    table = new_table(client, [{"kind": "bot", "agent": "random"}] * 2, game=game)
+    page = client.get(f"/t/{table['id']}").text
+    scripts = [line.strip() for line in page.splitlines() if "/static/views/" in line]
+    assert scripts == ['<script src="/static/views/generic.js"></script>', f'<script src="/static/views/{view}"></script>']
+    assert 'src="/static/views/generic.js"></script>' in client.get("/t/no-such-table").text
+
+
 def test_games_lists_every_registered_game_and_every_bot(client: TestClient) -> None:
     data = client.get("/api/games").json()
     names = [g["name"] for g in data["games"]]
