@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,9 @@ def register(app: typer.Typer) -> None:
         shown = show_events(g, state, 0, human)
         views = agents.RandomAgent(seed).rng
         save_to = save if save is not None else saves_dir() / f"{game}-{seed}.json"
+        # Ctrl-C asks before leaving: Python turns it into KeyboardInterrupt only if SIGINT was not
+        # ignored when it started, and a program started from a background job inherits it ignored.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         left = False
         while not state.is_over and not left:
             try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +70,11 @@ def run(tmp_path: Path, body: Callable[[Lobby, LiveTable], Awaitable[None]], **l
         table, _ = lobby.create("juno", {"match": True}, [PERSON, PERSON], seed=5)
         await body(lobby, table)
 
+    # A thread of its own: a browser test earlier in the same worker may have left an event loop
+    # running in this one (Playwright's sync API), where asyncio.run refuses to start.
     try:
-        asyncio.run(main())
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, main()).result()
     finally:
         store.close()
 
