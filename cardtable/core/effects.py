@@ -199,9 +199,6 @@ class Effects:
         self._push(state, Attempt(effect, context))
         self.run(state)
 
-    def running(self, state: State) -> bool:
-        return bool(self.sequence(state).work)
-
     def run(self, state: State) -> None:
         """Work until a decision is pending or nothing is left; then the sequence forgets what fired
         (the next activity starts a new effect sequence) and the game is told (`done`). A game
@@ -432,18 +429,16 @@ class StackItem:
 
 @dataclass(frozen=True)
 class Chain:
-    """The response stack: unresolved cards, the last played last; `resolving`: players have
-    passed and the cards are resolving one by one."""
+    """The response stack: unresolved cards, the last played last."""
 
     items: tuple[StackItem, ...] = ()
-    resolving: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"items": [i.to_json() for i in self.items], "resolving": self.resolving}
+        return {"items": [i.to_json() for i in self.items]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Chain:
-        return cls(tuple(StackItem.from_json(i) for i in data["items"]), bool(data["resolving"]))
+        return cls(tuple(StackItem.from_json(i) for i in data["items"]))
 
 
 @dataclass
@@ -504,7 +499,6 @@ class ResponseStack:
 
     def passed(self, state: State) -> None:
         """A player passes: every card resolves, the last played first."""
-        setattr(state, self.field, replace(self.chain(state), resolving=True))
         self.resolve_next(state)
 
     def resolve_next(self, state: State) -> None:

@@ -19,18 +19,11 @@ if TYPE_CHECKING:
     from .state import IunuState
 
 
-class IunuDecision(Decision):
-    """An IUNU decision: says what its seat must do (`asks`), which also explains any action that
-    no rule of the decision refuses more precisely."""
-
-    __slots__ = ()
-
-
 def _holds_no(seat: int, action: IunuAction) -> str:
     return f"seat {seat} holds no {CITIZENS[action.arg]}"
 
 
-class PharaohReroll(IunuDecision):
+class PharaohReroll(Decision):
     """PHARAOH: "you may roll one of the dice again at the start of your turn"."""
 
     __slots__ = ()
@@ -54,7 +47,7 @@ class PharaohReroll(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class PlayCitizen(IunuDecision):
+class PlayCitizen(Decision):
     """DYNASTY PHASE: the active player must play 1 Citizen card."""
 
     __slots__ = ()
@@ -80,7 +73,7 @@ class PlayCitizen(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class SecondCard(IunuDecision):
+class SecondCard(Decision):
     """DYNASTY PHASE: "may then also play exactly 1 additional card of the same type" for 1 Deben."""
 
     __slots__ = ("citizen",)
@@ -110,7 +103,7 @@ class SecondCard(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class UseAbility(IunuDecision):
+class UseAbility(Decision):
     """Noble or Merchant: use the Special Ability or not."""
 
     __slots__ = ("citizen",)
@@ -148,7 +141,7 @@ class UseAbility(IunuDecision):
         state._rejuvenation(seat)
 
 
-class ScribeTuck(IunuDecision):
+class ScribeTuck(Decision):
     """SCRIBE: pay 1 Deben to put a card from hand under the Scribe, then draw 1."""
 
     __slots__ = ()
@@ -182,7 +175,7 @@ class ScribeTuck(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class PriestDie(IunuDecision):
+class PriestDie(Decision):
     """PRIEST: choose one die; draw that many Afterlife cards, paying its value in Debens."""
 
     __slots__ = ()
@@ -218,7 +211,7 @@ class PriestDie(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class PriestKeep(IunuDecision):
+class PriestKeep(Decision):
     """PRIEST: keep one drawn card, or (holding one) the current card. `drawn` is hidden from others."""
 
     __slots__ = ("die", "drawn")
@@ -263,7 +256,7 @@ class PriestKeep(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class SoldierSteal(IunuDecision):
+class SoldierSteal(Decision):
     """SOLDIER: "You may steal 1 Farmer (without a Bread token on it) from another player"."""
 
     __slots__ = ()
@@ -296,7 +289,7 @@ class SoldierSteal(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class Tribute(IunuDecision):
+class Tribute(Decision):
     """SOLDIER: the victim (this seat, not the active player) may pay 1 Deben to the thief instead."""
 
     __slots__ = ("thief",)
@@ -327,7 +320,7 @@ class Tribute(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class Bake(IunuDecision):
+class Bake(Decision):
     """BAKER: buy up to 3 Bread at `price` each, one at a time, each on a Citizen without Bread."""
 
     __slots__ = ("price", "baked")
@@ -375,7 +368,7 @@ class Bake(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class ArtisanDiscount(IunuDecision):
+class ArtisanDiscount(Decision):
     """ARTISAN: pay 1 Deben per Artisan to place one fewer card in the Forum (`least` to `most`)."""
 
     __slots__ = ("least", "most")
@@ -407,7 +400,7 @@ class ArtisanDiscount(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class PlaceCard(IunuDecision):
+class PlaceCard(Decision):
     """REJUVENATION 1: place cards from hand face up in the Forum, one at a time."""
 
     __slots__ = ("remaining", "placed")
@@ -437,7 +430,7 @@ class PlaceCard(IunuDecision):
         return super().why_illegal(state, action)
 
 
-class TakeCard(IunuDecision):
+class TakeCard(Decision):
     """REJUVENATION 1: take other cards from the Forum; the last `fresh` Forum cards were just placed."""
 
     __slots__ = ("remaining", "fresh")
