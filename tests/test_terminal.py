@@ -33,11 +33,13 @@ class Term:
         if "PYTHONPATH" in os.environ:
             env.append(f"PYTHONPATH={shlex.quote(os.environ['PYTHONPATH'])}")
         command = " ".join([*env, sys.executable, "-m", "cardtable.cli", *(shlex.quote(a) for a in args)])
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "160", "-y", "50", command], check=True)
-        subprocess.run(["tmux", "set-option", "-t", self.name, "remain-on-exit", "on"], check=True)
+        # A tmux server of its own per terminal: parallel test workers starting the one shared server
+        # at the same moment can make `new-session` fail.
+        subprocess.run(["tmux", "-L", self.name, "new-session", "-d", "-s", self.name, "-x", "160", "-y", "50", command], check=True)
+        subprocess.run(["tmux", "-L", self.name, "set-option", "-t", self.name, "remain-on-exit", "on"], check=True)
 
     def screen(self) -> str:
-        out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-S", "-3000", "-t", self.name],
+        out = subprocess.run(["tmux", "-L", self.name, "capture-pane", "-p", "-J", "-S", "-3000", "-t", self.name],
                              capture_output=True, text=True, check=True)
         return out.stdout
 
@@ -52,14 +54,14 @@ class Term:
         raise AssertionError(f"{text!r} (x{count}) never appeared; the screen:\n{self.screen()}")
 
     def type(self, line: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True)
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+        subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "-l", line], check=True)
+        subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "Enter"], check=True)
 
     def ctrl_c(self) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "C-c"], check=True)
+        subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "C-c"], check=True)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], capture_output=True)
 
 
 @pytest.fixture
