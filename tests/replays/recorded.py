@@ -71,7 +71,14 @@ def fingerprints(replay: Replay) -> dict[str, str]:
     data = state.to_json()
     events = data.pop("events")
     return {"trace": trace.hexdigest(), "state": _digest(data), "events": _digest(events),
-            "state_keys": {k: _digest(v) for k, v in data.items()}}
+            "state_keys": _field_digests(data)}
+
+
+def _field_digests(data: dict[str, Any]) -> dict[str, str]:
+    """A digest per field of the state (the game's own fields one by one: `state.<name>`)."""
+    out = {k: _digest(v) for k, v in data.items() if k != "state"}
+    out.update({f"state.{k}": _digest(v) for k, v in data["state"].items()})
+    return out
 
 
 #: what an empty piece of pending machinery looks like (no frames, no triggers, nothing resolving)
