@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from collections.abc import Sequence as Seq
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
@@ -35,7 +35,21 @@ from .resources import Payment, Pools
 from .state import Decision, State
 from .verbs import Effect, VerbRegistry
 
+R = TypeVar("R")
+
 # -- records ----------------------------------------------------------------------------------
+
+
+def evolve(record: R, **changes: Any) -> R:
+    """A copy of the immutable `record` with `changes` (what `dataclasses.replace` does, without
+    calling `__init__` again: pending work changes at every step of an effect, and the records
+    are the engine's own, already checked)."""
+    new = object.__new__(type(record))
+    fields = new.__dict__
+    fields.update(record.__dict__)
+    fields.update(changes)
+    return new
+
 
 
 @dataclass(frozen=True)
@@ -181,7 +195,10 @@ class Effects:
       and has finished (after them): a game logs it, or moves its card;
     - `alike(state, ability)`: abilities with equal keys are interchangeable (copies of one card): their
       controller is not asked to order them, and the first in the game's order goes first;
-    - `kinds`: the names of the layer's decisions in this game (their `kind`);
+    - `kinds`, `asks`: the names of the layer's decisions in this game (their `kind`) and their
+      questions;
+    - `answerable`: the verbs whose activities abilities may answer (a game whose abilities only
+      answer other events, a turn's start, says so and its effects just happen);
     - `field`: the state attribute holding the `Sequence` (declared in the layout's `typed`)."""
 
     def __init__(self, verbs: VerbRegistry, actions: EffectActions,
@@ -191,7 +208,7 @@ class Effects:
                  field: str = "sequence", used: Callable[[Any, Ability], None] = _nothing,
                  finished: Callable[[Any, Ability], None] = _nothing,
                  alike: Callable[[Any, Ability], Any] | None = None, kinds: Mapping[str, str] | None = None,
-                 asks: Mapping[str, str] | None = None) -> None:
+                 asks: Mapping[str, str] | None = None, answerable: frozenset[str] | None = None) -> None:
         self.verbs = verbs
         self.done = done
         self.used = used
@@ -202,8 +219,11 @@ class Effects:
         self.event_of = event_of
         self.turn_order = turn_order
         self.field = field
+        #: the verbs whose activities an ability may answer (None: all); the others just happen
+        self.answerable = answerable
         #: the class of the `Sequence` field (its JSON form reads effects through these verbs)
         self.record = _sequence_record(verbs)
+        self.idle = self.record()  # no sequence under way (immutable: every state shares it)
         kinds, wording = dict(kinds or {}), dict(asks or {})
         #: the layer's decisions, bound to this engine: list them in the state layout's `decisions`
         self.UseAbility: type[UseAbility] = _bind(UseAbility, kinds, wording, engine=self)
@@ -219,7 +239,7 @@ class Effects:
 
     def _push(self, state: State, *items: Work) -> None:
         seq = self.sequence(state)
-        self._set(state, replace(seq, work=seq.work + items))
+        self._set(state, evolve(seq, work=seq.work + items))
 
     def busy(self, state: State) -> bool:
         """An effect sequence is under way (work is left in it)."""
@@ -232,6 +252,25 @@ class Effects:
 
     def start_all(self, state: State, effects: Seq[Effect], context: Context) -> None:
         """Carry out `effects`, top to bottom, in one effect sequence."""
+        answerable = self.answerable
+        if answerable is not None and not self.sequence(state).work:
+            # Nothing can answer these effects: each just happens, in order, until one asks a
+            # player something; what is left then waits in the sequence.
+            pending = state.pending
+            for k, effect in enumerate(effects):
+                if effect.verb in answerable:
+                    effects = effects[k:]
+                    break
+                before = len(pending)
+                self.verbs.run(state, context, effect)
+                if state.is_over:
+                    return
+                if len(pending) > before:
+                    self._push(state, *(Attempt(e, context) for e in reversed(effects[k + 1:])))
+                    return
+            else:
+                self.done(state)
+                return
         self._push(state, *(Attempt(e, context) for e in reversed(effects)))
         self.run(state)
 
@@ -250,14 +289,14 @@ class Effects:
         while True:
             seq = self.sequence(state)
             if state.is_over:
-                self._set(state, self.record())
+                self._set(state, self.idle)
                 return
             if not seq.work:
-                self._set(state, self.record())
+                self._set(state, self.idle)
                 self.done(state)
                 return
             item = seq.work[-1]
-            self._set(state, replace(seq, work=seq.work[:-1]))
+            self._set(state, evolve(seq, work=seq.work[:-1]))
             before = len(state.pending)
             if isinstance(item, Attempt):
                 self._attempt(state, item)
@@ -271,14 +310,17 @@ class Effects:
                 return
 
     def _attempt(self, state: State, attempt: Attempt) -> None:
+        if self.answerable is not None and attempt.effect.verb not in self.answerable:
+            self.verbs.run(state, attempt.context, attempt.effect)  # nothing can answer it
+            return
         seq = self.sequence(state)
         event = self.event_of(state, attempt.effect, attempt.context)
-        order = self.turn_order(state)
         replacements = [
             a for a in self.abilities(state, event)
             if a.instead and seq.allows(a) and (a.card, a.index) not in attempt.declined
         ]
         if replacements:
+            order = self.turn_order(state)
             a = min(replacements, key=lambda r: (order.index(r.controller), r.card, r.index))
             if a.optional:
                 state.pending.append(self.UseAbility(a.controller, a, attempt))
@@ -288,7 +330,7 @@ class Effects:
         self.verbs.run(state, attempt.context, attempt.effect)
         triggers = tuple(a for a in self.abilities(state, event) if not a.instead)
         if triggers:
-            self._push(state, Triggered(triggers, order[0], event))
+            self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
 
     def choices(self, state: State, abilities: Seq[Ability]) -> list[Ability]:
         """The abilities a controller chooses among: one of each kind (`alike`), the first."""
@@ -333,7 +375,7 @@ class Effects:
 
     def _use(self, state: State, a: Ability) -> None:
         seq = self.sequence(state)
-        self._set(state, replace(seq, fired=(*seq.fired, a.card)))
+        self._set(state, evolve(seq, fired=(*seq.fired, a.card)))
         self._push(state, Finish(a), *(Attempt(e, a.context) for e in reversed(a.effects)))
         self.used(state, a)
 
@@ -345,7 +387,7 @@ class Effects:
             self._use(state, a)
         elif decision.replacing is not None:  # declined: the activity may still be replaced by another, or happen
             r = decision.replacing
-            self._push(state, replace(r, declined=(*r.declined, (a.card, a.index))))
+            self._push(state, evolve(r, declined=(*r.declined, (a.card, a.index))))
         self.run(state)
 
     def ordered(self, state: State, decision: FirstTrigger, first: Ability) -> None:
@@ -596,6 +638,7 @@ class ResponseStack:
         self.pass_action = pass_action
         self.field = field
         self.record = _chain_record(item)
+        self.empty = self.record()  # nothing on the stack (immutable: every state shares it)
         #: the priority decision bound to this stack: list it in the state layout's `decisions`
         self.Priority: type[Priority] = _bind(Priority, dict(kinds or {}), dict(asks or {}), stack=self)
 
@@ -606,7 +649,7 @@ class ResponseStack:
     def push(self, state: State, item: StackItem) -> None:
         """`item` goes on the stack, without opening a window (the game opens it: `window`)."""
         chain = self.chain(state)
-        setattr(state, self.field, replace(chain, items=(*chain.items, item)))
+        setattr(state, self.field, evolve(chain, items=(*chain.items, item)))
 
     def window(self, state: State, seat: int) -> None:
         """`seat` may respond to the top card, or pass."""
@@ -618,12 +661,12 @@ class ResponseStack:
     def update(self, state: State, item: StackItem) -> None:
         """Put `item` in the place of the top card (its progress, a new target)."""
         chain = self.chain(state)
-        setattr(state, self.field, replace(chain, items=(*chain.items[:-1], item)))
+        setattr(state, self.field, evolve(chain, items=(*chain.items[:-1], item)))
 
     def pop(self, state: State) -> StackItem:
         """Take the top card off the stack (it resolved, or left play)."""
         chain = self.chain(state)
-        setattr(state, self.field, replace(chain, items=chain.items[:-1]))
+        setattr(state, self.field, evolve(chain, items=chain.items[:-1]))
         return chain.items[-1]
 
     def chain(self, state: State) -> Chain:
@@ -642,8 +685,8 @@ class ResponseStack:
         for i in range(len(chain.items) - 1, -1, -1):
             if chain.items[i].card == card and not chain.items[i].countered:
                 items = list(chain.items)
-                items[i] = replace(items[i], countered=True)
-                setattr(state, self.field, replace(chain, items=tuple(items)))
+                items[i] = evolve(items[i], countered=True)
+                setattr(state, self.field, evolve(chain, items=tuple(items)))
                 return True
         return False
 
@@ -660,11 +703,11 @@ class ResponseStack:
         while True:
             chain = self.chain(state)
             if not chain.items:
-                setattr(state, self.field, self.record())
+                setattr(state, self.field, self.empty)
                 self.rules.after(state)
                 return
             item = chain.items[-1]
-            setattr(state, self.field, replace(chain, items=chain.items[:-1]))
+            setattr(state, self.field, evolve(chain, items=chain.items[:-1]))
             before = len(state.pending)
             if item.countered:  # "it has no further effect and is placed in its owner's discard"
                 state.emit("countered", card=item.card, owner=item.owner)

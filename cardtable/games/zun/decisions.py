@@ -256,7 +256,7 @@ def reactions(state: ZunState, seat: int) -> list[Action]:
     react = state.game.space.react
     others = redirect_targets(state, state.top(), seat)
     return [react[r] for r in _distinct(state, state.hands[seat], "reaction")
-            if others or state.runes[r].answer() != "redirect"]
+            if others or state.runes[r].answer_verb != "redirect"]
 
 
 def _modifiers_allowed(state: ZunState, f: Resolving) -> list[int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -112,28 +113,28 @@ class Rune(CardSchema):
             raise ValueError("an All Players rune cannot be (ongoing) (it affects no target to stay on)")
         return self
 
-    @property
+    @cached_property
     def forced(self) -> bool:
         return "forced" in self.keywords
 
-    @property
+    @cached_property
     def ongoing(self) -> bool:
         return "ongoing" in self.keywords
 
-    @property
+    @cached_property
     def immune(self) -> bool:
         return "immune" in self.keywords
 
-    @property
+    @cached_property
     def all_players(self) -> bool:
         return self.target == "all_players"
 
-    @property
+    @cached_property
     def revives(self) -> bool:
         """May target a Defeated player (its text says it brings them back)."""
         return any(getattr(e.params, "revive", False) for e in self.effects)
 
-    @property
+    @cached_property
     def mimics(self) -> bool:
         """Mimic: played, it takes the effects of the last other Action played this turn."""
         return VERBS.holds(self.effects, "mimic")
@@ -142,7 +143,8 @@ class Rune(CardSchema):
         """A status (`ward`, `expose`) this (ongoing) rune gives the players it affects."""
         return VERBS.holds(self.while_in_play, status)
 
-    def answer(self) -> str:
+    @cached_property
+    def answer_verb(self) -> str:
         """What a Reaction answering an Action does to it (`cancel`, `absorb`, `redirect`), or ''."""
         return next((e.verb for e in self.effects if VERBS.verb(e.verb).kind is Kind.ANSWER), "")
 

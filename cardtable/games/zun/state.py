@@ -18,7 +18,7 @@ through the core's triggers, in the order that player chooses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
@@ -32,6 +32,7 @@ from ...core.effects import (
     ResponseStack,
     StackItem,
     StackRules,
+    evolve,
 )
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
@@ -157,7 +158,7 @@ EFFECTS = Effects(
     VERBS, EffectActions(choose=_choose_trigger), _abilities, _event_of, _turn_order,
     done=lambda state: state._effects_done(),
     used=lambda state, a: state._triggered(a), finished=lambda state, a: state._expire(a),
-    alike=_alike, kinds={"first_trigger": "order_triggers"},
+    alike=_alike, kinds={"first_trigger": "order_triggers"}, answerable=frozenset(),
     asks={"first_trigger": "must choose which (ongoing) rune triggers next"},
 )
 
@@ -189,6 +190,13 @@ STACK = ResponseStack(
     None, lambda state: state.game.space.no_reaction, item=Resolving,
     kinds={"priority": "reaction"}, asks={"priority": "is targeted and may play a Reaction, or not"},
 )
+
+
+def _next(at: dict[str, Any], i: int) -> str:
+    """The rune goes on to its next target (a Cancel or an Absorb answered only the last): the
+    changes, and the stage it is in."""
+    at.update(i=i + 1, cur=-1, countered=False, absorb=())
+    return "window"
 
 
 class ZunState(State):
@@ -260,8 +268,8 @@ class ZunState(State):
         self.hands = [[] for _ in range(n)]
         self.table = []
         self.ongoing = []
-        self.chain = STACK.record()
-        self.sequence = EFFECTS.record()
+        self.chain = STACK.empty
+        self.sequence = EFFECTS.idle
         self.played = []
         self.serial = 0
         self.turn_serial = 0
@@ -398,7 +406,7 @@ class ZunState(State):
         self.final_winners = winners
         self.is_over = True
         self.pending = []
-        self.chain = STACK.record()  # nothing resolves after the game is over (the cards stay where they are)
+        self.chain = STACK.empty  # nothing resolves after the game is over (the cards stay where they are)
         self.emit("game_over", winners=winners, hp=list(self.hp), by_limit=self.by_limit)
 
     # -- the phase machine -------------------------------------------------------------------
@@ -424,7 +432,7 @@ class ZunState(State):
         """Advance until a decision is pending or the game is over. An effect sequence under way
         goes first; when it is over the core calls `_effects_done`, which comes back here."""
         while not self.is_over and not self.pending:
-            if EFFECTS.busy(self):
+            if self.sequence.work:
                 EFFECTS.run(self)
                 return
             if self.chain.items:
@@ -494,7 +502,7 @@ class ZunState(State):
     def _end_of_turn(self) -> None:
         """End of Turn 1: modified with Reserve, a rune returns to its player's hand; 2: every
         other card played this turn is discarded (ongoing ones stay in play)."""
-        self.chain = STACK.record()
+        self.chain = STACK.empty
         for e in list(self.table):
             if e[2] and e in self.table:
                 self.table.remove(e)
@@ -522,7 +530,7 @@ class ZunState(State):
 
     def _set(self, f: Resolving, **changes: Any) -> Resolving:
         """The top rune's progress (it is an immutable record: the stack holds the new one)."""
-        f = replace(f, **changes)
+        f = evolve(f, **changes)
         STACK.update(self, f)
         return f
 
@@ -552,9 +560,10 @@ class ZunState(State):
         return list(range(n)) if rune.revives else self.living()
 
     def _step_frame(self) -> None:
+        """Take the rune being resolved through its stages until a player must decide, its
+        effects start, or it is done. (Its record is written back before anything reads it.)"""
         f = self.top()
-        stage = f.stage
-        if stage == "applied":  # its effects are over on this target
+        if f.stage == "applied":  # its effects are over on this target
             if f.kind == "action" and f.copy >= 0 and self.runes[f.copy].ongoing and self.alive(f.cur):
                 self._attach(f, f.cur)
             self._next_target(f)
@@ -564,58 +573,81 @@ class ZunState(State):
             return
         rune = self.runes[f.rune]
         copy = self.runes[f.copy] if f.copy >= 0 else None
-        if stage == "modify":
-            if f.kind == "action" and not (copy is not None and copy.all_players):
-                self._set(f, stage="declare")  # modifiers are offered with the first target (Action Phase 3-4)
-            elif not rune.charms:
-                self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
-            else:
-                self.pending.append(Modify(f.player))
-        elif stage == "declare":
-            if copy is not None and copy.all_players and f.kind == "action":
-                self._set(f, targets=tuple(self._round_from(f.player)), stage="window")
-            elif len(f.targets) < 1 + f.shares:
-                self.pending.append(DeclareTarget(f.player))
-            else:
-                self._set(f, stage="blame" if f.blames else "window")
-        elif stage == "blame":
-            if f.actor == f.player:
-                self.pending.append(ChooseBlamed(f.player))
-            else:
-                self._set(f, stage="window")
-        elif stage == "window":
-            if f.i >= len(f.targets):
-                self._close()
+        all_players = copy is not None and copy.all_players and f.kind == "action"
+        # The stages change a local copy (`at`: the changes so far), written back once, before a
+        # decision or an effect can read it.
+        at: dict[str, Any] = {}
+        stage = f.stage
+        while True:
+            if stage == "modify":
+                if f.kind == "action" and not all_players:
+                    stage = "declare"  # modifiers are offered with the first target (Action Phase 3-4)
+                    continue
+                self._write(f, at, stage)
+                if not rune.charms:
+                    self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
+                else:
+                    self.pending.append(Modify(f.player))
                 return
-            if f.cur < 0:
-                f = self._set(f, cur=f.targets[f.i])
-            cur = f.cur
-            used = copy or rune  # a Mimic with nothing to copy still targets (and does nothing)
-            if not self.alive(cur) and not used.revives:
-                self._next_target(f)  # the target was Defeated meanwhile
+            if stage == "declare":
+                if all_players:
+                    at["targets"] = tuple(self._round_from(f.player))
+                    stage = "window"
+                elif len(f.targets) < 1 + f.shares:
+                    self._write(f, at, stage)
+                    self.pending.append(DeclareTarget(f.player))
+                    return
+                else:
+                    stage = "blame" if f.blames else "window"
+            elif stage == "blame":
+                if f.actor == f.player:
+                    self._write(f, at, stage)
+                    self.pending.append(ChooseBlamed(f.player))
+                    return
+                stage = "window"
+            elif stage == "window":
+                targets = at.get("targets", f.targets)
+                i = at.get("i", f.i)
+                if i >= len(targets):
+                    STACK.pop(self)  # resolved on every target
+                    return
+                cur = at.get("cur", f.cur)
+                if cur < 0:
+                    cur = at["cur"] = targets[i]
+                used = copy or rune  # a Mimic with nothing to copy still targets (and does nothing)
+                if not self.alive(cur) and not used.revives:
+                    _next(at, i)  # the target was Defeated meanwhile
+                    continue
+                stage = "resolve"
+                if not rune.forced and not all_players:
+                    self._write(f, at, stage)
+                    STACK.window(self, cur)  # Action Phase 5: the target may react
+                    return
+            elif stage == "resolve":
+                if at.get("countered", f.countered):  # a Cancel answered it: "The Action has no effect on you"
+                    self.emit("fizzled", seat=at.get("cur", f.cur), card=self._name(f.rune))
+                    stage = _next(at, at.get("i", f.i))
+                else:
+                    stage = "effects"
+            elif copy is None:  # effects, of nothing
+                stage = _next(at, at.get("i", f.i))
+            else:  # effects: one effect sequence on this target
+                f = self._write(f, at, "applied")
+                EFFECTS.start_all(self, copy.effects, Context(f.player, f.card, (f.cur,)))
                 return
-            f = self._set(f, stage="resolve")
-            all_players = used.all_players and f.kind == "action"
-            if not rune.forced and not all_players:
-                STACK.window(self, cur)  # Action Phase 5: the target may react
-        elif stage == "resolve":
-            if f.countered:  # a Cancel answered it: "The Action has no effect on you"
-                self.emit("fizzled", seat=f.cur, card=self._name(f.rune))
-                self._next_target(f)
-                return
-            self._set(f, stage="effects")
-        elif copy is None:  # effects, of nothing
-            self._next_target(f)
-        else:  # effects: one effect sequence on this target
-            self._set(f, stage="applied")
-            EFFECTS.start_all(self, copy.effects, Context(f.player, f.card, (f.cur,)))
+
+    def _write(self, f: Resolving, at: dict[str, Any], stage: str) -> Resolving:
+        f = evolve(f, stage=stage, **at)
+        STACK.update(self, f)
+        return f
 
     def _round_from(self, seat: int) -> list[int]:
         n = self.game.players
         return [s for k in range(n) if self.alive(s := (seat + k) % n)]
 
     def _next_target(self, f: Resolving) -> None:
-        self._set(f, i=f.i + 1, cur=-1, countered=False, absorb=(), stage="window")
+        at: dict[str, Any] = {}
+        self._write(f, at, _next(at, f.i))
 
     def _attach(self, f: Resolving, seat: int) -> None:
         """An (ongoing) Action that resolved stays in play affecting its target."""
@@ -719,7 +751,7 @@ class ZunState(State):
         if rune.target == "actor":  # the Reaction targets the Action's player (or whom Blame names)
             self._set(f, targets=(parent.actor,), stage="window")
             return
-        self._answer(f, rune.answer())
+        self._answer(f, rune.answer_verb)
 
     def _answer(self, f: Resolving, answer: str) -> None:
         """A Reaction answering the Action it reacts to (its verb is an answer: verbs.py)."""

@@ -35,7 +35,7 @@ def position(
     s.discard = []
     s.hp = [(hp or {}).get(seat, 12) for seat in range(players)]
     s.table, s.ongoing, s.played = [], [], []
-    s.chain, s.sequence = STACK.record(), EFFECTS.record()
+    s.chain, s.sequence = STACK.empty, EFFECTS.idle
     s.turn = turn
     s.turns = 1
     s.phase = "action"
@@ -49,7 +49,7 @@ def position(
 def start_turn(s: ZunState, seat: int) -> None:
     """Begin `seat`'s turn from its Start of Turn Phase."""
     s.pending = []
-    s.chain = STACK.record()
+    s.chain = STACK.empty
     s._begin_turn(seat)
     s._run()
     s._legal = None
