@@ -657,8 +657,12 @@ class AvatarState(State):
             "is_over": self.is_over,
             "winners": self.winners(),
         }
+        shown = [c for e in self.earth for c in e] + self.announced
         if seat is not None:
             obs["heaven"] = sorted(self._names(self.heaven[seat]))
+            shown += self.heaven[seat]
+        obs["card_texts"] = {cards[c].name: g.texts[c] for c in shown}
+        if seat is not None:
             if d is not None and d.seat == seat:
                 obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
