@@ -662,9 +662,8 @@ class AvatarState(State):
             obs["heaven"] = sorted(self._names(self.heaven[seat]))
             shown += self.heaven[seat]
         obs["card_texts"] = {cards[c].name: g.texts[c] for c in shown}
-        if seat is not None:
-            if d is not None and d.seat == seat:
-                obs["legal_actions"] = [a.text for a in self.legal_actions()]
+        if seat is not None and d is not None and d.seat == seat:
+            obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
 
 

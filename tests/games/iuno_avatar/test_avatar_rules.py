@@ -10,8 +10,7 @@ from cardtable.core import IllegalAction, OptionError
 from cardtable.games.iuno_avatar.decisions import DiscardDown, Pay, Turn
 from cardtable.games.iuno_avatar.state import AvatarState
 
-from .helpers import cid, counts, do, names, rolled, start, table, texts
-
+from .helpers import cid, do, names, rolled, start, table, texts
 
 # -- setup --------------------------------------------------------------------------------------
 
