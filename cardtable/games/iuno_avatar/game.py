@@ -33,6 +33,7 @@ class IunoAvatar(Game[AvatarState]):
         self.deck = options.card_set()
         self.cards: tuple[Card, ...] = self.deck.cards
         self.space = space_for(self.deck)
+        self.spells = frozenset(c.index for c in self.cards if c.spell)  # read at every activity
         self.texts: tuple[str, ...] = tuple(c.text() for c in self.cards)  # generated once, shown often
         super().__init__(options)
         self.options: AvatarOptions = options

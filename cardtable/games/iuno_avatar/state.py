@@ -151,8 +151,9 @@ class AvatarState(State):
         """An effect sequence is over: spells on Earth go to Hell ("spell cards are moved to Hell
         after their effect has been completed"), a card whose arrival was replaced goes back to
         Heaven, and the turn goes on."""
+        spells = self.game.spells
         for seat, earth in enumerate(self.earth):
-            for c in [c for c in earth if self.game.cards[c].spell]:
+            for c in [c for c in earth if c in spells]:
                 earth.remove(c)
                 self.hell.append(c)
                 self.emit("to_hell", seat=seat, card=self.card(c).name, why="spell resolved")
@@ -339,20 +340,28 @@ class AvatarState(State):
         if event.kind in ("nothing", "choosing"):
             return []
         cards = self.game.cards
-        verb, what, src, dst = event.kind.split("|")
+        spells = self.game.spells
+        charge = self.charge
+        parts: list[str] | None = None
         out: list[Ability] = []
         for seat in self.turn_order():
             for c in self.earth[seat]:
-                card = cards[c]
-                if card.spell:
+                if c in spells:
                     # a spell's effect comes into effect on its own arrival
-                    if c == event.card and verb == "move" and dst == "earth" and card.effect is not None:
+                    card = cards[c]
+                    if c == event.card and event.kind.startswith("move|") and event.kind.endswith("|earth"):
                         ctx = Context(seat, c)
-                        if self.possible(card.effect, ctx):
+                        if card.effect is not None and self.possible(card.effect, ctx):
                             out.append(Ability(c, 0, seat, "arrival", card.effect, ctx))
                     continue
-                if self.charge[c] == 0 or card.when is None or card.effect is None:
+                if not charge[c]:
                     continue  # "in effect when the figure card is active with at least one gem on top of it"
+                card = cards[c]
+                if card.when is None or card.effect is None:
+                    continue
+                if parts is None:
+                    parts = event.kind.split("|")
+                verb, what, src, dst = parts
                 if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effect, Context(seat, c)):
                     out.append(Ability(c, 0, seat, event.kind, card.effect, Context(seat, c),
                                        instead=card.kind == "exclusive"))
