@@ -120,13 +120,21 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     return fn(event) if fn else None
 
 
+WHEN = {
+    "figure": "Summoned with a roll above your figures on Earth.",
+    "spell": "Cast with a roll above the spells you cast this turn.",
+    "gem": "Used to pay a figure or spell of its element.",
+}
+
+
 def card_catalog(game: Any) -> list[dict[str, Any]]:
     """Every card of the deck with its text and pictograms generated from its data."""
     out = []
     for c in game.cards:
         entry: dict[str, Any] = {"name": c.name, "kind": c.type, "text": c.text(), "copies": 1,
                                  "pictograms": c.pictograms()}
+        entry["when"] = WHEN[c.type]
         if not c.gem:
-            entry["when"] = f"cost {c.cost_text()}" + (f", level {c.level}" if c.figure else "")
+            entry["note"] = f"Cost: {c.cost_text()}." + (f" Level {c.level}." if c.figure else "")
         out.append(entry)
     return out

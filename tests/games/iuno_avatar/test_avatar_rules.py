@@ -19,13 +19,13 @@ from .helpers import cid, do, names, rolled, start, table, texts
 def test_setup_three_gems_six_cards_six_in_hell(players: int) -> None:
     s = cardtable.make("iuno_avatar", players=players).new_state(4)
     first = s.order[0]
-    # the first turn has begun: its player took a die, a card and a gem (effects may add more)
+    # the first turn has begun: its player took a die, a card and a gem (no figure on Earth yet)
     for p in range(players):
         if p != first:
             assert len(s.heaven[p]) == 6 and s.gems[p] == 3 and s.dice[p] == 0
-    assert len(s.hell) >= 6 - 1  # six face up (the first player's card came from the stack)
+    assert len(s.heaven[first]) == 7 and s.gems[first] == 4 and s.dice[first] == 1
+    assert len(s.hell) == 6 and s.middle == 5 and len(s.stack) == 54 - 6 * players - 6 - 1
     assert s.invariants() == {"cards": 54, "gems": 30, "dice": 6}
-    assert len(s.stack) + len(s.hell) + sum(len(h) for h in s.heaven) + sum(len(e) for e in s.earth) == 54
 
 
 def test_setup_before_the_first_take(monkeypatch: pytest.MonkeyPatch) -> None:
