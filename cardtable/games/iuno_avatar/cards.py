@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from pydantic import ValidationError, ValidationInfo, field_validator, model_validator
 
@@ -148,7 +148,7 @@ class Card(CardSchema):
         return [*pictograms(self.when), marker, *pictograms(self.effect)]
 
 
-def _whole(v: Any) -> bool:
+def _whole(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

@@ -29,14 +29,15 @@ PLAY = {Kind.SUMMON: 3.0, Kind.CAST: 3.0, Kind.ACTIVATE: 2.0, Kind.LEVEL_UP: 1.0
 def effect_value(effect: Effect) -> float:
     """How good an effect is for its controller (a shedding game: my cards out, theirs in)."""
     p: Any = effect.params
+    n = float(getattr(p, "n", 1))
     if effect.verb == "take":
         if p.what == "card":
-            return -1.0 * p.n  # a card more in my Heaven (and, for black, one less in theirs)
-        return 1.0 * p.n
+            return -1.0 * n  # a card more in my Heaven (and, for black, one less in theirs)
+        return 1.0 * n
     if effect.verb == "discard":
         if p.what.endswith("card"):
             return 2.0 if p.owner == "white" else -2.0
-        return 0.5 * p.n if p.owner == "black" else -0.5 * p.n
+        return 0.5 * n if p.owner == "black" else -0.5 * n
     value = 0.0
     if p.from_area == "heaven":
         value += 2.0 if p.from_owner == "white" else -2.0

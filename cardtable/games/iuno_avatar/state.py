@@ -698,8 +698,8 @@ def _matches(when: Effect, controller: int, verb: str, what: str, src: str, dst:
         return None if seat < 0 else ("white" if seat == controller else "black")
 
     if verb == "move":
-        return (p.from_area == src and p.to_area == dst and p.from_owner == colour(event.seat)
-                and p.to_owner == colour(event.target))
+        return bool(p.from_area == src and p.to_area == dst and p.from_owner == colour(event.seat)
+                    and p.to_owner == colour(event.target))
     return bool(p.owner == colour(event.seat))
 
 
