@@ -53,8 +53,7 @@ def test_discard_white_card_is_my_choice_to_hell() -> None:
     s = table(heaven={0: ["Tide", "Smite", "Curse"]})
     start(s, 0, {"verb": "discard", "what": "card"})
     assert isinstance(s.decision, ChooseCard)
-    assert texts(s) == ["choose Smite", "choose Curse", "choose Tide"] or sorted(texts(s)) == [
-        "choose Curse", "choose Smite", "choose Tide"]
+    assert sorted(texts(s)) == ["choose Curse", "choose Smite", "choose Tide"]
     do(s, "choose Smite")
     assert names(s, s.heaven[0]) == ["Curse", "Tide"] and "Smite" in names(s, s.hell)
 
