@@ -288,3 +288,50 @@ def test_turn_limit_fewest_cards_in_heaven_win() -> None:
     s = table(heaven={0: ["Tide", "Smite"], 1: ["Kindle"]}, turn_limit=1)
     do(s, "end turn")
     assert s.is_over and s.winners() == [1]
+
+
+# -- interpretations (docs/games/iuno_avatar.md) ------------------------------------------------------
+
+
+def test_a_replaced_summon_goes_back_to_heaven_and_the_payment_is_spent() -> None:
+    from cardtable.games.iuno_avatar.cards import DECK_FILE, read_file
+
+    raw = read_file(DECK_FILE)
+    for card in raw:  # a Golem that answers an opponent's summon instead of a figure going to Hell
+        if card["name"] == "Golem":
+            card["when"] = {"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "black",
+                            "to_area": "earth", "to_owner": "black"}
+    s = table(heaven={0: ["Gnome", "Tide"], 1: ["Smite"]}, earth={1: {"Golem": 1}}, gems=[3, 3], cards=raw)
+    rolled(s, 6)
+    do(s, "summon Gnome", "pay the rest with gems")
+    d = s.decision
+    assert d is not None and d.kind == "use_ability" and d.seat == 1 and d.ability.instead  # type: ignore[attr-defined]
+    do(s, "yes")
+    assert "Gnome" in names(s, s.heaven[0]) and s.earth[0] == [] and s.announced == []
+    assert s.gems == [2, 4]  # the cost was paid; Golem's player took a gem instead
+    assert isinstance(s.decision, Turn)
+
+
+def test_paying_is_not_an_activity() -> None:
+    # Lantern Sprite answers a card of yours discarded, Fire Titan a gem of yours discarded: paying
+    # with a gem card or gems sets off neither
+    s = table(heaven={0: ["Fireball", "Sunfire Ruby", "Tide"]}, earth={0: {"Lantern Sprite": 1, "Fire Titan": 1}},
+              gems=[3, 3])
+    rolled(s, 6)
+    do(s, "cast Fireball", "pay with Sunfire Ruby")
+    assert isinstance(s.decision, Turn) and s.gems[0] == 3  # nothing asked (Fireball had no target), no gem
+    s2 = table(heaven={0: ["Fireball", "Tide"]}, earth={0: {"Fire Titan": 1}, 1: {"Gnome": 0}}, gems=[3, 3])
+    rolled(s2, 6)
+    do(s2, "cast Fireball", "pay the rest with gems")
+    assert s2.card(s2.decision.ability.card).name == "Fireball"  # type: ignore[union-attr]
+
+
+def test_a_spell_arriving_through_an_effect_comes_into_effect_but_is_not_cast() -> None:
+    s = table(heaven={0: ["Revelation", "Tide"]})
+    start(s, 0, {"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white",
+                 "to_area": "earth", "to_owner": "white"})
+    do(s, "choose Revelation")
+    d = s.decision
+    assert d is not None and d.kind == "use_ability" and s.card(d.ability.card).name == "Revelation"  # type: ignore[attr-defined]
+    do(s, "yes")
+    assert s.gems[0] == 5 and "Revelation" in names(s, s.hell) and s.spells_cast == 0
