@@ -152,7 +152,7 @@ def test_iunu_names_dice_by_face_and_the_ability_it_offers() -> None:
         "6 Debens, then that die goes down by 1?")
 
 
-@pytest.mark.parametrize("game", ["juno", "iunu", "zun"])
+@pytest.mark.parametrize("game", ["juno", "iunu", "zun", "iuno_avatar"])
 def test_rules_is_a_players_guide_with_every_card_from_the_data(game: str) -> None:
     from typer.testing import CliRunner
 

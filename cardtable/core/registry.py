@@ -20,6 +20,7 @@ _GAMES: dict[str, str] = {
     "juno": "cardtable.games.juno.game:Juno",
     "zun": "cardtable.games.zun.game:Zun",
     "iunu": "cardtable.games.iunu.game:Iunu",
+    "iuno_avatar": "cardtable.games.iuno_avatar.game:IunoAvatar",
 }
 _LOADED: dict[str, type[Game[Any]]] = {}
 

@@ -30,3 +30,9 @@ CONFIGS += [
     ("zun-6p-3teams", "zun", {"players": 6, "teams": 3, "turn_limit": 100}, 1000),
     ("zun-8p-2teams", "zun", {"players": 8, "teams": 2, "turn_limit": 100}, 1000),
 ]
+# Iuno Avatar: 2 and 3 players (a random game is ~750 decisions, ~30 ms: 500 games each cost
+# about half a minute of a CI core with the checks; docs/games/iuno_avatar.md)
+CONFIGS += [
+    ("iuno_avatar-2p", "iuno_avatar", {"players": 2}, 500),
+    ("iuno_avatar-3p", "iuno_avatar", {"players": 3}, 500),
+]

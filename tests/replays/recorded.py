@@ -53,6 +53,8 @@ PLAN += [
     ("zun", {"players": 4, "teams": 2}, 10, 6),
     ("zun", {"players": 6, "teams": 3, "turn_limit": 100}, 20, 12),
     ("zun", {"players": 8, "teams": 2, "turn_limit": 100}, 20, 12),
+    ("iuno_avatar", {"players": 2, "turn_limit": 60}, 60, 40),
+    ("iuno_avatar", {"players": 3, "turn_limit": 60}, 60, 40),
 ]
 
 
@@ -104,9 +106,12 @@ def _play(game_name: str, options: dict[str, Any], seed: int, bots: str) -> Stat
     return cardtable.play(game, seats, seed=seed, record_events=False)
 
 
-def record() -> None:
+def record(only: str | None = None) -> None:
+    """Record every game of PLAN anew, or only those of game `only` (a new game's first recording)."""
     by_game: dict[str, list[dict[str, Any]]] = {}
     for game_name, options, n_random, n_heuristic in PLAN:
+        if only is not None and game_name != only:
+            continue
         for k in range(n_random + n_heuristic):
             bots = "random" if k < n_random else "heuristic"
             seed = len(by_game.get(game_name, []))
@@ -167,11 +172,11 @@ def check() -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["record"]:
-        record()
+    if sys.argv[1:2] == ["record"] and len(sys.argv) <= 3:
+        record(sys.argv[2] if len(sys.argv) == 3 else None)
     elif sys.argv[1:] == ["keys"]:
         add_state_keys()
     elif sys.argv[1:] == ["check"]:
         sys.exit(1 if check() else 0)
     else:
-        sys.exit("usage: python -m tests.replays.recorded record|keys|check")
+        sys.exit("usage: python -m tests.replays.recorded record [GAME]|keys|check")

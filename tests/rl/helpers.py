@@ -27,6 +27,10 @@ RL_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 4, "teams": 2},
         {"players": 5},
     ],
+    "iuno_avatar": [
+        {"players": 2, "turn_limit": 40},
+        {"players": 3, "turn_limit": 40},
+    ],
 }
 
 

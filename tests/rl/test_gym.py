@@ -38,7 +38,7 @@ def test_gymnasium_check_env(game: str, options: dict[str, Any]) -> None:
 def test_gymnasium_make_by_id_and_make_vec(game: str) -> None:
     assert env_id(game) in register_envs()
     env = gymnasium.make(env_id(game))
-    assert env.spec.id == f"cardtable/{game.capitalize()}-v0"
+    assert env.spec.id == f"cardtable/{''.join(part.capitalize() for part in game.split('_'))}-v0"
     assert env.unwrapped.game.players == 2  # the research defaults: 2 players, one round
     obs, _ = env.reset(seed=1)
     assert env.observation_space.contains(obs)

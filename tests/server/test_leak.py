@@ -27,8 +27,13 @@ def hidden_hands(state: State, seat: int | None) -> list[list[str]]:
     exposed = public.get("exposed_hands") or {}
     for o in range(state.game.players):
         if o != seat and str(o) not in exposed:
-            out.append(state.observation(o)["hand"])
+            out.append(_hand(state.observation(o)))
     return out
+
+
+def _hand(obs: dict[str, Any]) -> Any:
+    """A seat's secret cards in its observation: a hand (Iuno Avatar calls it Heaven)."""
+    return obs["hand"] if "hand" in obs else obs.get("heaven")
 
 
 def check_payload(m: dict[str, Any], states: list[State]) -> None:
@@ -53,7 +58,7 @@ def check_payload(m: dict[str, Any], states: list[State]) -> None:
     # 3. a direct scan: no other seat's hand (2+ cards) appears in the payload while it is hidden
     if not state.is_over:
         text = json.dumps(m)
-        mine = state.observation(seat).get("hand") if seat is not None else None
+        mine = _hand(state.observation(seat)) if seat is not None else None
         for hand in hidden_hands(state, seat):
             if len(hand) >= 2 and hand != mine:
                 assert json.dumps(hand) not in text
@@ -65,6 +70,7 @@ CASES = [
     ("juno", [PERSON, BOT, PERSON], {"wild_draw_four": "challenge"}, 3),  # a challenge shows a hand to one seat
     ("iunu", [PERSON, PERSON, BOT], {}, 4),  # hands, Scribe cards and Afterlife cards are private
     ("zun", [PERSON, BOT, PERSON, BOT], {"teams": 2}, 5),  # hands are private unless exposed
+    ("iuno_avatar", [PERSON, BOT, PERSON], {"turn_limit": 12}, 6),  # each Heaven is its owner's only
 ]
 
 

@@ -1,0 +1,224 @@
+"""Iuno Avatar's deck as data: `deck.toml` (NOTES.md: 18 figures, 18 spells, 18 gem cards over
+six elements; the card list is not public, so cardtable designs it).
+
+A card file is a list of `[[card]]` tables, read by the core's one loader
+(cardtable/core/cards.py) and checked against `Deck`; users load their own with
+`cardtable.make("iuno_avatar", cards="my_deck.toml")`. Every error names the file, the card and
+the field. A card:
+
+- figure: `name`, `element`, `cost` (element symbols), `level` (1-3: at most that many gems,
+  rulebook "Figure cards can be leveled up with at most as many gems as their level"), `kind`
+  (inclusive: also do; exclusive: instead do), `when` (the activity it answers) and `effect`;
+- spell: `name`, `element`, `cost`, `effect` (one-time, on arrival);
+- gem: `name`, `element`, `symbols` (how many of its element it pays).
+
+`when` and `effect` are written in the pictogram language (language.py) and validated by its
+verbs. A card's text and pictograms are generated from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from pydantic import ValidationError, ValidationInfo, field_validator, model_validator
+
+from ...core.cards import CardSchema, describe_error, read_card_file, validate
+from ...core.errors import CardFileError
+from ...core.verbs import Effect
+from .language import CARD_TYPES, ELEMENTS, VERBS, activity_text, effect_problem, pictograms
+
+DECK_FILE = Path(__file__).with_name("deck.toml")
+MAX_COST = 4
+MAX_LEVEL = 3
+MAX_SYMBOLS = 3
+KINDS = ("inclusive", "exclusive")
+FIELDS = {
+    "figure": ("name", "type", "element", "cost", "level", "kind", "when", "effect"),
+    "spell": ("name", "type", "element", "cost", "effect"),
+    "gem": ("name", "type", "element", "symbols"),
+}
+
+
+class Card(CardSchema):
+    """One card of the deck (its `index` is its place in the file)."""
+
+    index: int
+    name: str
+    type: str
+    element: str
+    cost: tuple[int, ...]        # symbols of each element (ELEMENTS order); empty for a gem card
+    level: int                   # figures: 1-3; others 0
+    kind: str                    # figures: inclusive / exclusive; others ""
+    when: Effect | None          # figures: the activity answered
+    effect: Effect | None        # figures and spells
+    symbols: int                 # gem cards: how many of its element it pays
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read(cls, raw: Mapping[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        where = (info.context or {}).get("where", "card")
+        kind_of = raw.get("type")
+        if kind_of not in CARD_TYPES:
+            raise ValueError(f"{where}: field 'type' must be one of {', '.join(CARD_TYPES)} (got {kind_of!r})")
+        allowed = FIELDS[kind_of]
+        unknown = sorted(set(raw) - set(allowed))
+        if unknown:
+            raise ValueError(f"{where}: unknown field {unknown[0]!r} (a {kind_of} card has {', '.join(allowed)})")
+        element = raw.get("element")
+        if element not in ELEMENTS:
+            raise ValueError(f"{where}: field 'element' must be one of {', '.join(ELEMENTS)} (got {element!r})")
+        out: dict[str, Any] = {"index": (info.context or {}).get("index", 0), "name": raw.get("name"), "type": kind_of,
+                               "element": element, "cost": (), "level": 0, "kind": "", "when": None, "effect": None,
+                               "symbols": 0}
+        if kind_of == "gem":
+            symbols = raw.get("symbols")
+            if not _whole(symbols) or not 1 <= symbols <= MAX_SYMBOLS:
+                raise ValueError(f"{where}: field 'symbols' must be a whole number from 1 to {MAX_SYMBOLS} (got {symbols!r})")
+            return {**out, "symbols": symbols}
+        cost = raw.get("cost")
+        if not isinstance(cost, list) or not 1 <= len(cost) <= MAX_COST or any(c not in ELEMENTS for c in cost):
+            raise ValueError(f"{where}: field 'cost' must be a list of 1 to {MAX_COST} elements "
+                             f"({', '.join(ELEMENTS)}) (got {cost!r})")
+        out["cost"] = tuple(cost.count(e) for e in ELEMENTS)
+        if "effect" not in raw:
+            raise ValueError(f"{where}: field 'effect' is missing (a {kind_of} card has an effect)")
+        out["effect"] = VERBS.parse(raw["effect"], f"{where}: field 'effect'")
+        problem = effect_problem(out["effect"])
+        if problem:
+            raise ValueError(f"{where}: field 'effect': {problem}")
+        if kind_of == "figure":
+            level = raw.get("level")
+            if not _whole(level) or not 1 <= level <= MAX_LEVEL:
+                raise ValueError(f"{where}: field 'level' must be a whole number from 1 to {MAX_LEVEL} (got {level!r})")
+            kind = raw.get("kind")
+            if kind not in KINDS:
+                raise ValueError(f"{where}: field 'kind' must be inclusive or exclusive (got {kind!r})")
+            if "when" not in raw:
+                raise ValueError(f"{where}: field 'when' is missing (the activity the figure answers)")
+            out.update(level=level, kind=kind, when=VERBS.parse(raw["when"], f"{where}: field 'when'"))
+        return out
+
+    @property
+    def element_index(self) -> int:
+        return ELEMENTS.index(self.element)
+
+    @property
+    def figure(self) -> bool:
+        return self.type == "figure"
+
+    @property
+    def spell(self) -> bool:
+        return self.type == "spell"
+
+    @property
+    def gem(self) -> bool:
+        return self.type == "gem"
+
+    def cost_text(self) -> str:
+        return " ".join(e.title() for e, n in zip(ELEMENTS, self.cost, strict=False) for _ in range(n))
+
+    def text(self) -> str:
+        """The card's plain-language text, generated from its data."""
+        if self.gem:
+            n = self.symbols
+            return f"Pays {n} {self.element.title()} symbol{'s' if n > 1 else ''} of a figure or spell cost."
+        assert self.effect is not None
+        does = VERBS.text(self.effect)
+        if self.spell:
+            return f"On arrival, you may {does}. Then it goes to Hell."
+        assert self.when is not None
+        if self.kind == "inclusive":
+            return f"Inclusive, while it has a gem: whenever {activity_text(self.when)}, you may also {does}."
+        return f"Exclusive, while it has a gem: whenever {activity_text(self.when)}, you may {does} instead."
+
+    def pictograms(self) -> list[dict[str, Any]]:
+        """The pictogram sequence a view draws: the effect's marker (a circle for inclusive, a
+        rhombus for exclusive), the activity, then what happens."""
+        if self.gem:
+            return [{"kind": "card type", "name": "gem", "element": self.element}] * self.symbols
+        assert self.effect is not None
+        if self.spell:
+            return pictograms(self.effect)
+        assert self.when is not None
+        marker = {"kind": "marker", "name": "circle" if self.kind == "inclusive" else "rhombus"}
+        return [*pictograms(self.when), marker, *pictograms(self.effect)]
+
+
+def _whole(v: Any) -> TypeGuard[int]:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class Deck(CardSchema):
+    """The cards of a card file (its `card` list): names unique, at least one figure or spell."""
+
+    card: tuple[Card, ...]
+
+    @field_validator("card", mode="before")
+    @classmethod
+    def _cards(cls, raw: Any) -> tuple[Card, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise ValueError("expected a non-empty list of cards ([[card]] tables)")
+        seen: set[str] = set()
+        cards: list[Card] = []
+        for i, c in enumerate(raw):
+            if not isinstance(c, Mapping):
+                raise ValueError(f"card #{i + 1} must be a table")
+            name = c.get("name")
+            where = f"card {name!r}" if isinstance(name, str) else f"card #{i + 1}"
+            if not isinstance(name, str) or not name.strip() or not all(ch.isalnum() or ch in " -'" for ch in name):
+                raise ValueError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
+            if name.lower() in seen:
+                raise ValueError(f"{where}: field 'name': a card of this name is already in the deck")
+            seen.add(name.lower())
+            try:
+                cards.append(Card.model_validate(c, context={"index": i, "where": where}))
+            except ValidationError as exc:
+                raise ValueError(describe_error(exc, Card)) from None
+        return tuple(cards)
+
+    @model_validator(mode="after")
+    def _playable(self) -> Deck:
+        if not any(not c.gem for c in self.card):
+            raise ValueError("the deck needs at least one figure or spell card")
+        return self
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A validated deck, as the game plays with it."""
+
+    source: str
+    cards: tuple[Card, ...]
+
+    def by_name(self, name: str) -> Card:
+        for c in self.cards:
+            if c.name.lower() == name.lower():
+                return c
+        raise KeyError(name)
+
+    def key(self) -> str:
+        return "|".join(c.name for c in self.cards)
+
+
+def read_file(path: str | Path) -> list[dict[str, Any]]:
+    """A card file's list of card tables, validated (the error names the file)."""
+    p = Path(path)
+    raw = read_card_file(p, "card file")
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("card"), list):
+        raise CardFileError(f"card file {p}: expected a list of cards under 'card' ([[card]] tables in TOML)")
+    cards = [dict(c) if isinstance(c, Mapping) else c for c in raw["card"]]
+    build(cards, f"card file {p}")
+    return cards
+
+
+def build(raw: list[Any], source: str = "cards") -> CardSet:
+    return CardSet(source, validate({"card": raw}, Deck, source).card)
+
+
+@lru_cache(maxsize=1)
+def base_deck() -> CardSet:
+    return build(read_file(DECK_FILE), f"card file {DECK_FILE.name}")

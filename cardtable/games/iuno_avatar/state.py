@@ -1,0 +1,719 @@
+"""Iuno Avatar rules: the state and its transitions.
+
+Rule references are to ../shared/rules/iuno-avatar.txt ("Playing Iuno", "Operators", "Card
+types") and to the Iuno Avatar part of ../shared/rules/NOTES.md; every reading chosen where the
+rulebook is silent is on docs/games/iuno_avatar.md with its test.
+
+A turn: take a die, a card and a gem (each an activity effects answer), then roll dice one at a
+time, each allowing one action (summon, cast, activate or level up) finished before the next,
+then every player discards down. Activities run through the core effect layer (engine.py): the
+three turn-start takes, a summoned figure or cast spell arriving on Earth, and every card effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Action
+from ...core.effects import Ability, Context, GameEvent
+from ...core.state import State, zero_sum_returns
+from ...core.verbs import Effect
+from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
+from .actions import AvatarAction, Kind
+from .cards import Card
+from .decisions import DECISIONS, ChooseCard, ChooseOpponent, DiscardDown, Pay, Turn, UseRoll
+from .engine import EFFECTS
+from .language import ELEMENTS, VERBS, Discard, Move, Take
+from .options import DICE, GEMS, GEMS_START, HEAVEN_START, HELL_START, KEEP
+
+if TYPE_CHECKING:
+    from .game import IunoAvatar
+
+MAX_FIGURES = 6   # "If a player controls more than six figure cards on Earth, all are moved to Hell"
+DIE_FACES = 6
+#: the turn-start activities: "a player first takes a die, a card, a gem"
+TAKE_DIE = VERBS.parse({"verb": "take", "what": "die"}, "the turn start")
+TAKE_CARD = VERBS.parse({"verb": "take", "what": "card"}, "the turn start")
+TAKE_GEM = VERBS.parse({"verb": "take", "what": "gem"}, "the turn start")
+#: summoning and casting: "moving it from Heaven to Earth"
+SUMMON = VERBS.parse({"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "white",
+                      "to_area": "earth", "to_owner": "white"}, "a summon")
+CAST = VERBS.parse({"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white",
+                    "to_area": "earth", "to_owner": "white"}, "a cast")
+NEXT_PHASE = {"die": ("card", TAKE_CARD), "card": ("gem", TAKE_GEM)}
+NOTHING = GameEvent("nothing")   # an effect that can do nothing now: no effect answers it
+CHOOSING = GameEvent("choosing")  # an effect waiting for its player's choice: it happens once chosen
+
+
+class AvatarState(State):
+    # "Playing Iuno": the card stack (face down), each player's Heaven (their hand: theirs only),
+    # Earth (in front of them) and the shared Hell (face up); the card being paid for is announced
+    # (face up) until it arrives on Earth.
+    layout = StateLayout(
+        zones=(
+            Zone("stack", Visibility.HIDDEN, Order.PILE),
+            Zone("heaven", Visibility.OWNER, Order.SET, Layout.PER_SEAT),
+            Zone("earth", Visibility.PUBLIC, Order.SET, Layout.PER_SEAT),
+            Zone("hell", Visibility.PUBLIC, Order.PILE),
+            Zone("announced", Visibility.PUBLIC, Order.SET),
+        ),
+        values=("turn", "turns", "spells_cast", "phase", "middle", "purse"),
+        lists=("dice", "gems", "charge", "avatars", "order", "final_winners"),
+        typed=(("sequence", EFFECTS.record),),
+        decisions=DECISIONS,
+    )
+    __slots__ = ("stack", "heaven", "earth", "hell", "announced", "turn", "turns", "spells_cast", "phase", "middle",
+                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "sequence")
+
+    game: IunoAvatar
+    stack: list[int]          # the card stack; its top is the end of the list
+    heaven: list[list[int]]
+    earth: list[list[int]]    # figures (and, while they resolve, spells)
+    hell: list[int]
+    announced: list[int]      # the card the player whose turn it is is paying for
+    turn: int                 # whose turn
+    turns: int                # turns begun
+    spells_cast: int          # "the number of spells already casted this turn"
+    phase: str                # what the turn does when the running effect sequence is over
+    middle: int               # dice in the middle of the table
+    purse: int                # gems in the purse
+    dice: list[int]           # per seat
+    gems: list[int]           # per seat, in front of the player
+    charge: list[int]         # per card: gems on top of it (figures on Earth)
+    avatars: list[int]        # per seat, its element (index in ELEMENTS)
+    order: list[int]          # the seats in turn order
+    final_winners: list[int]
+
+    # -- setup ----------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        g = self.game
+        n = g.players
+        opts = g.options
+        if opts.avatars is None:
+            elements = list(range(len(ELEMENTS)))
+            self.rng.shuffle(elements)
+            self.avatars = elements[:n]
+        else:
+            self.avatars = [ELEMENTS.index(e) for e in opts.avatars]
+        # NOTES.md: seat order follows the element list (Fire first; Dark never starts)
+        self.order = sorted(range(n), key=lambda s: self.avatars[s])
+        self.stack = list(range(len(g.cards)))
+        self.rng.shuffle(self.stack)
+        self.heaven = [[self.stack.pop() for _ in range(HEAVEN_START)] for _ in range(n)]
+        self.hell = [self.stack.pop() for _ in range(HELL_START)]
+        self.earth = [[] for _ in range(n)]
+        self.announced = []
+        self.middle = DICE
+        self.dice = [0] * n
+        self.gems = [GEMS_START] * n
+        self.purse = GEMS - GEMS_START * n
+        self.charge = [0] * len(g.cards)
+        self.final_winners = []
+        self.turns = 0
+        self.sequence = EFFECTS.record()
+        self.emit("setup", order=list(self.order), avatars=[ELEMENTS[a] for a in self.avatars],
+                  hell=self._names(self.hell))
+        self._begin_turn(self.order[0])
+
+    # -- reading the table ----------------------------------------------------------------------
+
+    def card(self, c: int) -> Card:
+        return self.game.cards[c]
+
+    def _names(self, cards: Iterable[int]) -> list[str]:
+        return [self.game.cards[c].name for c in cards]
+
+    def turn_order(self) -> list[int]:
+        """The seats in turn order from the player whose turn it is."""
+        i = self.order.index(self.turn)
+        return self.order[i:] + self.order[:i]
+
+    def figures(self, seat: int) -> list[int]:
+        cards = self.game.cards
+        return [c for c in self.earth[seat] if cards[c].figure]
+
+    def opponents(self, seat: int) -> list[int]:
+        return [s for s in self.turn_order() if s != seat]
+
+    # -- the turn ("Playing Iuno") -----------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turns += 1
+        self.spells_cast = 0
+        self.phase = "die"
+        self.emit("turn", seat=seat, turn=self.turns)
+        EFFECTS.start(self, TAKE_DIE, Context(seat))
+
+    def sequence_done(self) -> None:
+        """An effect sequence is over: spells on Earth go to Hell ("spell cards are moved to Hell
+        after their effect has been completed"), a card whose arrival was replaced goes back to
+        Heaven, and the turn goes on."""
+        spells = self.game.spells
+        for seat, earth in enumerate(self.earth):
+            for c in [c for c in earth if c in spells]:
+                earth.remove(c)
+                self.hell.append(c)
+                self.emit("to_hell", seat=seat, card=self.card(c).name, why="spell resolved")
+        if self.announced:
+            c = self.announced.pop()
+            self.heaven[self.turn].append(c)
+            self.emit("not_arrived", seat=self.turn, card=self.card(c).name)
+        step = NEXT_PHASE.get(self.phase)
+        if step is not None:
+            self.phase, effect = step
+            EFFECTS.start(self, effect, Context(self.turn))
+        else:
+            self.phase = "action"
+            self.pending.append(Turn(self.turn))
+
+    def roll(self, seat: int) -> None:
+        """Roll a die; it is discarded at once: "Discarded dies are put back in the middle"."""
+        self.dice[seat] -= 1
+        self.middle += 1
+        value = self.rng.below(DIE_FACES) + 1
+        self.emit("rolled", seat=seat, value=value)
+        self.pending.append(UseRoll(seat, value))
+
+    def roll_actions(self, seat: int, value: int) -> list[Action]:
+        sp = self.game.space
+        cards = self.game.cards
+        out: list[Action] = []
+        on_earth = len(self.figures(seat))
+        for c in sorted(self.heaven[seat]):
+            card = cards[c]
+            if card.figure and value > on_earth and self.can_pay(seat, card.cost):
+                out.append(sp.summon[c])
+            elif card.spell and value > self.spells_cast and self.can_pay(seat, card.cost):
+                out.append(sp.cast[c])
+        if self.gems[seat] > 0:
+            for c in self.figures(seat):
+                on = self.charge[c]
+                if on == 0 and value > 0:
+                    out.append(sp.activate[c])
+                elif 0 < on < cards[c].level and value > on:
+                    out.append(sp.level_up[c])
+        out.append(sp.forgo)
+        return out
+
+    def why_not_roll(self, seat: int, value: int, action: Any) -> str:
+        kind = getattr(action, "kind", None)
+        card = getattr(action, "card", -1)
+        name = self.card(card).name if card >= 0 else ""
+        if kind == Kind.SUMMON:
+            return (f"summon {name}: the roll ({value}) must exceed your figures on Earth "
+                    f"({len(self.figures(seat))}), the figure must be in your Heaven and you must pay its cost exactly")
+        if kind == Kind.CAST:
+            return (f"cast {name}: the roll ({value}) must exceed the spells already cast this turn "
+                    f"({self.spells_cast}), the spell must be in your Heaven and you must pay its cost exactly")
+        if kind in (Kind.ACTIVATE, Kind.LEVEL_UP):
+            return (f"{action.text}: the roll ({value}) must exceed the gems on the figure, you need a gem, and a "
+                    "figure is levelled up with at most as many gems as its level")
+        return f"{getattr(action, 'text', action)!r} is not possible now: use the roll of {value} or discard the die"
+
+    def use_roll(self, seat: int, action: AvatarAction) -> None:
+        k = action.kind
+        if k in (Kind.SUMMON, Kind.CAST):
+            c = action.card
+            self.heaven[seat].remove(c)
+            self.announced.append(c)
+            self.emit("announced", seat=seat, card=self.card(c).name, action="summon" if k == Kind.SUMMON else "cast")
+            self.pending.append(Pay(seat, c, self.card(c).cost))
+        elif k in (Kind.ACTIVATE, Kind.LEVEL_UP):
+            # "activate/level up this figure by moving a(nother) gem on top of it"
+            self.gems[seat] -= 1
+            self.charge[action.card] += 1
+            self.emit("gem_on", seat=seat, card=self.card(action.card).name, gems=self.charge[action.card])
+            self.pending.append(Turn(seat))
+        else:
+            self.emit("die_discarded", seat=seat)
+            self.pending.append(Turn(seat))
+
+    # -- paying ("Figure and spell cards can be paid in either combination of gems and gem cards") --
+
+    def _gem_cards(self, seat: int) -> list[tuple[int, int]]:
+        cards = self.game.cards
+        return [(cards[c].element_index, cards[c].symbols) for c in self.heaven[seat] if cards[c].gem]
+
+    def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
+        return _payable(list(cost), self._gem_cards(seat), self.gems[seat])
+
+    def pay_actions(self, seat: int, remaining: tuple[int, ...]) -> list[Action]:
+        sp = self.game.space
+        cards = self.game.cards
+        out: list[Action] = []
+        gem_cards = [c for c in sorted(self.heaven[seat]) if cards[c].gem]
+        for c in gem_cards:
+            e, k = cards[c].element_index, cards[c].symbols
+            if remaining[e] >= k:  # a gem card pays symbols of its own element still owed, never more
+                rest = list(remaining)
+                rest[e] -= k
+                others = [(cards[o].element_index, cards[o].symbols) for o in gem_cards if o != c]
+                if _payable(rest, others, self.gems[seat]):
+                    out.append(sp.pay_card[c])
+        if sum(remaining) <= self.gems[seat]:
+            out.append(sp.pay_gems)
+        return out
+
+    def pay(self, decision: Pay, action: AvatarAction) -> None:
+        seat = decision.seat
+        remaining = list(decision.remaining)
+        if action.kind == Kind.PAY_CARD:
+            c = action.card
+            remaining[self.card(c).element_index] -= self.card(c).symbols
+            self.heaven[seat].remove(c)
+            self.hell.append(c)
+            self.emit("paid_card", seat=seat, card=self.card(c).name)
+        else:
+            n = sum(remaining)
+            self.gems[seat] -= n
+            self.purse += n
+            remaining = [0] * len(remaining)
+            self.emit("paid_gems", seat=seat, gems=n)
+        if sum(remaining):
+            self.pending.append(Pay(seat, decision.card, tuple(remaining)))
+            return
+        card = self.card(decision.card)
+        if card.spell:
+            self.spells_cast += 1
+        self.phase = "action"
+        EFFECTS.start(self, SUMMON if card.figure else CAST, Context(seat, -1, (-1, decision.card)))
+
+    # -- end of turn ("In the end of each turn, each player must discard ...") -----------------------
+
+    def end_turn(self) -> None:
+        self.emit("end_turn", seat=self.turn)
+        for s in self.turn_order():
+            if self.dice[s]:  # all remaining dies
+                self.middle += self.dice[s]
+                self.dice[s] = 0
+            extra = self.gems[s] - KEEP  # all but six gems
+            if extra > 0:
+                self.gems[s] = KEEP
+                self.purse += extra
+                self.emit("gems_discarded", seat=s, gems=extra)
+        self._discard_down_next()
+
+    def _discard_down_next(self) -> None:
+        for s in self.turn_order():
+            if len(self.heaven[s]) > KEEP:  # all but six cards: the player chooses which go to Hell
+                self.pending.append(DiscardDown(s))
+                return
+        if self.turns >= self.game.options.turn_limit:
+            self._finish_by_limit()
+            return
+        i = self.order.index(self.turn)
+        self._begin_turn(self.order[(i + 1) % len(self.order)])
+
+    def discard_down(self, seat: int, c: int) -> None:
+        self.heaven[seat].remove(c)
+        self.hell.append(c)
+        self.emit("discarded", seat=seat, card=self.card(c).name)
+        self._discard_down_next()
+
+    # -- winning ("A player wins the game as soon as they have no more cards in Heaven") ------------
+
+    def _left_heaven(self, seat: int) -> None:
+        if not self.heaven[seat] and not (self.announced and seat == self.turn) and not self.is_over:
+            self.final_winners = [seat]
+            self.is_over = True
+            self.pending.clear()
+            self.emit("won", seat=seat)
+
+    def _finish_by_limit(self) -> None:
+        fewest = min(len(h) for h in self.heaven)
+        self.final_winners = [s for s in range(self.game.players) if len(self.heaven[s]) == fewest]
+        self.is_over = True
+        self.emit("turn_limit", winners=list(self.final_winners))
+
+    def _returns(self) -> list[float]:
+        return zero_sum_returns(self.final_winners, self.game.players)
+
+    def _winners(self) -> list[int]:
+        return list(self.final_winners)
+
+    # -- effects: which abilities answer an activity -------------------------------------------------
+
+    def abilities_for(self, event: GameEvent) -> list[Ability]:
+        if event.kind in ("nothing", "choosing"):
+            return []
+        cards = self.game.cards
+        spells = self.game.spells
+        charge = self.charge
+        parts: list[str] | None = None
+        out: list[Ability] = []
+        for seat in self.turn_order():
+            for c in self.earth[seat]:
+                if c in spells:
+                    # a spell's effect comes into effect on its own arrival
+                    card = cards[c]
+                    if c == event.card and event.kind.startswith("move|") and event.kind.endswith("|earth"):
+                        ctx = Context(seat, c)
+                        if card.effect is not None and self.possible(card.effect, ctx):
+                            out.append(Ability(c, 0, seat, "arrival", (card.effect,), ctx))
+                    continue
+                if not charge[c]:
+                    continue  # "in effect when the figure card is active with at least one gem on top of it"
+                card = cards[c]
+                if card.when is None or card.effect is None:
+                    continue
+                if parts is None:
+                    parts = event.kind.split("|")
+                verb, what, src, dst = parts
+                if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effect, Context(seat, c)):
+                    out.append(Ability(c, 0, seat, event.kind, (card.effect,), Context(seat, c),
+                                       instead=card.kind == "exclusive"))
+        return out
+
+    def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
+        """The activity an effect is, once its choices are made (seat: whose activity; for a move,
+        the owner of the area it leaves, target: of the area it enters; -1 for Hell)."""
+        status, ctx2 = self._complete(effect, ctx)
+        if status == "impossible":
+            return NOTHING
+        if status != "ready":
+            return CHOOSING
+        p: Any = effect.params
+        opp, card = _targets(ctx2)
+        me = ctx2.controller
+        what = p.what
+        if card >= 0 and what.endswith("card"):
+            what = f"{self.card(card).type} card"
+        if effect.verb == "take":
+            return GameEvent(f"take|{what}||", me, card, -1, p.n)
+        if effect.verb == "discard":
+            return GameEvent(f"discard|{what}||", me if p.owner == "white" else opp, card, -1, p.n)
+        src = -1 if p.from_area == "hell" else (me if p.from_owner == "white" else opp)
+        dst = -1 if p.to_area == "hell" else (me if p.to_owner == "white" else opp)
+        return GameEvent(f"move|{what}|{p.from_area}|{p.to_area}", src, card, dst, 1)
+
+    def possible(self, effect: Effect, ctx: Context) -> bool:
+        return self._complete(effect, ctx)[0] != "impossible"
+
+    # -- choices an effect needs ---------------------------------------------------------------------
+
+    def opponent_choices(self, effect: Effect, ctx: Context) -> list[int]:
+        """Opponents for whom a black effect can do something."""
+        p: Any = effect.params
+        me = ctx.controller
+        out = []
+        for o in self.opponents(me):
+            if effect.verb in ("take", "discard"):
+                if p.owner != "black":
+                    continue
+                if p.what == "die":
+                    ok = self.dice[o] > 0
+                elif p.what == "gem":
+                    ok = self.gems[o] > 0
+                else:
+                    ok = any(_is(self.card(c), p.what) for c in self.heaven[o])
+            elif p.from_owner == "black":
+                ok = bool(self._sources(p, me, o))
+            else:
+                ok = bool(self._sources(p, me, -1))
+            if ok:
+                out.append(o)
+        return out
+
+    def _sources(self, p: Move, me: int, opp: int) -> list[int]:
+        """The cards a move can take from its area."""
+        if p.from_area == "hell":
+            cards = self.hell
+        else:
+            who = me if p.from_owner == "white" else opp
+            if who < 0:
+                return []
+            cards = self.heaven[who] if p.from_area == "heaven" else self.figures(who)
+        return sorted({c for c in cards if _is(self.card(c), p.what)})
+
+    def card_choices(self, effect: Effect, ctx: Context) -> list[int]:
+        p: Any = effect.params
+        opp = _targets(ctx)[0]
+        if effect.verb == "discard":
+            return sorted({c for c in self.heaven[ctx.controller] if _is(self.card(c), p.what)})
+        return self._sources(p, ctx.controller, opp)
+
+    def _complete(self, effect: Effect, ctx: Context) -> tuple[str, Context]:
+        """("ready", context with its choices), ("opponent" | "card", context): a choice is still
+        to be made, or ("impossible", context): the effect can do nothing now. A choice with one
+        candidate is made at once."""
+        p: Any = effect.params
+        opp, card = _targets(ctx)
+        me = ctx.controller
+        black = (p.owner == "black") if effect.verb != "move" else "black" in (p.from_owner, p.to_owner)
+        if effect.verb == "take" and not black:
+            left = {"die": self.middle + sum(self.dice) - self.dice[me], "gem": self.purse + sum(self.gems) - self.gems[me],
+                    "card": len(self.stack) + len(self.hell)}[p.what]
+            return ("ready" if left > 0 else "impossible"), ctx
+        if effect.verb == "discard" and not black:
+            if p.what == "die":
+                return ("ready" if self.dice[me] else "impossible"), ctx
+            if p.what == "gem":
+                return ("ready" if self.gems[me] else "impossible"), ctx
+        if black and opp < 0:
+            choices = self.opponent_choices(effect, ctx)
+            if not choices:
+                return "impossible", ctx
+            if len(choices) > 1:
+                return "opponent", ctx
+            opp = choices[0]
+            ctx = Context(me, ctx.source, (opp, card))
+        needs_card = (effect.verb == "discard" and p.owner == "white") or (
+            effect.verb == "move" and not (p.from_area == "heaven" and p.from_owner == "black"))
+        if not needs_card:
+            return "ready", ctx
+        if card >= 0:
+            return "ready", ctx
+        choices = self.card_choices(effect, ctx)
+        if not choices:
+            return "impossible", ctx
+        if len(choices) > 1:
+            return "card", ctx
+        return "ready", Context(me, ctx.source, (opp, choices[0]))
+
+    # -- the operators (language.py's verbs call these) ---------------------------------------------
+
+    def _prepare(self, effect: Effect, ctx: Context) -> Context | None:
+        status, ctx2 = self._complete(effect, ctx)
+        if status == "opponent":
+            self.pending.append(ChooseOpponent(ctx.controller, effect, ctx2))
+        elif status == "card":
+            self.pending.append(ChooseCard(ctx.controller, effect, ctx2))
+        return ctx2 if status == "ready" else None
+
+    def do_take(self, ctx0: Context, p: Take) -> None:
+        ctx = self._prepare(Effect("take", p), ctx0)
+        if ctx is None:
+            return
+        me = ctx.controller
+        opp = _targets(ctx)[0]
+        for _ in range(p.n):
+            if p.what == "card":
+                if p.owner == "white":
+                    if not self.stack:
+                        if not self.hell:
+                            return
+                        # "If there are no cards left in the card stack, Hell gets shuffled and
+                        # replaces the stack face down"
+                        self.stack, self.hell = self.hell, []
+                        self.rng.shuffle(self.stack)
+                        self.emit("hell_shuffled", cards=len(self.stack))
+                    c = self.stack.pop()
+                    self.heaven[me].append(c)
+                    self.emit("took_card", seat=me)
+                    self.emit("drew", to=(me,), seat=me, card=self.card(c).name)
+                else:
+                    if not self.heaven[opp]:
+                        return
+                    c = self.heaven[opp].pop(self.rng.below(len(self.heaven[opp])))
+                    self.heaven[me].append(c)
+                    self.emit("took_card", seat=me, source=opp)
+                    self.emit("drew", to=(me, opp), seat=me, card=self.card(c).name)
+                    self._left_heaven(opp)
+                continue
+            pool = self.dice if p.what == "die" else self.gems
+            source = opp
+            if p.owner == "white":
+                has_middle = self.middle if p.what == "die" else self.purse
+                if has_middle:
+                    if p.what == "die":
+                        self.middle -= 1
+                    else:
+                        self.purse -= 1
+                    pool[me] += 1
+                    self.emit("took", seat=me, what=p.what)
+                    continue
+                # "If there would be no dies or gems left in the middle of the table, the player can
+                # take a die or gem from the players with the most dies/gems" (ties: the first of
+                # them in turn order)
+                others = self.opponents(me)
+                source = max(others, key=lambda s: (pool[s], -others.index(s)))
+            if pool[source] <= 0:
+                return
+            pool[source] -= 1
+            pool[me] += 1
+            self.emit("took", seat=me, what=p.what, source=source)
+
+    def do_discard(self, ctx0: Context, p: Discard) -> None:
+        ctx = self._prepare(Effect("discard", p), ctx0)
+        if ctx is None:
+            return
+        opp, card = _targets(ctx)
+        who = ctx.controller if p.owner == "white" else opp
+        if p.what in ("die", "gem"):
+            pool = self.dice if p.what == "die" else self.gems
+            n = min(p.n, pool[who])
+            pool[who] -= n
+            if p.what == "die":
+                self.middle += n
+            else:
+                self.purse += n
+            self.emit("discarded_" + p.what, seat=who, n=n)
+            return
+        if p.owner == "black":  # an opponent's Heaven: the player cannot see it, so at random
+            choices = [c for c in self.heaven[who] if _is(self.card(c), p.what)]
+            card = choices[self.rng.below(len(choices))]
+        self.heaven[who].remove(card)
+        self.hell.append(card)
+        self.emit("discarded", seat=who, card=self.card(card).name)
+        self._left_heaven(who)
+
+    def do_move(self, ctx0: Context, p: Move) -> None:
+        ctx = self._prepare(Effect("move", p), ctx0)
+        if ctx is None:
+            return
+        me = ctx.controller
+        opp, card = _targets(ctx)
+        src = me if p.from_owner == "white" else opp
+        dst = me if p.to_owner == "white" else opp
+        # take the card from where it is
+        if p.from_area == "heaven":
+            if card in self.announced:  # the card being summoned or cast
+                self.announced.remove(card)
+            elif p.from_owner == "black":
+                choices = [c for c in self.heaven[src] if _is(self.card(c), p.what)]
+                card = choices[self.rng.below(len(choices))]
+                self.heaven[src].remove(card)
+            else:
+                self.heaven[src].remove(card)
+        elif p.from_area == "earth":
+            self.earth[src].remove(card)
+            if self.charge[card]:  # its gems go back to the purse
+                self.purse += self.charge[card]
+                self.charge[card] = 0
+        else:
+            self.hell.remove(card)
+        # and put it where it goes
+        name = self.card(card).name
+        if p.to_area == "heaven":
+            self.heaven[dst].append(card)
+            private = p.from_area == "heaven" and p.from_owner == "black"
+            self.emit("moved", seat=me, to_area="heaven", to_seat=dst, card=None if private else name)
+            if private:
+                self.emit("moved_card", to=(src, dst), card=name)
+        elif p.to_area == "hell":
+            self.hell.append(card)
+            self.emit("moved", seat=me, to_area="hell", to_seat=-1, card=name)
+        else:
+            self.earth[dst].append(card)
+            self.emit("arrived", seat=dst, card=name)
+            if len(self.figures(dst)) > MAX_FIGURES:
+                # "If a player controls more than six figure cards on Earth, all are moved to Hell"
+                for c in self.figures(dst):
+                    self.earth[dst].remove(c)
+                    self.purse += self.charge[c]
+                    self.charge[c] = 0
+                    self.hell.append(c)
+                self.emit("all_figures_to_hell", seat=dst)
+        if p.from_area == "heaven":
+            self._left_heaven(src)
+
+    # -- hidden information --------------------------------------------------------------------------
+
+    def invariants(self) -> dict[str, int]:
+        out = super().invariants()
+        out["gems"] = self.purse + sum(self.gems) + sum(self.charge)
+        out["dice"] = self.middle + sum(self.dice)
+        return out
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        g = self.game
+        cards = g.cards
+        d = self.decision
+        decision: dict[str, Any] | None = None
+        if d is not None:
+            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
+            if isinstance(d, UseRoll):
+                decision["value"] = d.value
+            if isinstance(d, Pay):
+                decision["card"] = cards[d.card].name
+                decision["remaining"] = {e: n for e, n in zip(ELEMENTS, d.remaining, strict=True) if n}
+            ability = getattr(d, "ability", None)
+            if ability is not None:
+                decision["card"] = cards[ability.card].name
+                decision["instead"] = ability.instead
+                decision["effect"] = VERBS.text(ability.effects[0])
+        players = []
+        for s in range(g.players):
+            players.append({
+                "avatar": ELEMENTS[self.avatars[s]],
+                "heaven_size": len(self.heaven[s]),
+                "earth": [{"name": cards[c].name, "type": cards[c].type, "gems": self.charge[c], "level": cards[c].level}
+                          for c in self.earth[s]],
+                "dice": self.dice[s],
+                "gems": self.gems[s],
+            })
+        obs: dict[str, Any] = {
+            "game": "iuno_avatar",
+            "players": g.players,
+            "seat": seat,
+            "order": list(self.order),
+            "turn": None if self.is_over else self.turn,
+            "turns": self.turns,
+            "turn_limit": g.options.turn_limit,
+            "phase": self.phase,
+            "spells_cast": self.spells_cast,
+            "current_player": self.current_player,
+            "decision": decision,
+            "middle": self.middle,
+            "purse": self.purse,
+            "stack": len(self.stack),
+            "hell": self._names(self.hell),
+            "announced": self._names(self.announced),
+            "seats": players,
+            "is_over": self.is_over,
+            "winners": self.winners(),
+        }
+        shown = [c for e in self.earth for c in e] + self.announced
+        if seat is not None:
+            obs["heaven"] = sorted(self._names(self.heaven[seat]))
+            shown += self.heaven[seat]
+        obs["card_texts"] = {cards[c].name: g.texts[c] for c in shown}
+        if seat is not None and d is not None and d.seat == seat:
+            obs["legal_actions"] = [a.text for a in self.legal_actions()]
+        return obs
+
+
+def _targets(ctx: Context) -> tuple[int, int]:
+    t = ctx.targets
+    return (t[0] if t else -1, t[1] if len(t) > 1 else -1)
+
+
+def _is(card: Card, what: str) -> bool:
+    return what == "card" or what == f"{card.type} card"
+
+
+def _matches(when: Effect, controller: int, verb: str, what: str, src: str, dst: str, event: GameEvent) -> bool:
+    """Whether an activity pattern (a figure's `when`) answers an event, from its controller's side:
+    white is the controller, black an opponent."""
+    if when.verb != verb:
+        return False
+    p: Any = when.params
+    if p.what != what and not (p.what == "card" and what.endswith("card")):
+        return False
+
+    def colour(seat: int) -> str | None:
+        return None if seat < 0 else ("white" if seat == controller else "black")
+
+    if verb == "move":
+        return bool(p.from_area == src and p.to_area == dst and p.from_owner == colour(event.seat)
+                    and p.to_owner == colour(event.target))
+    return bool(p.owner == colour(event.seat))
+
+
+def _payable(cost: list[int], gem_cards: list[tuple[int, int]], gems: int) -> bool:
+    """Whether `cost` (symbols per element) can be paid exactly with some of `gem_cards` ((element,
+    symbols) each, matching elements only) and gems (any element)."""
+    if sum(cost) <= gems:
+        return True
+    for i, (e, k) in enumerate(gem_cards):
+        if cost[e] >= k:
+            cost[e] -= k
+            ok = _payable(cost, gem_cards[i + 1:], gems)
+            cost[e] += k
+            if ok:
+                return True
+    return False
+

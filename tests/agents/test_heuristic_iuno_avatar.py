@@ -1,0 +1,50 @@
+"""The Iuno Avatar heuristic sheds cards: it plays what a roll allows, pays with gem cards first,
+uses effects that help it and declines those that fill its Heaven (rulebook iuno-avatar.txt)."""
+
+from __future__ import annotations
+
+import cardtable
+from cardtable import agents
+from cardtable.games.iuno_avatar.state import AvatarState
+from tests.games.iuno_avatar.helpers import rolled, start, table
+
+
+def move(state: AvatarState) -> str:
+    seat = state.current_player
+    assert seat is not None
+    return agents.make("heuristic", seed=0).act(state.determinize(seat, 2)).text
+
+
+def test_plays_what_the_roll_allows_and_pays_with_gem_cards() -> None:
+    s = table(heaven={0: ["Kindle", "Ember Shard", "Tide"]}, gems=[3, 3])
+    rolled(s, 6)
+    assert move(s) in ("cast Kindle", "cast Tide")
+    s.apply("cast Kindle")
+    assert move(s) == "pay with Ember Shard"
+
+
+def test_uses_a_good_effect_and_declines_a_bad_one() -> None:
+    s = table(heaven={0: ["Tide"]}, earth={0: {"Gnome": 1}})
+    start(s, 0, {"verb": "take", "what": "die"})
+    assert move(s) == "yes"  # a gem more
+    s = table(heaven={0: ["Tide"], 1: ["Smite"]}, earth={0: {"Seraph": 1}})
+    start(s, 0, {"verb": "take", "what": "card"})
+    assert move(s) == "yes"  # a gem instead of a card in Heaven
+
+
+def test_beats_random_players() -> None:
+    game = cardtable.make("iuno_avatar", players=2, turn_limit=80)
+    wins = 0
+    for seed in range(8):
+        final = cardtable.play(game, [agents.make("heuristic", seed=seed), agents.make("random", seed=seed)], seed=seed)
+        wins += final.winners() == [0]
+    assert wins >= 6
+
+
+def test_ismcts_plays_with_the_evaluation() -> None:
+    s = cardtable.make("iuno_avatar", players=2).new_state(3)
+    bot = agents.make("ismcts", iterations=20, seed=1, rollout="heuristic", cutoff=10)
+    seat = s.current_player
+    assert seat is not None
+    action = bot.act(s.determinize(seat, 5))
+    assert action in s.legal_actions()

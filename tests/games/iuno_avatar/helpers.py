@@ -1,0 +1,89 @@
+"""Scenario tables for Iuno Avatar tests: a state with chosen cards in each place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cardtable
+from cardtable.core.effects import Context
+from cardtable.games.iuno_avatar.decisions import Turn, UseRoll
+from cardtable.games.iuno_avatar.engine import EFFECTS
+from cardtable.games.iuno_avatar.language import VERBS
+from cardtable.games.iuno_avatar.state import AvatarState
+
+
+def table(players: int = 2, *, heaven: dict[int, list[str]] | None = None, earth: dict[int, dict[str, int]] | None = None,
+          hell: list[str] | None = None, stack_top: list[str] | None = None, gems: list[int] | None = None,
+          dice: list[int] | None = None, middle: int | None = None, turn: int = 0, seed: int = 0,
+          **options: Any) -> AvatarState:
+    """A game whose cards are where the test puts them (every other card in the stack, `stack_top`
+    on top), seat `turn` to act with a `Turn` decision, no effect running."""
+    game = cardtable.make("iuno_avatar", players=players, **options)
+    s = game.new_state(seed)
+    index = {c.name: c.index for c in game.cards}
+    placed: list[int] = []
+
+    def ids(names: list[str]) -> list[int]:
+        out = [index[n] for n in names]
+        placed.extend(out)
+        return out
+
+    s.heaven = [ids((heaven or {}).get(p, [])) for p in range(players)]
+    s.earth = [[] for _ in range(players)]
+    s.charge = [0] * len(game.cards)
+    for p, figures in (earth or {}).items():
+        for name, on in figures.items():
+            s.earth[p].extend(ids([name]))
+            s.charge[index[name]] = on
+    s.hell = ids(hell or [])
+    top = ids(stack_top or [])
+    s.announced = []
+    s.stack = [c for c in range(len(game.cards)) if c not in placed] + list(reversed(top))
+    s.gems = list(gems) if gems is not None else [3] * players
+    s.dice = list(dice) if dice is not None else [0] * players
+    s.middle = middle if middle is not None else 6 - sum(s.dice)
+    s.purse = 30 - sum(s.gems) - sum(s.charge)
+    s.turn = turn
+    s.turns = 1
+    s.spells_cast = 0
+    s.phase = "action"
+    s.sequence = EFFECTS.record()
+    s.pending = [Turn(turn)]
+    s._legal = None
+    return s
+
+
+def cid(s: AvatarState, name: str) -> int:
+    return s.game.deck.by_name(name).index
+
+
+def names(s: AvatarState, cards: list[int]) -> list[str]:
+    return sorted(s.card(c).name for c in cards)
+
+
+def rolled(s: AvatarState, value: int, seat: int | None = None) -> None:
+    """The seat to act has rolled `value` (its die already back in the middle)."""
+    s.pending = [UseRoll(s.turn if seat is None else seat, value)]
+    s._legal = None
+
+
+def texts(s: AvatarState) -> list[str]:
+    return [a.text for a in s.legal_actions()]
+
+
+def do(s: AvatarState, *moves: str) -> None:
+    for m in moves:
+        s.apply(m)
+
+
+def start(s: AvatarState, seat: int, effect: dict[str, Any]) -> None:
+    """Run an activity (an effect in the pictogram language) for `seat`, as a card or the rules would."""
+    s.pending = []
+    s._legal = None
+    EFFECTS.start(s, VERBS.parse(effect, "test"), Context(seat))
+
+
+def counts(s: AvatarState) -> dict[str, Any]:
+    return {"dice": list(s.dice), "gems": list(s.gems), "heaven": [len(h) for h in s.heaven],
+            "earth": [len(e) for e in s.earth], "hell": len(s.hell), "middle": s.middle, "purse": s.purse,
+            "stack": len(s.stack)}
