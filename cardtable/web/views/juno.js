@@ -133,11 +133,12 @@
           node.style.transform = `rotate(${rot}deg) translateY(${lift}px)`;
           const text = unoOn && legalTexts.has(called) ? called : (legalTexts.has(plain) ? plain : (legalTexts.has(called) ? called : null));
           if (text) legal(node, text, api);
-          else if (m.legal.length) {
-            node.classList.add("dim");
+          else {
+            if (m.legal.length) node.classList.add("dim");
             node.dataset.refusable = "true";
-            // Refused by the engine with its reason (shown as a toast): that is how a person learns the rule.
-            node.addEventListener("click", () => api.act(plain));
+            // Refused by the server with its reason (shown as a toast), in turn or out of it: that is
+            // how a person learns the rule, or whose turn it is.
+            node.addEventListener("click", () => api.attempt(plain));
           }
           return node;
         }));
