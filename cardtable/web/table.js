@@ -237,7 +237,8 @@
     // Plain text and CSS arrows: the controls read the same without an emoji font.
     const btn = (id, label, title, to, off) => el("button", { id, title, "aria-label": title, disabled: off, onclick: () => go(to) }, label);
     const said = step === 0 ? "the deal, before the first move"
-      : `${data.actor ? `${data.actor}: ` : ""}${data.last_action || "a move the others could not see"}`;
+      : (data.last_action && data.actor && data.last_action.startsWith(data.actor) ? data.last_action
+        : `${data.actor ? `${data.actor}: ` : ""}${data.last_action || "a move the others could not see"}`);
     bar.replaceChildren(el("div", { class: "replay-bar" },
       btn("replay-first", "|<", "first: the deal", 0, step === 0), btn("replay-prev", "< Back", "previous move", step - 1, step === 0),
       slider, btn("replay-next", "Next >", "next move", step + 1, step >= data.steps), btn("replay-last", ">|", "last move", data.steps, step >= data.steps)),

@@ -112,7 +112,13 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+# Cards move briefly to their new places after each state (issue 21); a person clicks once they land.
+CARDS_LANDED = """() => !document.getAnimations().some(a => a.playState === "running" && a.effect && a.effect.target
+  && a.effect.target.dataset && a.effect.target.dataset.card !== undefined)"""
+
+
 def shot(page: Any, name: str) -> None:
     if SHOTS:
+        page.wait_for_function(CARDS_LANDED, timeout=20_000)
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conftest import Server, shot
+from .conftest import CARDS_LANDED, Server, shot
 
 WAIT = 20_000  # ms: a generous bound for the next state to arrive (not a timing assertion)
 
@@ -44,11 +44,6 @@ VISIBLE_POINT = """el => {
   }
   return null;
 }"""
-
-
-# Cards move briefly to their new places after each state (issue 21); a person clicks once they land.
-CARDS_LANDED = """() => !document.getAnimations().some(a => a.playState === "running" && a.effect && a.effect.target
-  && a.effect.target.dataset && a.effect.target.dataset.card !== undefined)"""
 
 
 def click(page: Any, target: Any) -> None:
