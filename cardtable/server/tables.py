@@ -92,16 +92,19 @@ def narrate_lines(game: Game[Any], events: list[Any], seat: int | None, names: l
 
 #: how far back the log is searched for each seat's last play
 LAST_PLAY_SCAN = 300
+#: events about a seat that are not something it did (a game's text module may add its own: NOT_PLAYS)
+NOT_PLAYS = frozenset({"turn", "turn_started", "round_started", "setup", "dealt", "round_over", "game_over"})
 
 
 def last_plays(game: Game[Any], state: State, seat: int | None, names: list[str]) -> dict[str, str]:
     """Each seat's most recent log line about something it did (events with its `seat`), as `seat` sees them."""
     found: dict[str, str] = {}
     events = state.events or []
+    skip = NOT_PLAYS | frozenset(getattr(_text_module(type(game)), "NOT_PLAYS", ()))
     for e in reversed(events[-LAST_PLAY_SCAN:]):
         who = e.data.get("seat")
         # public events only: a line only one seat reads ("you drew red 7") is not a play the others see
-        if not isinstance(who, int) or str(who) in found or e.to is not None:
+        if not isinstance(who, int) or str(who) in found or e.to is not None or e.kind in skip:
             continue
         line = narrate_lines(game, [e], seat, names)
         if line:

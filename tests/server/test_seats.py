@@ -85,3 +85,23 @@ def test_a_finished_game_ends_in_places_and_points(client: TestClient) -> None:
     assert m["standings"][0]["place_name"] == "1st" and isinstance(m["standings"][0]["points"], int)
     assert m["standings"][0]["seat"] in m["winners"]
     assert m["last_plays"] and all(not line.startswith("seat ") for line in m["last_plays"].values())
+
+
+def test_each_seats_last_play_is_something_it_did() -> None:
+    import random
+
+    from cardtable import make
+    from cardtable.server.tables import last_plays
+
+    game = make("iunu", players=3)
+    state = game.new_state(2)
+    rnd = random.Random(2)
+    for _ in range(40):
+        state.apply(rnd.choice(state.legal_actions()))
+    while state.events[-1].kind != "turn_started":  # a turn has just begun: its marker is the newest event
+        state.apply(rnd.choice(state.legal_actions()))
+    plays = last_plays(game, state, 0, ["Ann", "Bo", "Cy"])
+    assert set(plays) == {"0", "1", "2"}
+    for seat, line in plays.items():
+        assert line.startswith(["Ann", "Bo", "Cy"][int(seat)]), line  # about that seat, by name
+        assert not line.endswith(": turn") and not line.startswith("—"), line  # a turn marker is no play
