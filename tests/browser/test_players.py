@@ -239,3 +239,25 @@ def test_cards_do_not_move_for_people_who_ask_for_reduced_motion(browser: Any, s
         assert max(moved) > 0  # without the preference, played cards move to their new place
     finally:
         context.close()
+
+
+def test_a_bot_is_seen_thinking(page: Any, tmp_path: Any) -> None:
+    # bots pausing 2 s before each move (cardtable serve --bot-delay), as people would see them
+    slow = Server(tmp_path / "slow.db", bot_delay=2.0)
+    slow.start()
+    try:
+        create_table(page, slow, "juno", seed=7, setup=lambda p: p.uncheck("input[name=match]"))  # Ann plays first
+        for _ in range(5):
+            page.wait_for_function("document.body.dataset.decides === 'true' || document.querySelector('[data-thinking]')",
+                                   timeout=WAIT)
+            if page.locator("[data-thinking='1']").count():
+                break
+            play(page, 1)
+        page.wait_for_selector("[data-thinking='1']", timeout=WAIT)
+        assert page.locator("[data-thinking='1']").inner_text() == "thinking…"
+        assert page.locator("#status").inner_text() == "Bot 2 is thinking…"
+        assert not page.title().startswith("●")
+        page.wait_for_function("!document.querySelector('[data-thinking]') || document.body.dataset.decides === 'true'",
+                               timeout=WAIT)
+    finally:
+        slow.stop()
