@@ -180,6 +180,9 @@ def test_out_of_turn_click_says_whose_turn_it_is_and_the_tab_title_says_yours(pa
     v = version(page)
     click(page, page.locator("#hand .card").first)
     assert "it is not your turn: Player 2 must decide now" in toast(page)
+    page.evaluate("document.querySelector('#toast').classList.add('hidden')")
+    click(page, page.locator("#draw-pile"))  # the DRAW pile too
+    assert "it is not your turn" in toast(page)
     assert version(page) == v
 
 

@@ -75,6 +75,9 @@
       if (legalTexts.has("draw")) {
         drawPile.classList.add("clickable");
         legal(drawPile, "draw", api);
+      } else if (me !== null) {
+        drawPile.dataset.refusable = "true";  // out of turn, or when drawing is not the choice: the server says why
+        drawPile.addEventListener("click", () => api.attempt("draw"));
       }
       const under = o.discard.slice(-3, -1);
       const discard = el("div", { class: "pile", id: "discard-pile" },
