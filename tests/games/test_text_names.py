@@ -95,3 +95,22 @@ def test_names_replace_seat_numbers_and_come_back_when_typed() -> None:
     assert names.valid_name("  Ann   Lee ") == "Ann Lee"
     for bad in ("", " ", "x" * 25, "seat 2", "You", "a\nb", "[bold]", "<b>", 3, None):
         assert names.valid_name(bad) is None
+
+
+def test_iunu_asks_the_player_what_its_decisions_say_they_ask() -> None:
+    """The terminal's question is the decision's own `asks`, addressed to the player: written once."""
+    from cardtable.games.iunu.text import decision_text
+
+    game = cardtable.make("iunu", players=3)
+    state = game.new_state(4)
+    rnd = random.Random(4)
+    kinds = set()
+    while not state.is_over:
+        d = state.decision
+        obs = state.observation(d.seat)
+        if obs["decision"]["kind"] not in ("use_ability", "second_card"):  # these name their Citizen
+            said = decision_text(obs["decision"], obs)
+            assert d.describe(state) == f"seat {d.seat} must {said}"
+            kinds.add(d.kind)
+        state.apply(rnd.choice(state.legal_actions()))
+    assert {"play", "take", "place", "pharaoh_reroll"} <= kinds

@@ -11,6 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.state import Decision
 from ...ui.names import name
 from .cards import CITIZENS, Afterlife
 
@@ -185,21 +186,20 @@ def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-DECISION_TEXT = {
-    "pharaoh_reroll": "Pharaoh: reroll one die, or keep the dice",
-    "play": "play a Citizen card",
-    "second_card": "play a second card of the same type for 1 Deben?",
-    "use_ability": "use the ability?",
-    "scribe": "Scribe: put a card under the Scribe for 1 Deben (then draw 1), or skip",
-    "priest_die": "Priest: choose a die (pay its value, draw that many Afterlife cards), or skip",
-    "priest_keep": "Priest: choose the Afterlife card to keep",
-    "soldier": "Soldier: steal a Farmer, or skip",
-    "tribute": "pay 1 Deben tribute, or give up a Farmer",
-    "bake": "Baker: put Bread on a Citizen, or stop",
-    "artisan": "Artisans: how many cards to place in the Forum",
-    "place": "place a card from your hand in the Forum",
-    "take": "take a card from the Forum",
-}
+def _prompts() -> dict[str, str]:
+    """Each decision's question as the terminal puts it to the player: the decision's own `asks`
+    (decisions.py, written once) addressed to them ("must play a Citizen card from hand" -> "play a
+    Citizen card from hand")."""
+    from . import decisions
+
+    out = {}
+    for cls in vars(decisions).values():
+        if isinstance(cls, type) and issubclass(cls, Decision) and cls is not Decision and cls.asks:
+            out[cls.kind] = cls.asks.removeprefix("must ")
+    return out
+
+
+DECISION_TEXT = _prompts()
 
 
 def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
