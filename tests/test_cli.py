@@ -65,3 +65,9 @@ def test_replay_command_shows_the_game(tmp_path) -> None:
     assert "Replay of" in result.output and "went out" in result.output
     result = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
     assert result.exit_code == 2 and "cannot read replay" in result.output
+
+
+def test_a_name_that_is_also_a_cards_word_does_not_change_a_typed_move() -> None:
+    # seed 13: seat 0 may play red 2; a player called "Red" typing it plays the card (not "seat 0 2")
+    result = runner.invoke(app, ["play", "juno", "-p", "2", "--seed", "13", "--name", "Red"], input="play red 2\nq\n")
+    assert "Red played red 2" in result.output, result.output

@@ -378,7 +378,15 @@ def ask(state: State, human: int | None = None) -> Any | None:
                 return listed[k - 1][0]
             console.print(f"[red]Choose a number from 1 to {len(listed)}, or type an action ('?' for help).[/]")
             continue
-        typed = unname(raw)  # "target Bo" is "target seat 1" to the engine
+        typed = raw
+        named = unname(raw)  # "target Bo" is "target seat 1" to the engine
+        if named != raw:  # a name that is also a card's word ("Red") only counts when the words alone are no move
+            try:
+                plain = game.parse_action(raw)
+            except IllegalAction:
+                plain = None
+            if plain is None or plain not in legal:
+                typed = named
         try:
             action = game.parse_action(typed)
         except IllegalAction as exc:
