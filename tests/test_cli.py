@@ -27,12 +27,17 @@ def test_play_a_whole_game_by_numbers_and_save_the_replay(tmp_path) -> None:
     path = tmp_path / "r.json"
     # Always choose the first listed action: a full single round ends.
     result = runner.invoke(app, ["play", "juno", "-p", "2", "-o", "match=false", "--seed", "3",
-                                 "--save", str(path)], input="1\n" * 3000)
+                                 "--save", str(path), "--name", "Ann"], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Game over. Winner" in result.output
+    assert "Game over." in result.output
     assert "your move>" in result.output and "Your hand:" in result.output
+    # one name per seat everywhere; the result as places and points, never RL returns
+    assert "You are Ann." in result.output and "Ann (you)" in result.output and "Bot 2" in result.output
+    assert "seat 0" not in result.output and "seat 1" not in result.output
+    assert "1st" in result.output and "2nd" in result.output and "points" in result.output
+    assert "+1.00" not in result.output and "-1.00" not in result.output
     replay = json.loads(path.read_text())
-    assert replay["game"] == "juno" and replay["seed"] == 3 and replay["actions"]
+    assert replay["game"] == "juno" and replay["seed"] == 3 and replay["actions"] and replay["names"] == ["Ann", "Bot 2"]
 
 
 def test_bad_input_is_explained_and_nothing_is_lost() -> None:
@@ -60,3 +65,9 @@ def test_replay_command_shows_the_game(tmp_path) -> None:
     assert "Replay of" in result.output and "went out" in result.output
     result = runner.invoke(app, ["replay", str(tmp_path / "none.json")])
     assert result.exit_code == 2 and "cannot read replay" in result.output
+
+
+def test_a_name_that_is_also_a_cards_word_does_not_change_a_typed_move() -> None:
+    # seed 13: seat 0 may play red 2; a player called "Red" typing it plays the card (not "seat 0 2")
+    result = runner.invoke(app, ["play", "juno", "-p", "2", "--seed", "13", "--name", "Red"], input="play red 2\nq\n")
+    assert "Red played red 2" in result.output, result.output

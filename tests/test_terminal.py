@@ -19,6 +19,8 @@ import pytest
 from cardtable import make
 from cardtable.games.juno.text import narrate
 from cardtable.ui.cards import catalog, find
+from cardtable.ui.names import seated
+from cardtable.ui.text import narrate as narrate_named
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="no tmux (apt-get install tmux)")
 
@@ -56,6 +58,17 @@ class Term:
     def type(self, line: str) -> None:
         subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "-l", line], check=True)
         subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "Enter"], check=True)
+
+    def ended(self, timeout: float = 20) -> bool:
+        """Whether the command has exited (its pane stays, remain-on-exit) within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            out = subprocess.run(["tmux", "-L", self.name, "display-message", "-p", "-t", self.name, "#{pane_dead}"],
+                                 capture_output=True, text=True)
+            if out.stdout.strip() == "1":
+                return True
+            time.sleep(0.1)
+        return False
 
     def ctrl_c(self) -> None:
         subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "C-c"], check=True)
@@ -107,7 +120,7 @@ def test_help_info_and_ctrl_c_in_juno(term, tmp_path: Path) -> None:  # type: ig
 @needs_tmux
 def test_zun_targets_opponents_first_and_marks_you(term) -> None:  # type: ignore[no-untyped-def]
     # seed 4, 3 players: seat 0 holds Daze, Channel, Channel, Boost, Boost
-    t = term("play", "zun", "-p", "3", "--seed", "4", "--bots", "random")
+    t = term("play", "zun", "-p", "3", "--seed", "4", "--bots", "random", "--name", "Ann")
     t.wait("your move>")
     t.type("play Boost")  # a modifier named where an Action is asked: what it is and when it can be played
     screen = t.wait("Play it right after you play a rune that lists it among its Charms")
@@ -117,12 +130,58 @@ def test_zun_targets_opponents_first_and_marks_you(term) -> None:  # type: ignor
     t.type("info Boost")
     t.wait("It can modify: Attack", count=2)
     t.type("play Daze")
-    screen = t.wait("target seat 0 (you)")
-    listed = dict(line.split(None, 1)[::-1] for line in screen.splitlines() if "target seat" in line and line.strip()[:1].isdigit())
-    assert list(listed) == ["target seat 1 (12 HP)", "target seat 2 (12 HP)", "target seat 0 (you)"]
+    screen = t.wait("target Ann (you)")
+    listed = dict(line.split(None, 1)[::-1] for line in screen.splitlines() if "target " in line and line.strip()[:1].isdigit())
+    # every seat by its name (issue 21: one identity per seat), opponents first, you last and marked
+    assert list(listed) == ["target Bot 2 (12 HP)", "target Bot 3 (12 HP)", "target Ann (you)"]
     assert "add modifiers to your Daze" in " ".join(screen.split())
-    t.type(listed["target seat 0 (you)"])  # the number follows the listed order
-    t.wait("you target you with Daze")
+    assert "seat 1" not in screen and "seat 2" not in screen
+    t.type(listed["target Ann (you)"])  # the number follows the listed order
+    t.wait("Ann targets themselves with Daze")
+
+
+@needs_tmux
+def test_a_move_naming_a_player_may_be_typed_with_their_name(term) -> None:  # type: ignore[no-untyped-def]
+    t = term("play", "zun", "-p", "3", "--seed", "4", "--bots", "random", "--name", "Ann")
+    t.wait("your move>")
+    t.type("play Daze")
+    t.wait("target Bot 3 (12 HP)")
+    t.type("target bot 3")  # "target seat 2" to the engine
+    t.wait("Ann targets Bot 3 with Daze")
+
+
+@needs_tmux
+def test_replay_step_goes_back_and_forward_and_quits_with_q(term, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    saved = tmp_path / "j.json"
+    game = make("juno", players=2, match=False)
+    state = game.new_state(5)
+    actions, actors = [], []
+    while not state.is_over and len(actions) < 6:
+        a = state.legal_actions()[0]
+        actions.append(a.text)
+        actors.append(["Ann", "Bo"][state.current_player])
+        state.apply(a)
+    import json
+
+    saved.write_text(json.dumps({**state.replay().to_json(), "names": ["Ann", "Bo"]}))
+    t = term("replay", str(saved), "--step")
+    t.wait("the deal (move 0 of 6)")
+    t.type("")  # Enter: forward
+    t.wait(f"move 1 of 6: {actors[0]}")  # who made each move, by name
+    t.type("n")
+    t.wait(f"move 2 of 6: {actors[1]}")
+    t.type("b")  # back
+    t.wait(f"move 1 of 6: {actors[0]}", count=2)
+    t.type("b")
+    t.wait("the deal (move 0 of 6)", count=2)
+    t.type("b")  # nothing before the deal: said, and it stays there
+    t.wait("This is the deal, before the first move")
+    t.type("6")
+    t.wait("move 6 of 6")
+    t.type("q")
+    assert t.ended()
+    screen = t.screen()
+    assert "Traceback" not in screen and "seat 0" not in screen and "seat 1" not in screen
 
 
 def test_the_log_says_who_a_skip_skipped() -> None:
@@ -130,7 +189,10 @@ def test_the_log_says_who_a_skip_skipped() -> None:
     line = narrate({"kind": "played", "seat": 2, "card": "red skip", "uno": False, "left": 2}, 1, obs)
     assert line == "seat 2 played red skip: seat 0 is skipped"
     line = narrate({"kind": "played", "seat": 2, "card": "red skip", "uno": False, "left": 2}, 1, {**obs, "direction": "right"})
-    assert line == "seat 2 played red skip: you are skipped"
+    assert line == "seat 2 played red skip: seat 1 is skipped"  # every player in the third person
+    with seated(["Ann", "Bo", "Cyd"]):  # the table's names replace the seat numbers
+        assert narrate_named(make("juno", players=3), {"kind": "played", "seat": 2, "card": "red skip", "uno": False,
+                                                       "left": 2}, 1, obs) == "Cyd played red skip: Ann is skipped"
 
 
 def test_a_card_is_found_by_the_words_that_name_it() -> None:

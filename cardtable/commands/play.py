@@ -11,13 +11,15 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from .. import agents
 from ..core import CardtableError, IllegalAction, Replay, State, game_class, games, make
 from ..core.game import Game
 from ..ui.cards import catalog, describe, find, guide
-from ..ui.text import choices, narrate, render
+from ..ui.names import default_name, rename, seated, unname, valid_name
+from ..ui.text import choices, narrate, render, standings
 
 console = Console(highlight=False)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -62,8 +64,36 @@ def show_events(game: Game[Any], state: State, start: int, viewer: int | None) -
         if e.visible_to(viewer):
             line = narrate(game, e.to_json(), viewer, obs)
             if line:
-                console.print(f"  [dim]·[/] {line}")
+                console.print(f"  [dim]·[/] {escape(line)}")
     return len(events)
+
+
+def show_results(game: Game[Any], state: State, viewer: int | None, names: list[str]) -> None:
+    """The end as places and points, every player by name."""
+    table = Table(title="Result")
+    for col in ("place", "player", "points"):
+        table.add_column(col)
+    for r in standings(game, state, viewer):
+        who = names[r["seat"]] + (" (you)" if r["seat"] == viewer else "")
+        table.add_row(r["place_name"], who, "" if r["points"] is None else str(r["points"]))
+    console.print(table)
+
+
+def save_replay(state: State, path: Path, names: list[str]) -> None:
+    """The replay file, with the players' names (a replay without them still loads)."""
+    data = state.replay().to_json()
+    data["names"] = names
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def replay_names(path: Path, players: int) -> list[str]:
+    try:
+        saved = json.loads(path.read_text()).get("names")
+    except (OSError, ValueError, AttributeError):
+        saved = None
+    if isinstance(saved, list) and len(saved) == players and all(valid_name(n) for n in saved):
+        return [str(n) for n in saved]
+    return [default_name(s) for s in range(players)]
 
 
 def register(app: typer.Typer) -> None:
@@ -111,6 +141,7 @@ def register(app: typer.Typer) -> None:
         seed: int | None = typer.Option(None, "--seed", help="seed for the deal (default: random)"),
         save: Path | None = typer.Option(None, "--save", help="write the replay of this game here"),
         watch: bool = typer.Option(False, "--watch", help="only bots play; you watch as a spectator"),
+        name: str | None = typer.Option(None, "--name", help="your name at the table (default: Player N)"),
     ) -> None:
         """Sit at a table in the terminal: you against bots, every rule enforced and explained."""
         import secrets
@@ -122,6 +153,9 @@ def register(app: typer.Typer) -> None:
         if not 0 <= seat < g.players:
             raise fail(f"--seat must be between 0 and {g.players - 1}")
         human = None if watch else seat
+        chosen = valid_name(name) if name is not None else None
+        if name is not None and chosen is None:
+            raise fail('--name: 1 to 24 printable characters, neither "you" nor a seat number')
         names = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
         others = [s for s in range(g.players) if s != human]
         if len(names) not in (1, len(others)):
@@ -134,47 +168,53 @@ def register(app: typer.Typer) -> None:
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
         state = g.new_state(seed)
-        console.print(f"[bold]{g.spec.title}[/] — {g!r}, seed {seed}. "
-                      + ("Type a number or an action; '?' lists the commands, 'q' leaves." if human is not None else ""))
-        shown = show_events(g, state, 0, human)
-        views = agents.RandomAgent(seed).rng
-        save_to = save if save is not None else saves_dir() / f"{game}-{seed}.json"
-        # Ctrl-C asks before leaving: Python turns it into KeyboardInterrupt only if SIGINT was not
-        # ignored when it started, and a program started from a background job inherits it ignored.
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        left = False
-        while not state.is_over and not left:
-            try:
-                current = state.current_player
-                assert current is not None
-                if current == human:
-                    console.print(render(g, state.observation(human)))
-                    action = ask(state, human)
-                    if action is None:
-                        left = True
-                        break
-                else:
-                    action = bot_for[current].act(state.determinize(current, views.spawn()))
-                state.apply(action)
-                shown = show_events(g, state, shown, human)
-            except KeyboardInterrupt:
-                left = confirm_leave(save_to)
-        if left or save is not None:
-            save_to.parent.mkdir(parents=True, exist_ok=True)
-            state.replay().save(save_to)
-        if left:
-            console.print(f"\n[yellow]You left the table.[/] The game so far is saved in {save_to} "
-                          f"(see it with: cardtable replay {save_to}).")
-            return
-        if save is not None:
-            console.print(f"Replay saved to {save} (cardtable replay {save}).")
-        console.print(render(g, state.observation(human)))
+        # One name per seat, used in the board, the log, the moves and the result (cardtable.ui.names).
+        names = [chosen if s == human and chosen else default_name(s, "person" if s == human else "bot")
+                 for s in range(g.players)]
+        with seated(names):
+            you = f" You are {names[human]}." if human is not None else ""
+            console.print(f"[bold]{g.spec.title}[/] — {g!r}, seed {seed}.{escape(you)} "
+                          + ("Type a number or an action; '?' lists the commands, 'q' leaves." if human is not None else ""))
+            shown = show_events(g, state, 0, human)
+            views = agents.RandomAgent(seed).rng
+            save_to = save if save is not None else saves_dir() / f"{game}-{seed}.json"
+            # Ctrl-C asks before leaving: Python turns it into KeyboardInterrupt only if SIGINT was not
+            # ignored when it started, and a program started from a background job inherits it ignored.
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            left = False
+            while not state.is_over and not left:
+                try:
+                    current = state.current_player
+                    assert current is not None
+                    if current == human:
+                        console.print(render(g, state.observation(human)))
+                        action = ask(state, human)
+                        if action is None:
+                            left = True
+                            break
+                    else:
+                        action = bot_for[current].act(state.determinize(current, views.spawn()))
+                    state.apply(action)
+                    shown = show_events(g, state, shown, human)
+                except KeyboardInterrupt:
+                    left = confirm_leave(save_to)
+            if left or save is not None:
+                save_to.parent.mkdir(parents=True, exist_ok=True)
+                save_replay(state, save_to, names)
+            if left:
+                console.print(f"\n[yellow]You left the table.[/] The game so far is saved in {save_to} "
+                              f"(see it with: cardtable replay {save_to}).")
+                return
+            if save is not None:
+                console.print(f"Replay saved to {save} (cardtable replay {save}).")
+            console.print(render(g, state.observation(human)))
+            show_results(g, state, human, names)
 
     @app.command("replay")
     def replay_cmd(
         file: Path = typer.Argument(..., help="a replay saved with --save"),
         seat: int | None = typer.Option(None, "--seat", help="watch as this seat (default: spectator)"),
-        step: bool = typer.Option(False, "--step", help="wait for Enter after every action"),
+        step: bool = typer.Option(False, "--step", help="move by move: Enter (or n) forward, b back, q quits"),
     ) -> None:
         """Step through a saved game, showing what the chosen seat could see."""
         try:
@@ -185,18 +225,67 @@ def register(app: typer.Typer) -> None:
             raise fail(str(exc)) from None
         if seat is not None and not 0 <= seat < g.players:
             raise fail(f"--seat must be between 0 and {g.players - 1}")
-        console.print(f"[bold]Replay[/] of {g!r}, seed {replay.seed}, {len(replay.actions)} actions")
-        shown = show_events(g, state, 0, seat)
-        for n, text in enumerate(replay.actions, 1):
-            if step:
-                console.print(render(g, state.observation(seat)))
-                console.input(f"[dim]action {n}/{len(replay.actions)} — Enter[/]")
+        names = replay_names(file, g.players)
+        total = len(replay.actions)
+        with seated(names):
+            console.print(f"[bold]Replay[/] of {g!r}, seed {replay.seed}, {total} moves")
+            states = [state]
+            for n, text in enumerate(replay.actions, 1):
+                state = state.clone()
+                try:
+                    state.apply(g.parse_action(text))
+                except CardtableError as exc:
+                    raise fail(f"replay step {n} ({text!r}) cannot be applied: {exc}") from None
+                states.append(state)
+            if not step:
+                show_events(g, states[-1], 0, seat)
+                console.print(render(g, states[-1].observation(seat)))
+                if states[-1].is_over:
+                    show_results(g, states[-1], seat, names)
+                return
+            step_through(g, states, seat, names)
+
+
+def step_through(game: Game[Any], states: list[State], seat: int | None, names: list[str]) -> None:
+    """`replay --step`: the board after each move, who made it and what the log said; Enter or n goes
+    forward, b goes back, a number jumps to that move, q quits."""
+    total = len(states) - 1
+    n = 0
+    while True:
+        state = states[n]
+        if n == 0:
+            console.print(f"[bold]— the deal (move 0 of {total}) —[/]")
+            show_events(game, state, 0, seat)
+        else:
+            actor = states[n - 1].current_player
+            who = names[actor] if actor is not None else "nobody"
+            console.print(f"[bold]— move {n} of {total}: {escape(who)} —[/]")
+            show_events(game, state, len(states[n - 1].events or []), seat)
+        console.print(render(game, state.observation(seat)))
+        if n == total and state.is_over:
+            show_results(game, state, seat, names)
+        while True:
             try:
-                state.apply(g.parse_action(text))
-            except CardtableError as exc:
-                raise fail(f"replay step {n} ({text!r}) cannot be applied: {exc}") from None
-            shown = show_events(g, state, shown, seat)
-        console.print(render(g, state.observation(seat)))
+                raw = console.input("[dim]Enter/n next · b back · number: go to move · q quit[/] > ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if raw in ("q", "quit", "exit"):
+                return
+            if raw in ("", "n", "next"):
+                if n < total:
+                    n += 1
+                    break
+                console.print(f"[yellow]That was the last move ({total}); b goes back, q quits.[/]")
+            elif raw in ("b", "back", "p", "prev"):
+                if n > 0:
+                    n -= 1
+                    break
+                console.print("[yellow]This is the deal, before the first move; Enter goes forward.[/]")
+            elif raw.isdigit() and 0 <= int(raw) <= total:
+                n = int(raw)
+                break
+            else:
+                console.print(f"[yellow]Type Enter or n (next), b (back), a move from 0 to {total}, or q.[/]")
 
 
 def confirm_leave(save_to: Path) -> bool:
@@ -247,14 +336,14 @@ def ask(state: State, human: int | None = None) -> Any | None:
     listed = [(legal[i], label) for i, label in choices(game, obs, [a.text for a in legal])]
     cards = catalog(game)
     for i, (_, label) in enumerate(listed, 1):
-        console.print(f"  [bold cyan]{i:>2}[/] {label}")
+        console.print(f"  [bold cyan]{i:>2}[/] {escape(label)}")
 
     def refused(message: str, raw: str, parsed: bool) -> None:
         """The engine's reason; when the words name a card, what it is and when it can be played instead
         of the parser's generic examples (they are not about this card)."""
         card = find(cards, raw)
         if card is None or parsed:
-            console.print(f"[red]{message}[/]")
+            console.print(f"[red]{escape(message)}[/]")
         else:
             console.print(f"[red]{raw!r} is not a move now.[/] Moves now: {', '.join(label for _, label in listed)}.")
         if card is not None:
@@ -281,7 +370,7 @@ def ask(state: State, human: int | None = None) -> Any | None:
         if low == "board":
             console.print(render(game, obs))
             for i, (_, label) in enumerate(listed, 1):
-                console.print(f"  [bold cyan]{i:>2}[/] {label}")
+                console.print(f"  [bold cyan]{i:>2}[/] {escape(label)}")
             continue
         if raw.isdigit():
             k = int(raw)
@@ -289,15 +378,24 @@ def ask(state: State, human: int | None = None) -> Any | None:
                 return listed[k - 1][0]
             console.print(f"[red]Choose a number from 1 to {len(listed)}, or type an action ('?' for help).[/]")
             continue
+        typed = raw
+        named = unname(raw)  # "target Bo" is "target seat 1" to the engine
+        if named != raw:  # a name that is also a card's word ("Red") only counts when the words alone are no move
+            try:
+                plain = game.parse_action(raw)
+            except IllegalAction:
+                plain = None
+            if plain is None or plain not in legal:
+                typed = named
         try:
-            action = game.parse_action(raw)
+            action = game.parse_action(typed)
         except IllegalAction as exc:
-            refused(str(exc), raw, parsed=False)
+            refused(rename(str(exc)), raw, parsed=False)
             continue
         if action not in legal:
             try:
                 state.apply(action)  # raises with the rule's reason; the state is unchanged
             except IllegalAction as exc:
-                refused(f"Not allowed: {exc}", raw, parsed=True)
+                refused(f"Not allowed: {rename(str(exc))}", raw, parsed=True)
             continue
         return action

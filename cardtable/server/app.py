@@ -30,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import agents
 from ..core import CardtableError, game_class, games, make
 from ..ui.cards import catalog, guide
+from ..ui.names import rename, seat_names, seated
 from .db import Store
 from .tables import Conn, LiveTable, Lobby, TableError, agent_choices, dumps, encode, narrate_lines, printable
 
@@ -40,7 +41,7 @@ GAME_VIEW = "<!-- the game's view (server/app.py, table_page) -->"
 STATUS = {"unknown_table": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
           "game_over": 409, "not_over": 409, "not_saved": 503, "unavailable": 503, "busy": 503, "table_full": 503,
           "too_large": 413, "unsupported_media_type": 415, "forbidden_origin": 403, "rate_limited": 429,
-          "damaged_table": 503}
+          "damaged_table": 503, "seat_taken": 409}
 
 #: request bodies: a table (custom cards included) and everything else
 MAX_CREATE_BODY = 256 * 1024
@@ -272,11 +273,40 @@ def create_app(
 
     @app.get("/api/tables")
     async def api_tables() -> JSONResponse:
+        """The newest tables with their status: game, seats (open, taken, bots, by name), whose turn
+        it is (tables this process has loaded), moves so far and when it was created."""
         try:
             tables = await asyncio.to_thread(store.list, 50)
         except Exception as exc:
             return _error(TableError("unavailable", f"the database cannot be reached; try again later ({type(exc).__name__})"))
-        return SafeJSONResponse({"tables": tables})
+        titles = {g["name"]: g["title"] for g in game_catalog()}
+        for t in tables:
+            t["title"] = titles.get(t["game"], t["game"])
+            live = lobby.tables.get(t["id"])
+            if live is not None:
+                t.update(live.status())
+                t["finished"] = live.state.is_over
+            else:
+                names = seat_names(t["seats"])
+                for i, seat in enumerate(t["seats"]):
+                    seat["name"] = names[i]
+                t["turn"] = None
+            t["open_seats"] = [i for i, seat in enumerate(t["seats"]) if seat.get("open")]
+        return SafeJSONResponse({"tables": tables, "now": time.time()})
+
+    @app.post("/api/tables/{table_id}/join")
+    async def api_join(table_id: str, request: Request) -> JSONResponse:
+        """Take an open seat from the lobby: {"seat": n, "name": "..."} -> the seat's link (its token)."""
+        try:
+            body = await read_body(request, MAX_BODY)
+            if not isinstance(body, dict) or set(body) - {"seat", "name"}:
+                raise TableError("bad_request", 'send {"seat": number, "name": "your name"}')
+            table = await lobby.open(table_id)
+            token = await lobby.join(table, body.get("seat"), body.get("name"))
+        except TableError as exc:
+            return _error(exc)
+        return SafeJSONResponse({"seat": body["seat"], "token": token, "link": f"/t/{table.id}?token={token}"},
+                                status_code=201)
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
@@ -388,15 +418,20 @@ def create_app(
         msg["type"] = "replay"
         msg["steps"] = len(actions)
         msg["last_action"] = None
+        msg["actor"] = None
         if step:
             # What this viewer saw of the move: its own move in full, another seat's only as its
-            # events showed it (a face-down choice stays face down).
+            # events showed it (a face-down choice stays face down). Who made it is public.
             before = states[step - 1]
+            names = table.names()
+            if before.current_player is not None:
+                msg["actor"] = names[before.current_player]
             if seat is not None and before.current_player == seat:
-                msg["last_action"] = actions[step - 1]
+                with seated(names):
+                    msg["last_action"] = rename(actions[step - 1])
             else:
                 seen = [e for e in (state.events or [])[len(before.events or []):] if e.visible_to(seat)]
-                msg["last_action"] = " ".join(narrate_lines(table.game, seen, seat)) or None
+                msg["last_action"] = " ".join(narrate_lines(table.game, seen, seat, names)) or None
         msg["legal"] = []
         return SafeJSONResponse(msg)
 
@@ -468,9 +503,12 @@ def create_app(
                 lobby.resend(table, conn)
             elif kind == "ping":
                 conn.push({"type": "pong"})
+            elif kind == "name":
+                chosen = await lobby.rename_seat(table, conn.seat, msg.get("name"))
+                conn.push({"type": "named", "name": chosen})
             else:
                 shown = kind[:40] if printable(kind) else "?"
-                refuse("malformed", f"unknown message type {shown!r}; use act, rematch, sync or ping")
+                refuse("malformed", f"unknown message type {shown!r}; use act, name, rematch, sync or ping")
         except TableError as exc:
             refuse(exc.code, exc.message)
             if exc.code == "stale":

@@ -155,6 +155,11 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(finished=True))
 
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """A seat was taken or named: the seats (kind, agent, name, open, token_hash) as they are now."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(seats=seats))
+
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
@@ -220,5 +225,6 @@ def _listing(r: Any) -> dict[str, Any]:
         # simple options only: a custom deck stays out of the lobby listing
         "options": {_text(k): _text(v) if isinstance(v, str) else v for k, v in dict(r["options"]).items()
                     if isinstance(v, (str, int, float, bool)) or v is None},
-        "seats": [{"kind": _text(s["kind"]), "agent": _text(s.get("agent")), "name": _text(s.get("name"))} for s in seats],
+        "seats": [{"kind": _text(s["kind"]), "agent": _text(s.get("agent")), "name": _text(s.get("name")),
+                   "open": bool(s.get("open")) and not s.get("token_hash")} for s in seats],
     }

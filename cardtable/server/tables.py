@@ -36,7 +36,8 @@ from ..core import CardtableError, State, make
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng, deal
-from ..ui.text import narrate
+from ..ui.names import MAX_NAME, rename, seat_names, seated, valid_name
+from ..ui.text import choices, narrate, standings
 from .db import Store, TableRecord, hash_token
 
 #: a socket that has not taken one message after this many seconds is dropped
@@ -75,24 +76,42 @@ def agent_choices() -> list[str]:
     return out
 
 
-def seat_label(seat: dict[str, Any], index: int) -> str:
-    if seat.get("name"):
-        return str(seat["name"])
-    if seat["kind"] == "bot":
-        return f"Bot {index} ({seat.get('agent')})"
-    return f"Player {index}"
-
-
-def narrate_lines(game: Game[Any], events: list[Any], seat: int | None) -> list[str]:
-    """Log lines for `events` as `seat` sees them: each game's text.py through `cardtable.ui.text`."""
+def narrate_lines(game: Game[Any], events: list[Any], seat: int | None, names: list[str] | None = None) -> list[str]:
+    """Log lines for `events` as `seat` sees them: each game's text.py through `cardtable.ui.text`,
+    every player called by the name in `names` (`cardtable.ui.names`)."""
     out = []
     mod = _text_module(type(game))
-    for e in events:
-        data = e.to_json()
-        line = mod.narrate(data, seat) if mod is not None else narrate(game, data, seat)
-        if line:
-            out.append(line)
+    with seated(names):
+        for e in events:
+            data = e.to_json()
+            line = mod.narrate(data, seat) if mod is not None else narrate(game, data, seat)
+            if line:
+                out.append(rename(line))
     return out
+
+
+#: how far back the log is searched for each seat's last play
+LAST_PLAY_SCAN = 300
+#: events about a seat that are not something it did (a game's text module may add its own: NOT_PLAYS)
+NOT_PLAYS = frozenset({"turn", "turn_started", "round_started", "setup", "dealt", "round_over", "game_over"})
+
+
+def last_plays(game: Game[Any], state: State, seat: int | None, names: list[str]) -> dict[str, str]:
+    """Each seat's most recent log line about something it did (events with its `seat`), as `seat` sees them."""
+    found: dict[str, str] = {}
+    events = state.events or []
+    skip = NOT_PLAYS | frozenset(getattr(_text_module(type(game)), "NOT_PLAYS", ()))
+    for e in reversed(events[-LAST_PLAY_SCAN:]):
+        who = e.data.get("seat")
+        # public events only: a line only one seat reads ("you drew red 7") is not a play the others see
+        if not isinstance(who, int) or str(who) in found or e.to is not None or e.kind in skip:
+            continue
+        line = narrate_lines(game, [e], seat, names)
+        if line:
+            found[str(who)] = line[0]
+            if len(found) >= game.players:
+                break
+    return found
 
 
 _TEXT: dict[type, Any] = {}
@@ -131,6 +150,11 @@ def encode(
         new = [e for e in (state.events or [])[events_from:] if e.visible_to(seat)]
         total = log_from + len(new)
     decides = seat is not None and state.current_player == seat
+    names = [str(s.get("name")) for s in seats]
+    obs = state.observation(seat)
+    legal = state.legal_actions() if decides else []
+    with seated(names):
+        labels = dict(choices(game, obs, [a.text for a in legal])) if legal else {}
     out: dict[str, Any] = {
         "type": "state",
         "table": table_id,
@@ -141,16 +165,17 @@ def encode(
         "seat": seat,
         "seats": seats,
         "current_player": state.current_player,
-        "observation": state.observation(seat),
+        "observation": obs,
         "log_from": log_from,
         "log_total": total,
-        "log": narrate_lines(game, new, seat),
-        "legal": [{"index": a.index, "text": a.text} for a in state.legal_actions()] if decides else [],
+        "log": narrate_lines(game, new, seat, names),
+        "legal": [{"index": a.index, "text": a.text, "label": labels.get(k, a.text)} for k, a in enumerate(legal)],
         "over": state.is_over,
+        "last_plays": last_plays(game, state, seat, names),
     }
     if state.is_over:
         out["winners"] = state.winners()
-        out["returns"] = state.returns()
+        out["standings"] = standings(game, state, seat)
     return out
 
 
@@ -274,12 +299,25 @@ class LiveTable:
                 return i
         raise TableError("bad_token", "this token opens no seat at this table; check your join link")
 
+    def names(self) -> list[str]:
+        """Each seat's name: chosen when the player sat, else "Player 2" / "Bot 3" (`cardtable.ui.names`)."""
+        return seat_names(self.rec.seats)
+
     def public_seats(self) -> list[dict[str, Any]]:
+        names = self.names()
         return [
-            {"seat": i, "kind": s["kind"], "agent": s.get("agent"), "name": seat_label(s, i),
+            {"seat": i, "kind": s["kind"], "agent": s.get("agent"), "name": names[i], "named": bool(s.get("name")),
+             "open": bool(s.get("open")) and not s.get("token_hash"),
              "connected": s["kind"] == "bot" or self._seat_conns.get(i, 0) > 0}
             for i, s in enumerate(self.rec.seats)
         ]
+
+    def status(self) -> dict[str, Any]:
+        """What the lobby lists about a live table: whose turn it is and how far the game is."""
+        cp = self.state.current_player
+        over = self.state.is_over
+        return {"turn": None if over or cp is None else self.names()[cp], "moves": self.version,
+                "seats": [{k: v for k, v in p.items() if k != "seat"} for p in self.public_seats()]}
 
     def message(self, seat: int | None, log_from: int = 0, events_from: int | None = None) -> dict[str, Any]:
         msg = encode(self.id, self.game, self.state, self.version, seat, self.public_seats(), log_from, events_from)
@@ -372,14 +410,14 @@ class Lobby:
             raise TableError("bad_request", "a table needs a list of seats (at most 16), each a person or a bot")
         known = agent_choices()
         for i, s in enumerate(seats):
-            if not isinstance(s, dict) or s.get("kind") not in ("person", "bot"):
-                raise TableError("bad_request", f"seat {i}: kind must be 'person' or 'bot'")
+            if not isinstance(s, dict) or s.get("kind") not in ("person", "bot", "open"):
+                raise TableError("bad_request", f"seat {i}: kind must be 'person', 'open' (anyone may sit from the lobby) or 'bot'")
             extra = sorted(str(k)[:40] for k in s if k not in ("kind", "agent", "name"))
             if extra:
                 raise TableError("bad_request", f"seat {i}: unknown field {extra[0]!r}; a seat has kind, agent and name")
             name = s.get("name")
-            if name is not None and (not isinstance(name, str) or len(name) > 40 or not printable(name)):
-                raise TableError("bad_request", f"seat {i}: a name is printable text of at most 40 characters")
+            if name is not None and valid_name(name) is None:
+                raise TableError("bad_request", f"seat {i}: {NAME_RULE}")
             agent = s.get("agent")
             if s["kind"] == "bot" and agent is not None and agent not in known:
                 shown = agent[:40] if isinstance(agent, str) else type(agent).__name__
@@ -414,9 +452,11 @@ class Lobby:
         stored: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats):
-            name = s.get("name")
+            name = valid_name(s.get("name"))
             if s["kind"] == "bot":
-                stored.append({"kind": "bot", "agent": s.get("agent") or "easy", "name": name})
+                stored.append({"kind": "bot", "agent": s.get("agent") or "medium", "name": name})
+            elif s["kind"] == "open" or (s.get("open") and not s.get("token_hash")):  # taken from the lobby later
+                stored.append({"kind": "person", "open": True, "name": None, "token_hash": None})
             elif "token_hash" in s:  # a rematch keeps each person's token
                 stored.append({"kind": "person", "name": name, "token_hash": s["token_hash"]})
             else:
@@ -524,6 +564,54 @@ class Lobby:
             except TableError:
                 pass
         return n
+
+    async def join(self, table: LiveTable, seat: Any, name: Any) -> str:
+        """Sit at an open seat (one left for anyone in the lobby) under a chosen name; returns the
+        seat's new secret token. The seat is no longer open."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(table.rec.seats):
+            raise TableError("bad_request", f"seat must be a number from 0 to {len(table.rec.seats) - 1}")
+        chosen = valid_name(name)
+        if chosen is None:
+            raise TableError("bad_name", NAME_RULE)
+        if table.state.is_over:
+            raise TableError("game_over", "the game is over; no seat can be taken")
+        async with table.lock:
+            s = table.rec.seats[seat]
+            if not s.get("open") or s.get("token_hash"):
+                raise TableError("seat_taken", "this seat is not open: someone sits there already; choose another or watch")
+            self._check_unique(table, seat, chosen)
+            token = secrets.token_urlsafe(18)
+            seats = [dict(x) for x in table.rec.seats]
+            seats[seat] = {"kind": "person", "open": False, "name": chosen, "token_hash": hash_token(token)}
+            await self._save_seats(table, seats)
+        return token
+
+    async def rename_seat(self, table: LiveTable, seat: int | None, name: Any) -> str:
+        """A seated player chooses (or changes) the name the table calls them."""
+        if seat is None:
+            raise TableError("not_seated", "only a player at the table can choose a name")
+        chosen = valid_name(name)
+        if chosen is None:
+            raise TableError("bad_name", NAME_RULE)
+        async with table.lock:
+            self._check_unique(table, seat, chosen)
+            seats = [dict(x) for x in table.rec.seats]
+            seats[seat]["name"] = chosen
+            await self._save_seats(table, seats)
+        return chosen
+
+    def _check_unique(self, table: LiveTable, seat: int, chosen: str) -> None:
+        others = [n for i, n in enumerate(table.names()) if i != seat]
+        if chosen.casefold() in (n.casefold() for n in others):
+            raise TableError("bad_name", f"{chosen!r} is already the name of another player at this table; choose another")
+
+    async def _save_seats(self, table: LiveTable, seats: list[dict[str, Any]]) -> None:
+        try:
+            await asyncio.to_thread(self.store.set_seats, table.id, seats)
+        except Exception as exc:
+            raise TableError("not_saved", f"the seat could not be saved, nothing changed: {type(exc).__name__}") from None
+        table.rec.seats = seats
+        table.changed()
 
     async def rematch(self, table: LiveTable, seat: int | None) -> str:
         if seat is None:
@@ -641,7 +729,7 @@ class Lobby:
             )
         current = state.current_player
         if current != seat:
-            who = "nobody" if current is None else seat_label(table.rec.seats[current], current)
+            who = "nobody" if current is None else table.names()[current]
             raise TableError("not_your_turn", f"it is not your turn: {who} must decide now")
         if not isinstance(action, (int, str)) or isinstance(action, bool):
             raise TableError("bad_request", "an action is its index (an integer) or its text")
@@ -650,7 +738,8 @@ class Lobby:
         try:  # validated once: the legal action it names, or the engine's reason (nothing changes)
             act = state.check(action)
         except CardtableError as exc:
-            raise TableError("illegal", str(exc)[:300]) from None
+            with seated(table.names()):  # the engine says "seat 2": the player reads the name
+                raise TableError("illegal", rename(str(exc))[:300]) from None
         text = act.text
         n = table.version
         # Written and committed before the state changes and before anyone hears of it.
@@ -759,6 +848,9 @@ class Lobby:
             job.cancel()  # a move still waiting for the worker is never thought about
         legal = state.legal_actions()
         return legal[Rng(seed).below(len(legal))].text
+
+
+NAME_RULE = f"a name is 1 to {MAX_NAME} printable characters, neither \"you\" nor a seat number like \"seat 2\""
 
 
 def printable(text: str) -> bool:

@@ -5,6 +5,11 @@ and `narrate(event_json, viewer, obs=None) -> str | None` (obs: the viewer's obs
 the event, when the caller has it); a game without one is shown generically. The module may also
 give `choices(observation, move_texts) -> [(index, label)]`: the order and labels in which the
 terminal lists the moves (a player's name marked "you", a die with its face).
+
+Players are named through `cardtable.ui.names`: a text module says "seat N" (never "you" about a
+player, except in lines only that player receives) and, inside `names.seated(...)`, every line,
+move label and refusal comes out with the names the players chose; `names.name(N)` gives one for a
+table cell. A game that does nothing gets its players' names.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from rich.pretty import Pretty
 
 from ..core.game import Game
 from ..core.registry import game_part
+from .names import rename
 
 
 def text_module(game: Game[Any]) -> ModuleType | None:
@@ -35,14 +41,52 @@ def render(game: Game[Any], obs: dict[str, Any]) -> RenderableType:
 def narrate(game: Game[Any], event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
     mod = text_module(game)
     if mod is not None and hasattr(mod, "narrate"):
-        return mod.narrate(event, viewer, obs)  # type: ignore[no-any-return]
+        line = mod.narrate(event, viewer, obs)
+        return None if line is None else rename(str(line))
     data = {k: v for k, v in event.items() if k not in ("kind", "to")}
-    return f"{event['kind']}: {json.dumps(data)}"
+    return rename(f"{event['kind']}: {json.dumps(data)}")
 
 
 def choices(game: Game[Any], obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     """The moves as the terminal lists them: (index into `texts`, label), in the game's order."""
     mod = text_module(game)
     if mod is not None and hasattr(mod, "choices"):
-        return list(mod.choices(obs, texts))
-    return list(enumerate(texts))
+        return [(i, rename(label)) for i, label in mod.choices(obs, texts)]
+    return [(i, rename(t)) for i, t in enumerate(texts)]
+
+
+def points(game: Game[Any], obs: dict[str, Any]) -> list[int | None]:
+    """Each seat's points at the end, as the game counts them: its text module's `points(obs)`, else
+    the observation's `scores` (a number, or a breakdown with a `total`), else none."""
+    mod = text_module(game)
+    if mod is not None and hasattr(mod, "points"):
+        return list(mod.points(obs))
+    scores = obs.get("scores")
+    out: list[int | None] = []
+    for k in range(game.players):
+        v = scores[k] if isinstance(scores, list) and k < len(scores) else None
+        if isinstance(v, dict):
+            v = v.get("total")
+        out.append(v if isinstance(v, (int, float)) and not isinstance(v, bool) else None)
+    return out
+
+
+def place_name(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def standings(game: Game[Any], state: Any, viewer: int | None = None) -> list[dict[str, Any]]:
+    """A finished game as places and points: [{seat, place, place_name, points}], best first. Places
+    follow the game's outcome (its returns) and, between seats the outcome ranks equal, the points;
+    seats equal in both share a place."""
+    returns = state.returns()
+    pts = points(game, state.observation(viewer))
+    key = [(returns[k], pts[k] if pts[k] is not None else 0) for k in range(game.players)]
+    order = sorted(range(game.players), key=lambda k: key[k], reverse=True)
+    out = []
+    for k in order:
+        place = 1 + sum(1 for j in range(game.players) if key[j] > key[k])
+        out.append({"seat": k, "place": place, "place_name": place_name(place), "points": pts[k]})
+    return out

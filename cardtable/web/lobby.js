@@ -15,7 +15,7 @@ const el = (tag, attrs = {}, ...kids) => {
 
 let catalog = null;
 let current = null;   // the chosen game's catalog entry
-let seats = [];       // [{kind, agent}]
+let seats = [];       // [{kind: person|open|bot, agent, name}]
 
 function optionFields(game) {
   // Simple options only (enums, booleans, integers); "players" comes from the seats and
@@ -73,11 +73,15 @@ function renderSeats() {
   box.replaceChildren();
   seats.forEach((s, i) => {
     const kind = el("select", { "data-seat": i, class: "seat-kind", onchange: (e) => { s.kind = e.target.value; renderSeats(); } },
-      el("option", { value: "person", selected: s.kind === "person" }, "person"),
+      el("option", { value: "person", selected: s.kind === "person" }, i === 0 ? "you" : "a friend (a link)"),
+      el("option", { value: "open", selected: s.kind === "open" }, "open (anyone, from the lobby)"),
       el("option", { value: "bot", selected: s.kind === "bot" }, "bot"));
     const agent = el("select", { class: "seat-agent", disabled: s.kind !== "bot", onchange: (e) => { s.agent = e.target.value; } },
       catalog.bots.map((b) => el("option", { value: b, selected: b === s.agent }, b)));
-    box.append(el("div", { class: "seat-row" }, el("span", { class: "n" }, `seat ${i}`), kind, s.kind === "bot" ? agent : el("span", { class: "conn" }, i === 0 ? "you" : "a friend (share the link)")));
+    const name = el("input", { class: "seat-name", "data-seat-name": i, maxlength: 24, value: s.name || "",
+      placeholder: i === 0 ? "your name" : "their name (optional)", oninput: (e) => { s.name = e.target.value; } });
+    const what = s.kind === "bot" ? agent : s.kind === "person" ? name : el("span", { class: "conn" }, "listed in the lobby; the first to join sits here");
+    box.append(el("div", { class: "seat-row" }, el("span", { class: "n" }, `seat ${i + 1}`), kind, what));
   });
   $("#add-seat").disabled = seats.length >= current.max_players;
   $("#remove-seat").disabled = seats.length <= current.min_players;
@@ -87,8 +91,10 @@ function pickGame(g) {
   current = g;
   document.querySelectorAll(".game-pick").forEach((b) => b.classList.toggle("on", b.dataset.game === g.name));
   const n = Math.max(g.min_players, Math.min(g.max_players, 2));
-  const bot = catalog.difficulties[0] || catalog.bots[0];
-  seats = Array.from({ length: n }, (_, i) => (i === 0 ? { kind: "person", agent: bot } : { kind: "bot", agent: bot }));
+  // the same default level as the terminal (cardtable play --bots medium)
+  const bot = catalog.difficulties.includes("medium") ? "medium" : (catalog.difficulties[0] || catalog.bots[0]);
+  const you = seats.length && seats[0].name ? seats[0].name : "";
+  seats = Array.from({ length: n }, (_, i) => (i === 0 ? { kind: "person", agent: bot, name: you } : { kind: "bot", agent: bot }));
   $("#summary").textContent = g.summary || "";
   renderOptions();
   renderSeats();
@@ -98,7 +104,12 @@ function pickGame(g) {
 async function create() {
   const err = $("#create-error");
   err.classList.add("hidden");
-  const body = { game: current.name, options: readOptions(), seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", agent: s.agent } : { kind: "person" })) };
+  const body = { game: current.name, options: readOptions(), seats: seats.map((s) => {
+    if (s.kind === "bot") return { kind: "bot", agent: s.agent };
+    if (s.kind === "open") return { kind: "open" };
+    const name = (s.name || "").trim();
+    return name ? { kind: "person", name } : { kind: "person" };
+  }) };
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
   const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -110,7 +121,7 @@ async function create() {
   for (const s of data.seats) {
     if (!s.token) continue;
     box.append(el("div", { class: "link" },
-      el("button", { class: "primary", "data-join": s.seat, onclick: () => { location.href = s.link; } }, `Sit at seat ${s.seat}`),
+      el("button", { class: "primary", "data-join": s.seat, onclick: () => { location.href = s.link; } }, `Sit as ${s.name}`),
       el("code", {}, abs(s.link)),
       el("button", { class: "ghost", onclick: () => navigator.clipboard && navigator.clipboard.writeText(abs(s.link)) }, "copy")));
   }
@@ -120,16 +131,56 @@ async function create() {
   loadTables();
 }
 
+function age(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+// Join an open seat: a name, then the seat's own link (its secret token, kept by this browser).
+function joinForm(t, seat, li) {
+  const old = li.querySelector(".join-form");
+  if (old) old.remove();
+  const input = el("input", { class: "join-name", maxlength: 24, placeholder: "your name", required: true });
+  const err = el("span", { class: "error-box hidden" });
+  const sit = async () => {
+    const r = await fetch(`/api/tables/${encodeURIComponent(t.id)}/join`, { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seat, name: input.value }) });
+    const data = await r.json();
+    if (!r.ok) { err.textContent = data.message || "the seat could not be taken"; err.classList.remove("hidden"); if (r.status === 409) loadTables(); return; }
+    location.href = data.link;
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") sit(); });
+  const form = el("div", { class: "join-form" }, el("span", {}, `Seat ${seat + 1} of this ${t.title} table:`), input,
+    el("button", { class: "primary", "data-sit": seat, onclick: sit }, "Sit here"), err);
+  li.append(form);
+  input.focus();
+}
+
 async function loadTables() {
   const r = await fetch("/api/tables");
   const data = await r.json();
   const ul = $("#tables");
+  if (ul.querySelector(".join-form input:focus")) return;  // someone is typing a name: keep the list still
   ul.replaceChildren();
   if (!data.tables.length) ul.append(el("li", { class: "conn" }, "no tables yet"));
+  const now = data.now || Date.now() / 1000;
   for (const t of data.tables) {
-    const who = t.seats.map((s) => (s.kind === "bot" ? s.agent : "person")).join(", ");
-    ul.append(el("li", {}, el("span", {}, el("b", {}, t.game), ` · ${who}`),
-      el("span", {}, el("a", { href: `/t/${t.id}` }, t.finished ? "replay" : "watch"))));
+    const open = t.seats.filter((s) => s.open).length;
+    const taken = t.seats.length - open;
+    const status = t.finished ? "finished" : t.turn ? `${t.turn} to play` : "in play";
+    const li = el("li", { "data-table": t.id });
+    const chips = el("div", { class: "seatchips" }, t.seats.map((s, i) => s.open
+      ? el("button", { class: "seatchip open", "data-open-seat": i, onclick: () => joinForm(t, i, li) }, `seat ${i + 1}: open — join`)
+      : el("span", { class: "seatchip" }, s.kind === "bot" ? `${s.name} (bot, ${s.agent})` : s.name)));
+    li.append(el("div", { style: "flex:1" },
+      el("div", {}, el("b", {}, t.title || t.game), el("span", { class: "status" },
+        ` · ${status} · ${taken} seated, ${open} open · ${t.moves !== undefined ? `${t.moves} moves · ` : ""}${age(now - t.created)}`)),
+      chips),
+    el("span", {}, el("a", { href: `/t/${t.id}?spectate${t.finished ? "&replay=0" : ""}`, "data-watch": t.id }, t.finished ? "replay" : "watch")));
+    ul.append(li);
   }
 }
 
@@ -141,11 +192,12 @@ async function main() {
     box.append(el("button", { class: "game-pick", "data-game": g.name, type: "button", onclick: () => pickGame(g) },
       el("b", {}, g.title), el("small", {}, `${g.min_players}–${g.max_players} players`)));
   }
-  $("#add-seat").onclick = () => { seats.push({ kind: "bot", agent: catalog.difficulties[0] || catalog.bots[0] }); renderSeats(); };
+  $("#add-seat").onclick = () => { seats.push({ kind: "bot", agent: catalog.difficulties.includes("medium") ? "medium" : (catalog.difficulties[0] || catalog.bots[0]) }); renderSeats(); };
   $("#remove-seat").onclick = () => { seats.pop(); renderSeats(); };
   $("#create-btn").onclick = create;
   if (catalog.games.length) pickGame(catalog.games[0]);
   loadTables();
+  setInterval(loadTables, 5000);
 }
 
 main();

@@ -19,7 +19,7 @@
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
   }
 
-  let ws = null, msg = null, logLines = [], retry = 0, closedForGood = false, replayStep = null, toastTimer = null;
+  let ws = null, msg = null, logLines = [], retry = 0, closedForGood = false, replayStep = null, replayMsg = null, toastTimer = null;
 
   function toast(text, kind = "error") {
     const t = $("#toast");
@@ -29,11 +29,13 @@
     toastTimer = setTimeout(() => t.classList.add("hidden"), 5000);
   }
 
+  // Every seat by the name its player chose (cardtable.ui.names on the server gives the same names
+  // to the log, the moves and the refusals); yours is marked "you" where it is shown.
   function seatName(i) {
-    if (!msg || i === null || i === undefined) return "";
-    if (i === msg.seat) return "You";
-    const s = msg.seats[i];
-    return s ? s.name : `seat ${i}`;
+    const m = replayStep !== null && replayMsg ? replayMsg : msg;
+    if (!m || i === null || i === undefined) return "";
+    const s = m.seats[i];
+    return s ? s.name : `Player ${Number(i) + 1}`;
   }
 
   function act(action) {
@@ -41,7 +43,17 @@
     ws.send(JSON.stringify({ type: "act", action, version: msg.version, token }));
   }
 
-  const api = { act, seatName, toast, isMe: (i) => msg && i === msg.seat };
+  // A click on something that is not a legal move: the server answers with why (not your turn, the
+  // rule that forbids it); a spectator or a finished game is told here.
+  function attempt(action) {
+    if (!msg) return;
+    if (replayStep !== null) { toast("this is a replay: use the controls below to move through it", "info"); return; }
+    if (msg.seat === null) { toast("you are watching: spectators cannot play (join an open seat from the lobby)", "info"); return; }
+    if (msg.over) { toast("the game is over", "info"); return; }
+    act(action);
+  }
+
+  const api = { act, attempt, seatName, toast, isMe: (i) => msg && i === msg.seat };
   CT.api = api;
 
   function connect() {
@@ -66,6 +78,8 @@
       if (m.log_from === 0 || m.log_reset) logLines = m.log.slice(); else logLines.push(...m.log);
       msg = m;
       if (replayStep === null) render(m);
+    } else if (m.type === "named") {
+      toast(`you are ${m.name} at this table`, "info");
     } else if (m.type === "error") {
       toast(m.message);
       if (m.code === "unknown_table" || m.code === "bad_token") {
@@ -85,61 +99,121 @@
     const cp = m.current_player;
     if (cp === null || cp === undefined) return "";
     if (cp === m.seat) return "Your move";
-    return `${seatName(cp)} to decide…`;
+    const s = m.seats[cp];
+    return s && s.kind === "bot" ? `${seatName(cp)} is thinking…` : `${seatName(cp)} to decide…`;
+  }
+
+  // Cards move briefly from where they were to where they go (matched by the card they show), unless
+  // the player asked for reduced motion.
+  const reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+  function positions(box) {
+    const out = new Map();
+    for (const n of box.querySelectorAll("[data-card]")) {
+      const key = n.dataset.card;
+      if (!out.has(key)) out.set(key, []);
+      out.get(key).push(n.getBoundingClientRect());
+    }
+    return out;
+  }
+  function animate(box, before) {
+    if (reduced.matches || !before.size || !box.animate) return;
+    let moved = 0;
+    const seen = new Map();
+    for (const n of box.querySelectorAll("[data-card]")) {
+      const key = n.dataset.card;
+      const k = seen.get(key) || 0;
+      seen.set(key, k + 1);
+      const old = (before.get(key) || [])[k];
+      if (!old) continue;
+      const now = n.getBoundingClientRect();
+      const dx = old.left - now.left, dy = old.top - now.top;
+      if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+      if (moved++ > 12) break;
+      n.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], { duration: 320, easing: "ease-out" });
+    }
+    document.body.dataset.moved = String(moved);
   }
 
   function render(m, replay = false) {
-    document.title = `${m.title} — cardtable`;
+    const mine = !replay && !m.over && m.current_player === m.seat && m.seat !== null;
+    document.title = `${mine ? "● Your turn — " : ""}${m.title} — cardtable`;
     document.body.dataset.version = String(m.version);
     document.body.dataset.over = String(!!m.over);
     document.body.dataset.decides = String(!replay && m.legal.length > 0);
-    $("#title").textContent = `${m.title} · table ${m.table}` + (m.seat === null ? " · spectating" : ` · seat ${m.seat}`);
+    document.body.classList.toggle("replaying", replay);
+    $("#title").textContent = `${m.title} · table ${m.table}` + (m.seat === null ? " · watching" : ` · ${seatName(m.seat)}`);
     const st = $("#status");
     st.textContent = replay ? `Replay: move ${m.version} of ${m.steps}` : statusText(m);
-    st.classList.toggle("you", !replay && m.current_player === m.seat && !m.over);
+    st.classList.toggle("you", mine);
     const view = CT.views[m.game] || CT.views.generic;
     const box = $("#view");
+    const before = positions(box);
     try {
       view.render(box, m, api);
     } catch (err) {  // a view bug must not hide the game: fall back to the generic view
       console.error(err);
       CT.views.generic.render(box, m, api);
     }
-    renderActions(m);
+    animate(box, before);
+    renderActions(m, replay);
     renderLog(replay ? m.log : logLines, m);
     renderEnd(m, replay);
+    renderName(m, replay);
   }
 
-  function renderActions(m) {
+  function renderActions(m, replay) {
     const box = $("#actions");
     box.replaceChildren();
-    if (m.seat === null) { box.append(el("span", { class: "conn" }, "spectators see public information only")); return; }
-    if (!m.legal.length) { box.append(el("span", { class: "conn" }, m.over ? "the game is over" : "waiting for the others…")); return; }
-    for (const a of m.legal) box.append(el("button", { "data-action": a.text, onclick: () => act(a.text) }, a.text));
+    if (replay) return;  // the "Your moves" panel is hidden while replaying (body.replaying)
+    if (m.seat === null) { box.append(el("span", { class: "conn" }, "you are watching: spectators see public information only")); return; }
+    if (!m.legal.length) {
+      const cp = m.current_player;
+      const who = cp === null || cp === undefined ? "the others" : seatName(cp);
+      box.append(el("span", { class: "conn" }, m.over ? "the game is over" : `waiting for ${who}…`));
+      return;
+    }
+    for (const a of m.legal) box.append(el("button", { "data-action": a.text, onclick: () => act(a.text) }, a.label || a.text));
   }
 
   function renderLog(lines, m) {
     const box = $("#log");
-    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 30;
-    box.replaceChildren(...lines.map((l) => el("div", { class: /\byou\b/i.test(l) ? "me" : "" }, l)));
-    if (atBottom || m.version === 0 || true) box.scrollTop = box.scrollHeight;
+    const mine = m.seat !== null && m.seat !== undefined ? seatName(m.seat) : null;
+    const esc = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const re = mine ? new RegExp(`(^|\\W)${esc(mine)}(\\W|$)|\\byou\\b`, "i") : null;
+    box.replaceChildren(...lines.map((l) => el("div", { class: re && re.test(l) ? "me" : "" }, l)));
+    box.scrollTop = box.scrollHeight;
+  }
+
+  // A person who sat through a link without a name chooses one here; the table and its log use it.
+  function renderName(m, replay) {
+    const box = $("#name-box");
+    const s = m.seat !== null && m.seat !== undefined ? m.seats[m.seat] : null;
+    if (replay || !s || s.named || m.over) { box.classList.add("hidden"); return; }
+    if (!box.classList.contains("hidden")) return;
+    const input = el("input", { id: "name-input", maxlength: 24, placeholder: "your name", value: "" });
+    const send = () => { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "name", name: input.value, token })); };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
+    box.replaceChildren(el("label", { for: "name-input" }, `You sit as ${s.name}. Your name at this table: `), input,
+      el("button", { class: "primary", id: "name-btn", onclick: send }, "Sit"));
+    box.classList.remove("hidden");
   }
 
   function renderEnd(m, replay) {
     const box = $("#end");
     if (!m.over || replay) { box.classList.add("hidden"); return; }
     box.classList.remove("hidden");
-    const obs = m.observation || {};
-    const scores = Array.isArray(obs.scores) ? obs.scores : null;
+    // The end as places and points (the server's standings), never the learners' returns.
+    const standings = m.standings || [];
+    const withPoints = standings.some((r) => r.points !== null && r.points !== undefined);
     const winners = new Set(m.winners || []);
-    const rows = m.seats.map((s, i) => el("tr", { class: winners.has(i) ? "win" : "" },
-      el("td", {}, winners.has(i) ? "★ " : "", seatName(i)),
-      scores ? el("td", {}, scores[i] !== null && typeof scores[i] === "object" ? (scores[i].total ?? JSON.stringify(scores[i])) : scores[i]) : null,
-      el("td", {}, (m.returns[i] > 0 ? "+" : "") + m.returns[i].toFixed(2))));
+    const rows = standings.map((r) => el("tr", { class: winners.has(r.seat) ? "win" : "", "data-place": r.place },
+      el("td", {}, r.place_name),
+      el("td", {}, seatName(r.seat), r.seat === m.seat ? el("span", { class: "you-mark" }, "you") : null),
+      withPoints ? el("td", {}, r.points === null || r.points === undefined ? "—" : String(r.points)) : null));
     const names = [...winners].map(seatName).join(" and ");
     box.replaceChildren(
       el("div", { class: "over-banner" }, winners.has(m.seat) ? "You win!" : `${names || "Nobody"} ${winners.size > 1 ? "win" : "wins"}`),
-      el("div", { class: "scores" }, el("table", {}, el("tr", {}, el("th", {}, "player"), scores ? el("th", {}, "score") : null, el("th", {}, "result")), rows)),
+      el("div", { class: "scores" }, el("table", { id: "standings" }, el("tr", {}, el("th", {}, "place"), el("th", {}, "player"), withPoints ? el("th", {}, "points") : null), rows)),
       el("div", { class: "choice", style: "margin-top:.8rem" },
         m.seat !== null ? el("button", { class: "primary", id: "rematch", onclick: () => ws.send(JSON.stringify({ type: "rematch", token })) }, m.rematch ? "Join the rematch" : "Rematch") : null,
         el("button", { class: "ghost", id: "replay-btn", onclick: () => startReplay(0) }, "Replay move by move"),
@@ -153,17 +227,31 @@
     const data = await r.json();
     if (!r.ok) { toast(data.message); return; }
     replayStep = step;
+    replayMsg = data;
+    data.replay = true;
     render(data, true);
     const bar = $("#replay");
     bar.classList.remove("hidden");
     const go = (s) => startReplay(Math.max(0, Math.min(data.steps, s)));
-    const slider = el("input", { type: "range", min: 0, max: data.steps, value: step, onchange: (e) => go(Number(e.target.value)) });
+    const slider = el("input", { type: "range", min: 0, max: data.steps, value: step, "aria-label": "move", onchange: (e) => go(Number(e.target.value)) });
+    // Plain text and CSS arrows: the controls read the same without an emoji font.
+    const btn = (id, label, title, to, off) => el("button", { id, title, "aria-label": title, disabled: off, onclick: () => go(to) }, label);
+    const said = step === 0 ? "the deal, before the first move"
+      : (data.last_action && data.actor && data.last_action.startsWith(data.actor) ? data.last_action
+        : `${data.actor ? `${data.actor}: ` : ""}${data.last_action || "a move the others could not see"}`);
     bar.replaceChildren(el("div", { class: "replay-bar" },
-      el("button", { onclick: () => go(0) }, "⏮"), el("button", { id: "replay-prev", onclick: () => go(step - 1) }, "◀"),
-      slider, el("button", { id: "replay-next", onclick: () => go(step + 1) }, "▶"), el("button", { onclick: () => go(data.steps) }, "⏭"),
-      el("span", {}, data.last_action ? `last move: ${data.last_action}` : "the deal"),
-      el("button", { class: "ghost", onclick: () => { replayStep = null; bar.classList.add("hidden"); if (msg) render(msg); } }, "back to the table")));
+      btn("replay-first", "|<", "first: the deal", 0, step === 0), btn("replay-prev", "< Back", "previous move", step - 1, step === 0),
+      slider, btn("replay-next", "Next >", "next move", step + 1, step >= data.steps), btn("replay-last", ">|", "last move", data.steps, step >= data.steps)),
+      el("div", { class: "replay-said", id: "replay-said" }, el("b", {}, `Move ${step} of ${data.steps}`), " · ", said),
+      el("div", { class: "replay-bar" }, el("button", { class: "ghost", id: "replay-close", onclick: () => {
+        replayStep = null; replayMsg = null; bar.classList.add("hidden"); document.body.classList.remove("replaying"); if (msg) render(msg);
+      } }, "Back to the table")));
   }
+  document.addEventListener("keydown", (e) => {
+    if (replayStep === null || !replayMsg || e.target.tagName === "INPUT") return;
+    if (e.key === "ArrowRight") startReplay(Math.min(replayMsg.steps, replayStep + 1));
+    if (e.key === "ArrowLeft") startReplay(Math.max(0, replayStep - 1));
+  });
 
   // The cards' texts and the player's guide (public, the same for every seat): views read them
   // through CT.cardInfo; the page is drawn again once they arrive.

@@ -39,8 +39,9 @@ def free_port() -> int:
 class Server:
     """`cardtable serve` in a child process; `restart()` stops it and starts a new one on the same database."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
         self.db = db
+        self.bot_delay = bot_delay
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -48,7 +49,7 @@ class Server:
     def start(self) -> None:
         # The real command, as a person starts it (bots without the pause that lets people follow them).
         self.proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port),
-                                      "--database", str(self.db), "--bot-delay", "0", "--bot-time", "0.3"],
+                                      "--database", str(self.db), "--bot-delay", str(self.bot_delay), "--bot-time", "0.3"],
                                      stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -112,7 +113,13 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
+# Cards move briefly to their new places after each state (issue 21); a person clicks once they land.
+CARDS_LANDED = """() => !document.getAnimations().some(a => a.playState === "running" && a.effect && a.effect.target
+  && a.effect.target.dataset && a.effect.target.dataset.card !== undefined)"""
+
+
 def shot(page: Any, name: str) -> None:
     if SHOTS:
+        page.wait_for_function(CARDS_LANDED, timeout=20_000)
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conftest import Server, shot
+from .conftest import CARDS_LANDED, Server, shot
 
 WAIT = 20_000  # ms: a generous bound for the next state to arrive (not a timing assertion)
 
@@ -15,6 +15,7 @@ def create_table(page: Any, server: Server, game: str, seed: int, setup: Callabl
     """Through the lobby: pick the game, a random bot in seat 1, a seed; sit at seat 0."""
     page.goto(server.url + "/")
     page.click(f".game-pick[data-game={game}]")
+    page.fill("[data-seat-name='0']", "Ann")  # a player chooses a name when they sit (issue 21)
     page.select_option(".seat-agent", "random")
     if setup:
         setup(page)
@@ -47,6 +48,7 @@ VISIBLE_POINT = """el => {
 
 def click(page: Any, target: Any) -> None:
     """A real mouse click on the part of `target` a person can see."""
+    page.wait_for_function(CARDS_LANDED, timeout=WAIT)
     point = target.evaluate(VISIBLE_POINT)
     assert point is not None, "the element is entirely covered"
     page.mouse.click(point[0], point[1])
@@ -132,7 +134,7 @@ def test_reconnect_mid_game(page: Any, server: Server) -> None:
     page.goto(server.url + "/")
     page.goto(f"{server.url}/t/{table}")
     page.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=WAIT)
-    assert "seat 0" in page.locator("#title").inner_text()
+    assert "Ann" in page.locator("#title").inner_text()  # the seat, by the name its player chose
     assert page.locator("#log div").count() >= log  # the whole log again
     play(page, 3)
     assert version(page) > v
@@ -185,7 +187,7 @@ def test_a_spectator_sees_no_hand_and_cannot_act(page: Any, server: Server) -> N
     try:
         spectator.goto(f"{server.url}/t/{table}?spectate")
         spectator.wait_for_function("document.body.dataset.version !== undefined", timeout=WAIT)
-        assert "spectating" in spectator.locator("#title").inner_text()
+        assert "watching" in spectator.locator("#title").inner_text()
         assert spectator.locator("#hand").count() == 0
         assert spectator.locator("#view [data-legal]").count() == 0
         assert spectator.locator("#draw-pile").count() == 1

@@ -188,7 +188,11 @@ def test_replay_of_a_finished_game_move_by_move(client: TestClient) -> None:
         assert data["observation"] == states[step].observation(None)
         # a spectator reads the move as the table's log narrated it (finding 6: never a hidden choice)
         new = states[step].events_for(None)[len(states[step - 1].events_for(None)):] if step else []
-        assert data["last_action"] == ((" ".join(narrate_lines(states[step].game, new, None)) or None) if step else None)
+        names = [x["name"] for x in data["seats"]]
+        assert data["last_action"] == ((" ".join(narrate_lines(states[step].game, new, None, names)) or None) if step else None)
+        # who made the move is said by name (issue 21: a replay says who made each move)
+        assert data["actor"] == (names[states[step - 1].current_player] if step else None)
+        assert "seat " not in (data["last_action"] or "")
     assert client.get(f"/api/tables/{tid}/replay", params={"step": len(rec.actions) + 1}).status_code == 400
 
 

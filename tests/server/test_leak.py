@@ -42,7 +42,8 @@ def check_payload(m: dict[str, Any], states: list[State]) -> None:
     # 1. exactly the observation, the narrated visible events and (only when deciding) the legal actions
     assert m["observation"] == state.observation(seat)
     visible = state.events_for(seat)
-    assert m["log"] == narrate_lines(state.game, visible[m["log_from"]:], seat)
+    names = [x["name"] for x in m["seats"]]
+    assert m["log"] == narrate_lines(state.game, visible[m["log_from"]:], seat, names)
     decides = seat is not None and state.current_player == seat
     assert [a["text"] for a in m["legal"]] == ([a.text for a in state.legal_actions()] if decides else [])
     # 2. the same message is built from determinized copies, whose hidden cards are resampled:
@@ -122,10 +123,11 @@ def test_no_payload_carries_what_the_seat_may_not_see(client: TestClient, game: 
                 lines = []
             if m.get("log_reset"):  # a spectator far behind: only the newest lines, the log starts again there
                 assert s is None
-                lines = narrate_lines(states[-1].game, states[m["version"]].events_for(s)[: m["log_from"]], s)
+                lines = narrate_lines(states[-1].game, states[m["version"]].events_for(s)[: m["log_from"]], s,
+                                      [x["name"] for x in m["seats"]])
             assert m["log_from"] == len([x for x in states[m["version"]].events_for(s)][: m["log_from"]])
             lines += m["log"]
-        assert lines == narrate_lines(states[-1].game, states[-1].events_for(s), s)
+        assert lines == narrate_lines(states[-1].game, states[-1].events_for(s), s, [x["name"] for x in ms[-1]["seats"]])
 
 
 def test_encoding_a_seat_never_uses_the_true_hands(client: TestClient) -> None:

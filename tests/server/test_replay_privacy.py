@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from cardtable.server.tables import narrate_lines, replay
+from cardtable.ui.names import rename, seated
 
 from .conftest import new_table, play_until
 
@@ -24,9 +25,12 @@ def test_replay_moves_are_told_as_each_viewer_saw_them(client: TestClient) -> No
         told = {v: client.get(f"/api/tables/{tid}/replay", params={"step": step, **({"token": tok} if v == 0 else {})})
                 .json()["last_action"] for v in (None, 0)}
         # a spectator reads only what the public log said of the move
-        assert told[None] == (" ".join(narrate_lines(table.game, new[None], None)) or None)
-        # a seat reads its own move in full, another seat's as its own log said it
-        assert told[0] == (action if actor == 0 else " ".join(narrate_lines(table.game, new[0], 0)) or None)
+        names = table.names()
+        assert told[None] == (" ".join(narrate_lines(table.game, new[None], None, names)) or None)
+        # a seat reads its own move in full (seats by name), another seat's as its own log said it
+        with seated(names):
+            own = rename(action)
+        assert told[0] == (own if actor == 0 else " ".join(narrate_lines(table.game, new[0], 0, names)) or None)
         if action.startswith(("keep ", "put ")) and action != "keep the dice":  # a face-down choice
             card = action.split(" ", 1)[1].split(" under ")[0]
             assert card not in (told[None] or "")

@@ -146,7 +146,7 @@ class ScribeTuck(Decision):
 
     __slots__ = ()
     kind = "scribe"
-    asks = "must put a card from hand under the Scribe for 1 Deben, or skip"
+    asks = "must put a card from hand under the Scribe for 1 Deben (then draw 1), or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -180,7 +180,7 @@ class PriestDie(Decision):
 
     __slots__ = ()
     kind = "priest_die"
-    asks = "must choose a die for the Priest (you pay its value) or skip"
+    asks = "must choose a die for the Priest (pay its value, draw that many Afterlife cards), or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup

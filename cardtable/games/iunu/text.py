@@ -11,13 +11,29 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.state import Decision
+from ...ui.names import name
 from .cards import CITIZENS, Afterlife
 
 DIE_FACES = {None: "✗", 1: "1", 2: "2", 3: "3", 4: "4"}
 
 
 def _seat_name(s: int, viewer: int | None) -> str:
-    return "you" if s == viewer else f"seat {s}"
+    """A column head: the seat's name, marked when it is the viewer's."""
+    return name(s) + (" (you)" if s == viewer else "")
+
+
+def _dice(values: list[int | None]) -> str:
+    """Dice as a person reads them: "3, 2 and 1" (a die out of play is left out)."""
+    shown = [str(v) for v in values if v]
+    if not shown:
+        return "none"
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def _n(count: int, one: str, many: str | None = None) -> str:
+    """ "1 card", "3 cards": a count with its noun in the right number."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def _dynasty_table(obs: dict[str, Any]) -> Table:
@@ -30,8 +46,8 @@ def _dynasty_table(obs: dict[str, Any]) -> Table:
     ]
     if obs["heliopolis"] is not None:
         owners.append(("Heliopolis", obs["heliopolis"]))
-    for name, _ in owners:
-        table.add_column(name, justify="center")
+    for owner, _ in owners:
+        table.add_column(owner, justify="center")
     for c in CITIZENS:
         row = [c]
         for _, p in owners:
@@ -70,7 +86,7 @@ def _score_table(obs: dict[str, Any]) -> Table:
 
 def render(obs: dict[str, Any]) -> RenderableType:
     seat = obs["seat"]
-    head = Text(f"IUNU {obs['variant']} — round {obs['round']}, starting player seat {obs['starter']}")
+    head = Text(f"IUNU {obs['variant']} — round {obs['round']}, starting player {name(obs['starter'])}")
     if obs["final_turns"]:
         head.append("   FINAL TURNS (Dynasty phase only)", style="bold red")
     dice = Text("Dice: ")
@@ -98,18 +114,18 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(mine)
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
+        who = "You" if d["seat"] == seat else name(d["seat"])
         line = f"{who}: {decision_text(d, obs)}"
         if "price" in d:
             line += f" (Bread costs {d['price']} each, {d['baked']} baked)"
         if "thief" in d:
-            line += f" (seat {d['thief']}'s Soldier)"
+            line += f" ({name(d['thief'])}'s Soldier)"
         if "drawn" in d:
             line += f" — drawn: {', '.join(d['drawn'])}"
         parts.append(Text(line, style="italic"))
     if obs["is_over"]:
         parts.append(_score_table(obs))
-        text = f"Game over. Winner: {', '.join(_seat_name(w, seat) for w in obs['winners'])}"
+        text = f"Game over. Winner: {' and '.join(_seat_name(w, seat) for w in obs['winners'])}"
         if obs["heliopolis"] is not None and obs["heliopolis"]["first"]:
             text += " — but Heliopolis scored more than both dynasties"
         parts.append(Text(text, style="bold"))
@@ -170,54 +186,53 @@ def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-DECISION_TEXT = {
-    "pharaoh_reroll": "Pharaoh: reroll one die, or keep the dice",
-    "play": "play a Citizen card",
-    "second_card": "play a second card of the same type for 1 Deben?",
-    "use_ability": "use the ability?",
-    "scribe": "Scribe: put a card under the Scribe for 1 Deben (then draw 1), or skip",
-    "priest_die": "Priest: choose a die (pay its value, draw that many Afterlife cards), or skip",
-    "priest_keep": "Priest: choose the Afterlife card to keep",
-    "soldier": "Soldier: steal a Farmer, or skip",
-    "tribute": "pay 1 Deben tribute, or give up a Farmer",
-    "bake": "Baker: put Bread on a Citizen, or stop",
-    "artisan": "Artisans: how many cards to place in the Forum",
-    "place": "place a card from your hand in the Forum",
-    "take": "take a card from the Forum",
-}
+def _prompts() -> dict[str, str]:
+    """Each decision's question as the terminal puts it to the player: the decision's own `asks`
+    (decisions.py, written once) addressed to them ("must play a Citizen card from hand" -> "play a
+    Citizen card from hand")."""
+    from . import decisions
+
+    out = {}
+    for cls in vars(decisions).values():
+        if isinstance(cls, type) and issubclass(cls, Decision) and cls is not Decision and cls.asks:
+            out[cls.kind] = cls.asks.removeprefix("must ")
+    return out
+
+
+DECISION_TEXT = _prompts()
 
 
 def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
     """One line for an event the viewer may see (None: not worth a line)."""
     k = event["kind"]
 
-    def who(s: int) -> str:
-        return _seat_name(s, viewer)
+    def who(s: int) -> str:  # "seat N": the table's names replace it (cardtable.ui.names)
+        return f"seat {s}"
 
     simple: dict[str, Callable[[dict[str, Any]], str]] = {
         "played": lambda e: f"{who(e['seat'])} played {e['card']}" + (" (a second one, for 1 Deben)" if e["count"] == 2 else ""),
-        "round_started": lambda e: f"— round {e['round']}: seat {e['starter']} rolls {e['rolled']}"
-        + (f", reduced to {e['dice']}" if e["rolled"] != e["dice"] else "") + " —",
+        "round_started": lambda e: f"— round {e['round']}: seat {e['starter']} rolls {_dice(e['rolled'])}"
+        + (f", reduced to {_dice(e['dice'])}" if e["rolled"] != e["dice"] else "") + " —",
         "game_end_triggered": lambda e: "the Citizen deck is empty: final turns (Dynasty phase only) until the round ends",
         "rerolled": lambda e: f"{who(e['seat'])} rerolled die {e['die']}: {e['old']} → {e['new']} (Pharaoh)",
-        "noble": lambda e: f"{who(e['seat'])} gained {e['gained']} Debens (Noble); dice now {e['dice']}",
-        "merchant": lambda e: f"{who(e['seat'])} gained {e['gained']} Debens (Merchant); dice now {e['dice']}",
+        "noble": lambda e: f"{who(e['seat'])} gained {e['gained']} Debens (Noble); dice now {_dice(e['dice'])}",
+        "merchant": lambda e: f"{who(e['seat'])} gained {e['gained']} Debens (Merchant); dice now {_dice(e['dice'])}",
         "ability_skipped": lambda e: f"{who(e['seat'])} did not use the {e['card']}",
         "scribed": lambda e: f"{who(e['seat'])} put a card under the Scribe",
         "scribed_card": lambda e: f"  (under your Scribe: {e['card']})",
         "drew": lambda e: f"{who(e['seat'])} drew {e['count']}",
         "drew_cards": lambda e: f"  (you drew {', '.join(e['cards'])})",
         "dealt": lambda e: f"  (your hand: {', '.join(e['cards'])})",
-        "priest": lambda e: f"{who(e['seat'])} paid {e['paid']} for die {e['die']} and looked at {e['drew']} Afterlife card(s)",
+        "priest": lambda e: f"{who(e['seat'])} paid {e['paid']} for die {e['die']} and looked at {_n(e['drew'], 'Afterlife card')}",
         "afterlife_seen": lambda e: f"  (you see: {', '.join(e['cards'])})",
         "afterlife_kept": lambda e: f"{who(e['seat'])} " + ("replaced their Afterlife card" if e["replaced"] else "kept an Afterlife card"),
         "afterlife_card": lambda e: f"  (your Afterlife card: {e['card']})",
         "steal": lambda e: f"{who(e['seat'])}'s Soldier comes for a Farmer of {who(e['victim'])}",
         "tribute": lambda e: f"{who(e['seat'])} paid 1 Deben tribute to {who(e['thief'])}",
         "farmer_stolen": lambda e: f"{who(e['seat'])} took a Farmer from {who(e['victim'])}",
-        "bread": lambda e: f"{who(e['seat'])} fed a {e['card']} ({e['price']} Deben(s))",
-        "baked": lambda e: f"{who(e['seat'])} baked {e['count']} Bread; dice now {e['dice']}",
-        "artisan": lambda e: f"{who(e['seat'])} paid {e['paid']} (Artisans) to place {e['place']} card(s)",
+        "bread": lambda e: f"{who(e['seat'])} fed a {e['card']} ({_n(e['price'], 'Deben')})",
+        "baked": lambda e: f"{who(e['seat'])} baked {e['count']} Bread; dice now {_dice(e['dice'])}",
+        "artisan": lambda e: f"{who(e['seat'])} paid {e['paid']} (Artisans) to place {_n(e['place'], 'card')}",
         "placed": lambda e: f"{who(e['seat'])} placed {e['card']} in the Forum",
         "took": lambda e: f"{who(e['seat'])} took {e['card']} from the Forum",
         "revealed": lambda e: f"{e['card']} joins the Forum",
@@ -231,7 +246,8 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         + "; ".join(f"{who(s)}: {', '.join(c) or 'none'}" for s, c in enumerate(e["cards"])),
         "heliopolis_end": lambda e: f"Heliopolis feeds {e['fed'] or 'nobody'}"
         + (f" and reveals {e['afterlife']}" if e["afterlife"] else ""),
-        "game_over": lambda e: "game over — winner: " + ", ".join(who(w) for w in e["winners"]),
+        "game_over": lambda e: "game over — " + " and ".join(who(w) for w in e["winners"])
+        + (" wins" if len(e["winners"]) == 1 else " win"),
     }
     fn = simple.get(k)
     return fn(event) if fn is not None else None

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...ui.names import name as seat_name
 from .cards import CARD_NAME, CARD_POINTS, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR_RANK, WILD_RANK
 
 STYLE = {"red": "bold white on red3", "yellow": "bold black on yellow3", "green": "bold white on green4",
@@ -45,7 +46,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
             marks.append("to play")
         if count == 1:
             marks.append("UNO!")
-        name = "you" if s == seat else f"seat {s}"
+        name = seat_name(s) + (" (you)" if s == seat else "")
         table.add_row(f"[bold]{name}[/]" if s == seat else name, str(count), str(obs["scores"][s]), ", ".join(marks))
     pile = Text("Discard: ")
     if obs["top_card"]:
@@ -59,12 +60,13 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(Text("Your hand: ").append_text(cards(obs["hand"])))
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
+        who = "You" if d["seat"] == seat else seat_name(d["seat"])
         parts.append(Text(f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}"
                           + (f" (drew {d['drawn']})" if "drawn" in d else "")
-                          + (f" — seat {d['target']} did not call UNO" if "target" in d else ""), style="italic"))
+                          + (f" — {seat_name(d['target'])} did not call UNO" if "target" in d else ""), style="italic"))
     if obs["is_over"]:
-        parts.append(Text(f"Game over. Winner: {', '.join('seat ' + str(w) for w in obs['winners'])}", style="bold"))
+        parts.append(Text(f"Game over. {' and '.join(seat_name(w) for w in obs['winners'])} "
+                          f"win{'s' if len(obs['winners']) == 1 else ''}.", style="bold"))
     return Panel(Group(*parts), expand=False)
 
 
@@ -84,8 +86,8 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     observation just after the event, lets a line name who a Skip skipped."""
     k = event["kind"]
 
-    def who(s: int) -> str:
-        return "you" if s == viewer else f"seat {s}"
+    def who(s: int) -> str:  # "seat N": the table's names replace it (cardtable.ui.names)
+        return f"seat {s}"
 
     if k == "played":
         call = " and calls UNO!" if event["uno"] else ""
@@ -93,7 +95,7 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         if event["card"].endswith(" skip") and obs is not None:
             # "The next person in line to play after this card is played is skipped" (juno.txt, Skip).
             nxt = (event["seat"] + (1 if obs["direction"] == "left" else -1)) % len(obs["hand_counts"])
-            skipped = ": you are skipped" if nxt == viewer else f": seat {nxt} is skipped"
+            skipped = f": seat {nxt} is skipped"
         return f"{who(event['seat'])} played {event['card']}{call}{skipped}"
     if k == "drew":
         if event["count"] < event["wanted"]:
@@ -141,7 +143,9 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     if k == "could_not_draw":
         return f"{who(event['seat'])} could not draw: no cards left"
     if k == "game_over":
-        return f"game over — scores {event['scores']}"
+        ranked = sorted(range(len(event["scores"])), key=lambda s: -event["scores"][s])
+        return "game over — " + ", ".join(f"seat {s} {event['scores'][s]} point{'' if event['scores'][s] == 1 else 's'}"
+                                          for s in ranked)
     return None
 
 

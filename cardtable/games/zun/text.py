@@ -9,8 +9,21 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...ui.names import name
+
 TIER_STYLE = {0: "bold white on grey23", 1: "bold white on red3", 2: "bold black on yellow3", 3: "bold white on green4"}
-TIER_NAME = {0: "Defeated", 1: "1-4", 2: "5-8", 3: "9-12"}
+TIER_NAME = {0: "Defeated", 1: "tier 1 (1–4 HP)", 2: "tier 2 (5–8 HP)", 3: "tier 3 (9–12 HP)"}
+ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _n(count: int, one: str, many: str | None = None) -> str:
+    """ "1 card", "3 cards": a count with its noun in the right number."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def team_name(team: int) -> str:
+    """Teams are numbered from 1, in the terminal and the browser alike."""
+    return f"team {team + 1}"
 
 # When a rune of each kind can be played (runes-of-zun.txt, "Playing Runes", "Reactions", "Modifiers").
 WHEN = {
@@ -41,7 +54,7 @@ def decision_line(obs: dict[str, Any]) -> str:
     if frame is not None:
         rune = frame["card"] + (f" (as {frame['as']})" if frame["as"] and frame["as"] != frame["card"] else "")
         seat = obs["seat"]
-        owner = "your" if frame["player"] == seat else f"seat {frame['player']}'s"
+        owner = "your" if frame["player"] == seat else f"{name(frame['player'])}'s"
         if d["kind"] == "modify":
             text = f"add modifiers to {owner} {rune} (the runes it charms), or be done modifying"
         elif d["kind"] == "declare_target":
@@ -98,7 +111,7 @@ def tracker(hp: int, tier: int) -> Text:
         if v in (4, 8):
             out.append("|")
     out.append(f" {hp:>2} HP ", style=TIER_STYLE[tier])
-    out.append(f" tier {TIER_NAME[tier]}")
+    out.append(f" {TIER_NAME[tier]}")
     return out
 
 
@@ -111,7 +124,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         table.add_column(col)
     exposed = obs["exposed_hands"]
     for s in range(n):
-        name = "you" if s == seat else f"seat {s}"
+        who = name(s) + (" (you)" if s == seat else "")
         affected = [o["card"] + (f" (as {o['as']})" if o["as"] != o["card"] else "") for o in obs["ongoing"]
                     if s in o["affects"]]
         hand = str(obs["hand_counts"][s])
@@ -122,30 +135,34 @@ def render(obs: dict[str, Any]) -> RenderableType:
             marks.append("to play")
         if obs["defeated"][s]:
             marks.append("DEFEATED")
-        table.add_row(f"[bold]{name}[/]" if s == seat else name, "" if obs["teams"] is None else str(obs["team_of"][s]),
+        table.add_row(f"[bold]{who}[/]" if s == seat else who, "" if obs["teams"] is None else team_name(obs["team_of"][s]),
                       tracker(obs["hp"][s], obs["tiers"][s]), hand, ", ".join(affected), ", ".join(marks))
     parts: list[RenderableType] = [table]
     if obs["in_play"]:
         line = Text("In play this turn: ")
-        line.append(", ".join(f"{e['card']} (seat {e['player']}{', returns' if e['returns'] else ''})"
+        line.append(", ".join(f"{e['card']} ({name(e['player'])}{', returns' if e['returns'] else ''})"
                               for e in obs["in_play"]))
         parts.append(line)
     for f in obs["resolving"]:
-        target = f" → seat {f['current_target']}" if f["current_target"] >= 0 else ""
+        target = f" → {name(f['current_target'])}" if f["current_target"] >= 0 else ""
         as_text = f" as {f['as']}" if f["as"] and f["as"] != f["card"] else ""
-        parts.append(Text(f"Resolving: seat {f['player']}'s {f['card']}{as_text}{target}"
-                          f" (targets {f['targets']}, boosts {f['boosts']})", style="cyan"))
+        declared = [name(t) for t in f["targets"]]
+        extra = [f"targets: {', '.join(declared)}"] if declared else ["no target yet"]
+        if f["boosts"]:
+            extra.append(f"boosted {f['boosts']}×")
+        parts.append(Text(f"Resolving: {name(f['player'])}'s {f['card']}{as_text}{target} ({'; '.join(extra)})",
+                          style="cyan"))
     parts.append(Text(f"Deck: {obs['deck']}   Discard pile: {len(obs['discard'])}"
                       + (f" (top: {obs['discard'][-1]})" if obs["discard"] else "")))
     if seat is not None and "hand" in obs:
         parts.append(Text("Your hand: " + (", ".join(obs["hand"]) or "(empty)"), style="bold"))
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
+        who = "You" if d["seat"] == seat else name(d["seat"])
         parts.append(Text(f"{who}: {decision_line(obs)}", style="italic"))
     if obs["is_over"]:
         how = " (turn limit: most HP)" if obs["by_limit"] else ""
-        parts.append(Text(f"Game over{how}. Winners: {', '.join('seat ' + str(w) for w in obs['winners'])}",
+        parts.append(Text(f"Game over{how}. Winners: {' and '.join(name(w) for w in obs['winners'])}",
                           style="bold"))
     return Panel(Group(*parts), expand=False)
 
@@ -154,18 +171,21 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     """One line for an event the viewer may see."""
     k = event["kind"]
 
+    # Every player in the third person as "seat N": the table's names replace it (cardtable.ui.names).
     def who(s: int) -> str:
-        return "you" if s == viewer else f"seat {s}"
+        return f"seat {s}"
 
     def does(s: int, verb: str, third: str | None = None) -> str:
-        """Subject and verb that agree: "you lose", "seat 2 loses"."""
-        return f"you {verb}" if s == viewer else f"seat {s} {third or verb + 's'}"
+        """Subject and verb that agree: "seat 2 loses"."""
+        return f"seat {s} {third or verb + 's'}"
 
     lines = {
         "turn": lambda e: f"— turn {e['number']}: {who(e['seat'])} —",
         "played": lambda e: f"{who(e['seat'])} played {e['card']}" + (f" (mimicking {e['mimics']})" if e["mimics"] else ""),
         "modified": lambda e: f"{who(e['seat'])} modified {e['card']} with {e['modifier']}",
-        "declared": lambda e: f"{does(e['seat'], 'target')} {who(e['target'])} with {e['card']} (target {e['order']})",
+        "declared": lambda e: f"{does(e['seat'], 'target')} "
+        + ("themselves" if e["target"] == e["seat"] else who(e["target"])) + f" with {e['card']}"
+        + (f" (its {ORDINAL.get(e['order'], str(e['order']) + 'th')} target)" if e["order"] > 1 else ""),
         "blamed": lambda e: f"{does(e['seat'], 'blame')} {who(e['blamed'])}",
         "reacted": lambda e: f"{who(e['seat'])} reacted to {e['against']} with {e['card']}",
         "redirected": lambda e: f"{who(e['seat'])} redirected {e['card']} to {who(e['new_target'])}",
@@ -176,10 +196,10 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "drew": lambda e: f"{who(e['seat'])} drew {e['count']}" + (" (no cards left)" if e["count"] < e["wanted"] else ""),
         "drew_cards": lambda e: f"  (you drew {', '.join(e['cards'])})",
         "discarded": lambda e: f"{who(e['seat'])} discarded {e['card']}",
-        "stole": lambda e: f"{who(e['seat'])} stole {e['count']} card(s) from {who(e['target'])}",
+        "stole": lambda e: f"{who(e['seat'])} stole {_n(e['count'], 'card')} from {who(e['target'])}",
         "stolen_cards": lambda e: f"  (the stolen cards: {', '.join(e['cards'])})",
         "overdraw": lambda e: f"Overdraw! {who(e['seat'])} holds {e['hand']} cards",
-        "underdraw": lambda e: f"Underdraw! {who(e['seat'])} lacks {e['missing']} card(s)",
+        "underdraw": lambda e: f"Underdraw! {who(e['seat'])} is {_n(e['missing'], 'card')} short",
         "defeated": lambda e: f"{does(e['seat'], 'are', 'is')} Defeated!",
         "revived": lambda e: f"{does(e['seat'], 'come', 'comes')} back!",
         "triggered": lambda e: f"{e['card']} affecting {who(e['seat'])} triggers",
@@ -190,7 +210,8 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "reshuffled": lambda e: f"the discard pile is shuffled into a new deck ({e['cards']} runes)",
         "canceled": lambda e: f"{e['card']} was discarded before it resolved",
         "setup": lambda e: f"{e['players']} players, {e['deck']} runes in the deck, 12 HP each",
-        "game_over": lambda e: f"game over — winners: {', '.join(who(w) for w in e['winners'])}"
+        "game_over": lambda e: f"game over — {' and '.join(who(w) for w in e['winners'])} "
+        + ("wins" if len(e["winners"]) == 1 else "win")
         + (" (turn limit)" if e["by_limit"] else ""),
     }
     fn = lines.get(k)
@@ -210,3 +231,8 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
             entry["note"] = f"It can modify: {', '.join(charmed) or 'no rune of this set'}."
         out.append(entry)
     return out
+
+
+def points(obs: dict[str, Any]) -> list[int]:
+    """What each player ends with: HP (the winners are those left standing, or with most HP at the turn limit)."""
+    return list(obs["hp"])

@@ -30,12 +30,20 @@
     return node;
   };
 
-  // The seats bar: who sits where, who is connected, whose decision it is.
-  const seatsBar = (m, api, extra) => el("div", { class: "seats" }, m.seats.map((s, i) =>
-    el("div", { class: `seat${m.current_player === i && !m.over ? " turn" : ""}${m.seat === i ? " me" : ""}`, "data-seat": i },
+  // The seats bar: each player by the name they chose (yours marked), who is connected, whose
+  // decision it is ("thinking…" while a bot decides) and each seat's last play, highlighted.
+  const seatsBar = (m, api, extra) => el("div", { class: "seats" }, m.seats.map((s, i) => {
+    const turn = m.current_player === i && !m.over;
+    const last = (m.last_plays || {})[String(i)];
+    return el("div", { class: `seat${turn ? " turn" : ""}${m.seat === i ? " me" : ""}`, "data-seat": i },
       el("div", { class: "name" }, el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "away" }),
-        api.seatName(i), s.kind === "bot" ? el("span", { class: "bot" }, "BOT") : null),
-      extra ? extra(i) : null)));
+        el("span", { class: "seat-name" }, api.seatName(i)), m.seat === i ? el("span", { class: "you-mark" }, "you") : null,
+        s.kind === "bot" ? el("span", { class: "bot", title: `a bot (${s.agent})` }, `BOT · ${s.agent}`) : null,
+        s.open ? el("span", { class: "bot" }, "OPEN") : null),
+      turn && s.kind === "bot" && !m.replay ? el("div", { class: "thinking", "data-thinking": i }, "thinking…") : null,
+      extra ? extra(i) : null,
+      last ? el("div", { class: "last-play", "data-last-play": i, title: "last play" }, last) : null);
+  }));
 
   function value(v) {
     if (v === null || v === undefined) return el("span", { class: "conn" }, "—");
@@ -64,7 +72,7 @@
       }
       const rest = Object.fromEntries(Object.entries(obs).filter(([k]) => !["hand", "legal_actions", "game", "seat"].includes(k)));
       parts.push(el("div", { class: "panel" }, el("h2", {}, "Table"), value(rest)));
-      if (m.legal.length) parts.push(el("div", { class: "panel" }, el("div", { class: "choice" }, m.legal.map((a) => legal(el("button", {}, a.text), a.text, api)))));
+      if (m.legal.length) parts.push(el("div", { class: "panel" }, el("div", { class: "choice" }, m.legal.map((a) => legal(el("button", {}, a.label || a.text), a.text, api)))));
       box.replaceChildren(...parts);
     },
   };
@@ -74,13 +82,14 @@
   function binder(m, api) {
     const used = new Set();
     const texts = m.legal.map((a) => a.text);
+    const named = Object.fromEntries(m.legal.map((a) => [a.text, a.label || a.text]));  // seats by name
     return {
       has: (t) => texts.includes(t),
       bind(node, text) { if (text && texts.includes(text)) { used.add(text); legal(node, text, api); } return node; },
       find(pred) { return texts.find(pred) || null; },
       rest(labels = {}) {
         return el("div", { class: "choice", id: "choices" }, texts.filter((t) => !used.has(t)).map((t) =>
-          legal(el("button", { class: t.startsWith("skip") || t.startsWith("no ") || t.startsWith("keep") ? "ghost" : "" }, labels[t] || t), t, api)));
+          legal(el("button", { class: t.startsWith("skip") || t.startsWith("no ") || t.startsWith("keep") ? "ghost" : "" }, labels[t] || named[t]), t, api)));
       },
     };
   }

@@ -49,7 +49,18 @@
         b.bind(node, b.find((t) => t === `reroll die ${i + 1}` || t === `priest with die ${i + 1}`));
         return el("div", {}, node, el("span", { class: "die-cap" }, v ? `die ${i + 1} · ${v}` : `die ${i + 1} · out`));
       }));
-      const forum = el("div", { class: "forum", id: "forum" }, o.forum.map((c) => b.bind(citizen(c), `take ${low(c)}`)));
+      // A card that is not a legal move now still answers a click: the server says why (not your
+      // turn, not what this decision asks for).
+      const refusable = (node, text) => {
+        if (!node.dataset.legal && m.seat !== null) {
+          node.dataset.refusable = "true";
+          if (m.legal.length) node.classList.add("dim");
+          // the server's reason as a toast, and what the card is (as a tap on any card shows)
+          node.addEventListener("click", () => { api.attempt(text); window.CT.cardDetail(node.dataset.card); });
+        }
+        return node;
+      };
+      const forum = el("div", { class: "forum", id: "forum" }, o.forum.map((c) => refusable(b.bind(citizen(c), `take ${low(c)}`), `take ${low(c)}`)));
       const head = el("div", { class: "panel" },
         el("div", { class: "row", style: "justify-content:space-between" },
           el("b", {}, `Round ${o.round}`, o.final_turns ? el("span", { class: "badge", style: "margin-left:.5rem" }, "FINAL TURNS") : ""),
@@ -89,8 +100,9 @@
       }
       const parts = [seats, head, dyn, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
+        const tried = (c) => (d && d.kind === "scribe" ? `put ${low(c)} under scribe` : d && d.kind === "place" ? `place ${low(c)} in forum` : `play ${low(c)}`);
         const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((c) =>
-          b.bind(citizen(c), b.find((t) => t === `play ${low(c)}` || t === `put ${low(c)} under scribe` || t === `place ${low(c)} in forum`))));
+          refusable(b.bind(citizen(c), b.find((t) => t === `play ${low(c)}` || t === `put ${low(c)} under scribe` || t === `place ${low(c)} in forum`)), tried(c))));
         parts.push(el("div", { class: "panel" }, el("h2", {}, `Your hand · ${o.hand.length}`), hand,
           o.scribed && o.scribed.length ? el("div", { class: "conn" }, `under your Scribe: ${o.scribed.join(", ")}`) : null,
           o.afterlife ? el("div", { class: "conn" }, "your Afterlife card: ", cardInfo(el("span", { class: "chip" }, o.afterlife), o.afterlife)) : null));

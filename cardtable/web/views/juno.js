@@ -75,6 +75,9 @@
       if (legalTexts.has("draw")) {
         drawPile.classList.add("clickable");
         legal(drawPile, "draw", api);
+      } else if (me !== null) {
+        drawPile.dataset.refusable = "true";  // out of turn, or when drawing is not the choice: the server says why
+        drawPile.addEventListener("click", () => api.attempt("draw"));
       }
       const under = o.discard.slice(-3, -1);
       const discard = el("div", { class: "pile", id: "discard-pile" },
@@ -133,11 +136,12 @@
           node.style.transform = `rotate(${rot}deg) translateY(${lift}px)`;
           const text = unoOn && legalTexts.has(called) ? called : (legalTexts.has(plain) ? plain : (legalTexts.has(called) ? called : null));
           if (text) legal(node, text, api);
-          else if (m.legal.length) {
-            node.classList.add("dim");
+          else {
+            if (m.legal.length) node.classList.add("dim");
             node.dataset.refusable = "true";
-            // Refused by the engine with its reason (shown as a toast): that is how a person learns the rule.
-            node.addEventListener("click", () => api.act(plain));
+            // Refused by the server with its reason (shown as a toast), in turn or out of it: that is
+            // how a person learns the rule, or whose turn it is.
+            node.addEventListener("click", () => api.attempt(plain));
           }
           return node;
         }));

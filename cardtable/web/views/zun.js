@@ -5,6 +5,8 @@
 (() => {
   const { el, seatsBar, binder, cardInfo, cardEntry, cardDetail } = window.CT;
   const TEAM = ["#f6c343", "#4cc9f0", "#f72585", "#80ed99"];
+  // Tiers and teams are named as in the terminal (games/zun/text.py): teams from 1, tiers with their HP.
+  const TIER = { 0: "Defeated", 1: "tier 1 (1–4 HP)", 2: "tier 2 (5–8 HP)", 3: "tier 3 (9–12 HP)" };
 
   // A carved mark per rune, drawn from its name so each rune has its own shape.
   function runeMark(name) {
@@ -39,7 +41,7 @@
     const maxTier = Math.max(...o.tiers, 3);
     const per = 4;  // the tracker is drawn in tiers of equal size; the numbers are the engine's
     return el("div", {},
-      el("div", { class: "meta" }, `HP ${o.hp[i]} · tier ${o.tiers[i]}`, o.defeated[i] ? el("span", { class: "badge", style: "margin-left:.3rem" }, "DEFEATED") : null),
+      el("div", { class: "meta" }, `HP ${o.hp[i]} · ${TIER[o.tiers[i]] || `tier ${o.tiers[i]}`}`, o.defeated[i] ? el("span", { class: "badge", style: "margin-left:.3rem" }, "DEFEATED") : null),
       el("div", { class: "hp", title: `${o.hp[i]} HP` }, el("div", { style: `width:${Math.max(0, Math.min(100, (100 * o.hp[i]) / (maxTier * per)))}%` })),
       el("div", { class: "meta" }, `${o.hand_counts[i]} runes in hand`));
   }
@@ -92,7 +94,7 @@
           if (!node.dataset.legal) {
             if (m.legal.length) node.classList.add("dim");
             node.dataset.refusable = "true";
-            node.addEventListener("click", () => { api.act(attempt(m, r)); cardDetail(r); });
+            node.addEventListener("click", () => { api.attempt(attempt(m, r)); cardDetail(r); });
           }
           return node;
         }));

@@ -1,0 +1,116 @@
+"""Issue 21, item 3: one identity per seat and no Python in any text a person reads.
+
+Every game's log lines, terminal board and move labels, for every seat and a spectator, over whole
+random games, with the players' names (`cardtable.ui.names.seated`): no list or dict written out,
+no "card(s)", no second person with a third-person verb, no "seat N" left where a name belongs,
+no "(target 1)"."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import cardtable
+from cardtable.ui import names
+from cardtable.ui.text import choices, narrate, render
+
+NAMES = ["Ann", "Bo", "Cyd", "Dee", "Eve"]
+
+LEAKS = [
+    (re.compile(r"[\[\]{}]"), "a list or dict written out"),
+    (re.compile(r"\w\(s\)"), "a plural written as (s)"),
+    (re.compile(r"\bNone\b|\bTrue\b|\bFalse\b"), "a Python value"),
+    (re.compile(r"\b[Yy]ou (lacks|is|has|loses|gains|absorbs|targets|blames|comes|mulligans|draws|plays)\b"), "you with a third-person verb"),
+    (re.compile(r"\b[Ss]eat \d+\b"), "a seat number where its name belongs"),
+    (re.compile(r"\(target \d+\)"), "an internal target index"),
+    (re.compile(r"\bboosts 0\b|\btargets \["), "the engine's frame fields"),
+]
+
+GAMES = [
+    ("juno", {"players": 3}),
+    ("juno", {"players": 4, "variant": "seven-o"}),
+    ("iunu", {"players": 2}),
+    ("iunu", {"players": 3}),
+    ("zun", {"players": 3}),
+    ("zun", {"players": 4, "teams": 2}),
+]
+
+
+def leaks(text: str) -> list[str]:
+    return [f"{why}: {text!r}" for pattern, why in LEAKS if pattern.search(text)]
+
+
+def shown(renderable: Any) -> str:
+    console = Console(width=200, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize(("game_name", "options"), GAMES)
+def test_no_python_and_every_seat_by_its_name(game_name: str, options: dict[str, Any]) -> None:
+    game = cardtable.make(game_name, **options)
+    table = NAMES[: game.players]
+    found: list[str] = []
+    lines = 0
+    with names.seated(table):
+        for seed in range(3):
+            rnd = random.Random(seed)
+            state = game.new_state(seed)
+            steps = 0
+            while not state.is_over and steps < 400:
+                legal = state.legal_actions()
+                if steps % 7 == 0:
+                    obs = state.observation(state.current_player)
+                    found += leaks(shown(render(game, obs)))
+                    for _, label in choices(game, obs, [a.text for a in legal]):
+                        found += leaks(label)
+                state.apply(rnd.choice(legal))
+                steps += 1
+            for viewer in [None, *range(game.players)]:
+                obs = state.observation(viewer)
+                for e in state.events_for(viewer):
+                    line = narrate(game, e.to_json(), viewer, obs)
+                    if line:
+                        lines += 1
+                        found += leaks(line)
+                if state.is_over:
+                    found += leaks(shown(render(game, obs)))
+    assert lines > 100
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+def test_names_replace_seat_numbers_and_come_back_when_typed() -> None:
+    with names.seated(["Ann", "Bo"]):
+        assert names.rename("seat 1 traded hands with seat 0; Seat 1 wins") == "Bo traded hands with Ann; Bo wins"
+        assert names.rename("seat 7 is not at this table") == "seat 7 is not at this table"
+        assert names.unname("swap with bo") == "swap with seat 1"
+        assert names.name(0) == "Ann"
+    assert names.rename("seat 1 played") == "seat 1 played"  # outside a table: the engine's words
+    assert names.seat_names([{"kind": "person", "name": "Ann"}, {"kind": "bot"}, {"kind": "person", "name": "ann"}]) \
+        == ["Ann", "Bot 2", "ann (3)"]
+    assert names.valid_name("  Ann   Lee ") == "Ann Lee"
+    for bad in ("", " ", "x" * 25, "seat 2", "You", "a\nb", "[bold]", "<b>", 3, None):
+        assert names.valid_name(bad) is None
+
+
+def test_iunu_asks_the_player_what_its_decisions_say_they_ask() -> None:
+    """The terminal's question is the decision's own `asks`, addressed to the player: written once."""
+    from cardtable.games.iunu.text import decision_text
+
+    game = cardtable.make("iunu", players=3)
+    state = game.new_state(4)
+    rnd = random.Random(4)
+    kinds = set()
+    while not state.is_over:
+        d = state.decision
+        obs = state.observation(d.seat)
+        if obs["decision"]["kind"] not in ("use_ability", "second_card"):  # these name their Citizen
+            said = decision_text(obs["decision"], obs)
+            assert d.describe(state) == f"seat {d.seat} must {said}"
+            kinds.add(d.kind)
+        state.apply(rnd.choice(state.legal_actions()))
+    assert {"play", "take", "place", "pharaoh_reroll"} <= kinds
