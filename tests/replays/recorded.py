@@ -27,6 +27,7 @@ from typing import Any
 import cardtable
 from cardtable import agents
 from cardtable.core import Replay, State
+from cardtable.core.errors import ReplayError
 
 HERE = Path(__file__).parent
 
@@ -138,7 +139,10 @@ def games() -> list[str]:
 
 def differences(entry: dict[str, Any]) -> list[str]:
     """What differs between a recorded game and its replay today (empty: identical)."""
-    got = fingerprints(Replay.from_json(entry))
+    try:
+        got = fingerprints(Replay.from_json(entry))
+    except ReplayError as exc:  # a move of the recording is no longer legal: the path changed
+        return [f"trace ({exc})"]
     out = [k for k in ("trace", "events") if got[k] != entry[k]]
     return out if _same_state(entry, got) else [*out, "state"]
 

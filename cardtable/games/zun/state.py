@@ -473,9 +473,9 @@ class ZunState(State):
         raise KeyError(serial)
 
     def _at_start(self, o: dict[str, Any]) -> tuple[Effect, ...]:
-        """What an (ongoing) rune does at the start of the affected player's turn. (It reads the
-        rune itself, not a rune an ongoing Mimic copied: see docs/games/zun.md.)"""
-        rune: Rune = self.runes[o["rune"]]
+        """What an (ongoing) rune does at the start of the affected player's turn: a Mimic that
+        copied an (ongoing) Action does what that Action does (as its statuses do)."""
+        rune: Rune = self.runes[o["as"]]
         return rune.at_start
 
     def _triggered(self, a: Ability) -> None:
@@ -524,8 +524,7 @@ class ZunState(State):
 
     def top(self) -> Resolving:
         """The rune being resolved now."""
-        f = STACK.top(self)
-        assert isinstance(f, Resolving)
+        f: Resolving = self.chain.items[-1]  # type: ignore[assignment]
         return f
 
     def _set(self, f: Resolving, **changes: Any) -> Resolving:
@@ -563,21 +562,20 @@ class ZunState(State):
         """Take the rune being resolved through its stages until a player must decide, its
         effects start, or it is done. (Its record is written back before anything reads it.)"""
         f = self.top()
-        if f.stage == "applied":  # its effects are over on this target
+        # The stages change a local copy (`at`: the changes so far), written back once, before a
+        # decision or an effect can read it.
+        at: dict[str, Any] = {}
+        stage = f.stage
+        if stage == "applied":  # its effects are over on this target
             if f.kind == "action" and f.copy >= 0 and self.runes[f.copy].ongoing and self.alive(f.cur):
                 self._attach(f, f.cur)
-            self._next_target(f)
-            return
+            stage = _next(at, f.i)
         if not self._in_play(f.card):
             self._close(discarded=True)  # its card was discarded (its player was Defeated)
             return
         rune = self.runes[f.rune]
         copy = self.runes[f.copy] if f.copy >= 0 else None
         all_players = copy is not None and copy.all_players and f.kind == "action"
-        # The stages change a local copy (`at`: the changes so far), written back once, before a
-        # decision or an effect can read it.
-        at: dict[str, Any] = {}
-        stage = f.stage
         while True:
             if stage == "modify":
                 if f.kind == "action" and not all_players:
@@ -644,10 +642,6 @@ class ZunState(State):
     def _round_from(self, seat: int) -> list[int]:
         n = self.game.players
         return [s for k in range(n) if self.alive(s := (seat + k) % n)]
-
-    def _next_target(self, f: Resolving) -> None:
-        at: dict[str, Any] = {}
-        self._write(f, at, _next(at, f.i))
 
     def _attach(self, f: Resolving, seat: int) -> None:
         """An (ongoing) Action that resolved stays in play affecting its target."""

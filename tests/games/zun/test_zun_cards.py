@@ -112,6 +112,21 @@ def test_mimic_of_an_ongoing_rune_stays_in_play() -> None:
     assert sorted((o["affects"][0], s.runes[o["as"]].name) for o in s.ongoing) == [(0, "Defend"), (1, "Defend")]
 
 
+def test_mimic_of_an_ongoing_rune_triggers_as_that_rune() -> None:
+    """A Mimic that copied Daze stays in play as Daze and, at the start of the target's next
+    turn, does what Daze does (it triggered nothing before this fix)."""
+    s = position(2, hands={0: ["Daze", "Mimic"], 1: ["Attack", "Steal", "Trap", "Boost", "Share"]})
+    play(s, "play Daze", "target seat 1", "no reaction", "play Mimic", "target seat 1", "no reaction")
+    play(s, "end action phase", "done discarding")
+    assert s.decision.kind == "order_triggers" and legal(s) == ["trigger Daze", "trigger Mimic"]
+    play(s, "trigger Mimic")
+    assert s.decision.kind == "discard" and s.decision.seat == 1 and s.decision.count == 2
+    play(s, "discard Trap", "discard Steal")  # Mimic as Daze; then Daze itself triggers
+    assert s.decision.kind == "discard" and s.decision.count == 2
+    play(s, "discard Share", "discard Boost")
+    assert names(s, s.hands[1]) == ["Attack"] and s.ongoing == []
+
+
 def test_redirect_chain_followed_to_the_end() -> None:
     """Action Phase 5 / NOTES.md: Redirect can be redirected again; each new target may react."""
     s = position(3, hands={0: ["Attack"], 1: ["Redirect"], 2: ["Redirect"]})
