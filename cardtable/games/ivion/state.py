@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
+from ...core.effects import Ability, Attempt, Context, GameEvent, StackItem
 from ...core.resources import Pools
 from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
