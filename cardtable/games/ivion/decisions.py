@@ -202,6 +202,14 @@ def respond(state: IvionState, seat: int, action: Action) -> None:
     start_play(state, seat, "feat" if a.kind == Kind.FEAT else "play", a.name)
 
 
+def priority_refusal(decision: Decision, state: IvionState, action: IvionAction) -> str:
+    if action.kind in (Kind.PLAY, Kind.FEAT):
+        how = "feat" if action.kind == Kind.FEAT else "play"
+        return refusal(state, decision.seat, how, action.name, True) or f"{action.text!r} is not possible now"
+    return (f"{action.text!r}: while cards are unresolved, players only respond with instants or pass (no moving, "
+            f"removing control or expending initiative)")
+
+
 # -- decisions ------------------------------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from .cards import Card, library
 from .decisions import DECISIONS, respond, responses
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
-from .state import OPENING_HAND, POOLS, IvionState, zones
+from .state import POOLS, IvionState, zones
 from .verbs import VERBS
 
 _ENGINES: dict[str, tuple[IvionSpace, Effects, ResponseStack, type[IvionState]]] = {}
@@ -34,6 +34,8 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
     stack = ResponseStack(StackRules(responses, respond, lambda s, i: s.still_legal(i), lambda s, i: s.resolve_item(i),
                                      lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
                                      lambda s, seat: 1 - seat, lambda s: s.go_on()), POOLS, space.pass_)
+    # the response window says which rule refuses an action (rulebook "Playing Cards", Important)
+    stack.Priority = type("Priority", (stack.Priority,), {"__slots__": (), "why_illegal": priority_refusal})
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),
@@ -102,36 +104,5 @@ class Ivion(Game[IvionState]):
     def new_state(self, seed: int = 0, record_events: bool = True) -> IvionState:
         s = self._empty_state()
         s._init_base(self, seed, Rng(seed), record_events)
-        n = self.options.board
-        s.deck, s.hand, s.shown, s.discard, s.feats, s.relics, s.looking = ([[], []] for _ in range(7))
-        s.played, s.attached, s.removed = [], {}, []
-        for seat, (deck, feats, relics) in enumerate(self.start_ids):
-            s.deck[seat] = list(deck)
-            s.rng.shuffle(s.deck[seat])
-            s.feats[seat] = list(feats)
-            s.relics[seat] = list(relics)
-            s.rng.shuffle(s.relics[seat])
-        s.turn = 0
-        s.turn_number = 0
-        s.first = s.rng.below(2)  # the rulebook does not say who starts: chosen at random
-        s.stack_busy = False
-        s.max_hp = [d.hp for d in self.decks]   # "determines the starting and maximum HP of the hero"
-        s.hp = list(s.max_hp)
-        s.wounded = [False, False]
-        s.initiative = [0, 0]
-        s.chivalrous = [False, False]
-        s.pos = [n - 1, (n - 1) * n]             # each hero on the corner at its player's bottom right
-        s.pools = [POOLS.empty(), POOLS.empty()]
-        s.controls = [{"slow": 0, "silence": 0, "disarm": 0} for _ in range(2)]
-        s.terrain = {}
-        s.feats_used = [[], []]
-        s.staged = None
-        s.unleashed, s.free, s.winner_seats = [], [], []
-        s.sequence = self.fx.record()
-        s.chain = Chain()
-        for seat in range(2):  # opening hands of 5, no mulligan
-            for _ in range(OPENING_HAND):
-                s.hand[seat].append(s.deck[seat].pop())
-        s.emit("setup", heroes=[d.hero for d in self.decks], first=s.first, board=n)
-        s.start_turn(s.first)
+        s._setup()
         return s

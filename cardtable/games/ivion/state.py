@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ...core.effects import Ability, Attempt, Context, GameEvent, StackItem
+from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
 from ...core.resources import Pools
 from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
@@ -324,6 +324,43 @@ class IvionState(State):
         self.winner_seats = sorted(winners)
         self.is_over = True
         self.emit("game_over", winners=self.winner_seats)
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        g = self.game
+        n = g.options.board
+        self.deck, self.hand, self.shown, self.discard, self.feats, self.relics, self.looking = ([[], []] for _ in range(7))
+        self.played, self.attached, self.removed = [], {}, []
+        for seat, (deck, feats, relics) in enumerate(g.start_ids):
+            self.deck[seat] = list(deck)
+            self.rng.shuffle(self.deck[seat])
+            self.feats[seat] = list(feats)
+            self.relics[seat] = list(relics)
+            self.rng.shuffle(self.relics[seat])
+        self.turn = 0
+        self.turn_number = 0
+        self.first = self.rng.below(2)  # the rulebook does not say who starts: chosen at random
+        self.stack_busy = False
+        self.max_hp = [d.hp for d in g.decks]   # "determines the starting and maximum HP of the hero"
+        self.hp = list(self.max_hp)
+        self.wounded = [False, False]
+        self.initiative = [0, 0]
+        self.chivalrous = [False, False]
+        self.pos = [n - 1, (n - 1) * n]             # each hero on the corner at its player's bottom right
+        self.pools = [POOLS.empty(), POOLS.empty()]
+        self.controls = [{"slow": 0, "silence": 0, "disarm": 0} for _ in range(2)]
+        self.terrain = {}
+        self.feats_used = [[], []]
+        self.staged = None
+        self.unleashed, self.free, self.winner_seats = [], [], []
+        self.sequence = g.fx.record()
+        self.chain = Chain()
+        for seat in range(2):  # opening hands of 5, no mulligan
+            for _ in range(OPENING_HAND):
+                self.hand[seat].append(self.deck[seat].pop())
+        self.emit("setup", heroes=[d.hero for d in g.decks], first=self.first, board=n)
+        self.start_turn(self.first)
 
     # -- the turn -----------------------------------------------------------------------------
 
