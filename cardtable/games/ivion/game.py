@@ -12,7 +12,7 @@ from ...core.spec import GameSpec
 from ...core.zones import StateLayout
 from .actions import COPY_BASE, IvionAction, IvionSpace
 from .cards import Card, library
-from .decisions import DECISIONS, respond, responses
+from .decisions import DECISIONS, priority_refusal, respond, responses
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
 from .state import POOLS, IvionState, zones
