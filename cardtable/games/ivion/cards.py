@@ -207,6 +207,9 @@ def _build_card(data: CardData, where: str) -> Card:
             if raw["when"] not in WHEN or set(raw) != {"when", "effect"}:
                 raise CardFileError(f"{where}: field 'abilities': a trigger is {{when = one of {', '.join(WHEN)}, "
                                     f"effect = {{...}}}} (got {raw!r})")
+            if any(a.when == raw["when"] for a in abilities):
+                # the effect layer's loop rule lets a card's abilities fire once per effect sequence
+                raise CardFileError(f"{where}: field 'abilities': one trigger per moment ({raw['when']!r} twice)")
             abilities.append(Ability(raw["when"], VERBS.parse(raw["effect"], where, "effects")))
         else:
             abilities.append(Ability("", VERBS.parse(raw, where, "abilities")))

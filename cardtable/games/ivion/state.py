@@ -207,7 +207,8 @@ class IvionState(State):
         self.emit("drew", seat=seat)
 
     def gain(self, seat: int, resource: str, n: int) -> None:
-        POOLS.gain(self.pools[seat], resource, n)
+        got = POOLS.gain(self.pools[seat], resource, n)
+        self.emit("gain", seat=seat, resource=resource, n=got)
 
     def add_control(self, seat: int, kind: str, n: int) -> None:
         self.controls[seat][kind] = min(MAX_CONTROL, self.controls[seat][kind] + n)
