@@ -20,6 +20,7 @@ _GAMES: dict[str, str] = {
     "juno": "cardtable.games.juno.game:Juno",
     "zun": "cardtable.games.zun.game:Zun",
     "iunu": "cardtable.games.iunu.game:Iunu",
+    "ivion": "cardtable.games.ivion.game:Ivion",
 }
 _LOADED: dict[str, type[Game[Any]]] = {}
 

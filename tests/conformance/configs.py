@@ -30,3 +30,13 @@ CONFIGS += [
     ("zun-6p-3teams", "zun", {"players": 6, "teams": 3, "turn_limit": 100}, 1000),
     ("zun-8p-2teams", "zun", {"players": 8, "teams": 2, "turn_limit": 100}, 1000),
 ]
+# Ivion: every pairing of the two starter heroes (each seat order), 300 games each, plus the board
+# size option at both ends; ~0.1 s a game in pure Python, so about a minute of the CI budget on 2 cores.
+_IVION_HEROES = ("Sir Edda Vane", "Lio Marrow")
+for _a in _IVION_HEROES:
+    for _b in _IVION_HEROES:
+        CONFIGS.append((f"ivion-{_a.split()[-1].lower()}-{_b.split()[-1].lower()}", "ivion", {"decks": [_a, _b]}, 300))
+CONFIGS += [
+    ("ivion-board-3", "ivion", {"board": 3}, 60),
+    ("ivion-board-8", "ivion", {"board": 8, "decks": ["Lio Marrow", "Sir Edda Vane"]}, 60),
+]

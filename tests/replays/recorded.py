@@ -51,6 +51,12 @@ PLAN += [
     ("zun", {"players": 6, "teams": 3, "turn_limit": 100}, 20, 12),
     ("zun", {"players": 8, "teams": 2, "turn_limit": 100}, 20, 12),
 ]
+PLAN += [
+    ("ivion", {"decks": ["Sir Edda Vane", "Lio Marrow"]}, 30, 22),
+    ("ivion", {"decks": ["Lio Marrow", "Sir Edda Vane"]}, 30, 22),
+    ("ivion", {"decks": ["Sir Edda Vane", "Sir Edda Vane"]}, 30, 22),
+    ("ivion", {"decks": ["Lio Marrow", "Lio Marrow"], "board": 5}, 30, 22),
+]
 
 
 def _digest(obj: Any) -> str:

@@ -27,6 +27,10 @@ RL_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 4, "teams": 2},
         {"players": 5},
     ],
+    "ivion": [
+        {"players": 2},
+        {"players": 2, "board": 5, "turn_limit": 60},
+    ],
 }
 
 

@@ -202,6 +202,12 @@ def respond(state: IvionState, seat: int, action: Action) -> None:
     start_play(state, seat, "feat" if a.kind == Kind.FEAT else "play", a.name)
 
 
+def priority_text(decision: Decision, state: IvionState) -> str:
+    top = state.chain.items[-1]
+    return (f"seat {decision.seat} may answer {state.name(top.card)}{' (a copy)' if top.card >= 1000 else ''} "
+            f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
+
+
 def priority_refusal(decision: Decision, state: IvionState, action: IvionAction) -> str:
     if action.kind in (Kind.PLAY, Kind.FEAT):
         how = "feat" if action.kind == Kind.FEAT else "play"

@@ -12,7 +12,7 @@ from ...core.spec import GameSpec
 from ...core.zones import StateLayout
 from .actions import COPY_BASE, IvionAction, IvionSpace
 from .cards import Card, library
-from .decisions import DECISIONS, priority_refusal, respond, responses
+from .decisions import DECISIONS, priority_refusal, priority_text, respond, responses
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
 from .state import POOLS, IvionState, zones
@@ -35,7 +35,8 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
                                      lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
                                      lambda s, seat: 1 - seat, lambda s: s.go_on()), POOLS, space.pass_)
     # the response window says which rule refuses an action (rulebook "Playing Cards", Important)
-    stack.Priority = type("Priority", (stack.Priority,), {"__slots__": (), "why_illegal": priority_refusal})
+    stack.Priority = type("Priority", (stack.Priority,), {"__slots__": (), "why_illegal": priority_refusal,
+                                                          "describe": priority_text})
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),

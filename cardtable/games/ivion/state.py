@@ -174,7 +174,7 @@ class IvionState(State):
 
     def deal_damage(self, seat: int, amount: int) -> None:
         if not self.exhausted(seat):  # Exhaustion: "damage you take can't be reduced"
-            amount = max(0, amount - self.statuses_on(seat).count("ward"))
+            amount -= 1 if "ward" in self.statuses_on(seat) else 0  # wards do not add up (our reading)
         if amount <= 0:
             return
         self.hp[seat] -= amount
@@ -561,7 +561,7 @@ class IvionState(State):
                 "relics": len(self.relics[s]), "looking": len(self.looking[s]),
             })
         out: dict[str, Any] = {
-            "seat": seat, "players": 2, "board": self.size, "turn": self.turn, "turn_number": self.turn_number,
+            "seat": seat, "players": 2, "board": self.size, "content": list(self.game.options.content), "turn": self.turn, "turn_number": self.turn_number,
             "heroes": heroes,
             "terrain": {tile_name(int(t), self.size): k for t, k in sorted(self.terrain.items())},
             "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), "on": self._host_name(h)}

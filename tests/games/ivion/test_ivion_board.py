@@ -64,7 +64,7 @@ def test_displace_travels_the_enemy() -> None:
 
 
 def test_attach_to_an_enemy_hero_and_its_trigger_at_the_hosts_turn() -> None:
-    s = position(hands=(["Burning Brand"], []), power=(1, 0))
+    s = position(hands=(["Burning Brand"], []), power=(2, 0))
     play(s, "play Burning Brand", "pass")
     brand = s.attached["h1"]
     assert names(s, brand) == ["Burning Brand"] and s.discard[0] == []  # attached, not discarded
@@ -92,7 +92,7 @@ def test_attaching_to_an_attached_card_seal_silences_its_abilities() -> None:
 
 
 def test_destroy_uses_range_from_where_the_attached_card_is() -> None:
-    s = position(hands=(["Burning Brand"], ["Unmake"]), power=(1, 0), at=("a1", "a3"))
+    s = position(hands=(["Burning Brand"], ["Unmake"]), power=(2, 0), at=("a1", "a3"))
     play(s, "play Burning Brand", "pass", "end turn")
     brand = s.attached["h1"][0]
     play(s, "play Unmake")
@@ -110,14 +110,14 @@ def test_destroying_a_card_discards_what_is_attached_to_it() -> None:
     assert s.attached == {} and names(s, s.discard[1]) == ["Bramble Snare", "Seal of Quiet"]
 
 
-def test_ward_reduces_damage_unless_exhausted() -> None:
-    s = position(hands=(["Shield Wall"], ["Longshot", "Longshot"]), at=("a1", "a3"))
-    play(s, "play Shield Wall", "pass", "end turn")
+def test_ward_reduces_damage_by_one_unless_exhausted() -> None:
+    s = position(hands=(["Shield Wall", "Shield Wall"], ["Longshot", "Longshot"]), at=("a1", "a3"), actions=(3, 3))
+    play(s, "play Shield Wall", "pass", "play Shield Wall", "pass", "end turn")
     play(s, "play Longshot", "pass")
-    assert s.hp[0] == 28  # 1 damage, reduced by 1
+    assert s.hp[0] == 27  # 2 damage, reduced by 1 (two wards do not add up)
     s.deck[0], s.discard[0] = [], s.discard[0] + s.deck[0]  # Edda is exhausted
     play(s, "play Longshot", "pass")
-    assert s.hp[0] == 27
+    assert s.hp[0] == 25
 
 
 def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:

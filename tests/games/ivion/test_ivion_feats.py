@@ -82,7 +82,7 @@ def test_exhaustion_five_damage_instead_of_drawing_and_no_healing() -> None:
 
 
 def test_copy_plays_an_identical_version_that_neither_attaches_nor_goes_to_a_discard() -> None:
-    s = position(hands=(["Burning Brand"], ["Mirror Image"]), power=(1, 1), actions=(3, 1), at=("b2", "b3"))
+    s = position(hands=(["Burning Brand"], ["Mirror Image"]), power=(2, 1), actions=(3, 1), at=("b2", "b3"))
     play(s, "play Burning Brand", "play Mirror Image")
     brand = s.played[0]
     play(s, f"target Burning Brand #{brand}")
@@ -120,7 +120,7 @@ def test_relics_a_random_relic_at_once_then_out_of_the_game() -> None:
 def test_simultaneous_effects_go_in_turn_order_from_the_player_whose_turn_it_is() -> None:
     # Edda's turn begins: her own Kindle and the other player's Burning Brand on her both answer it.
     # The player whose turn it is goes first: power first, then the damage.
-    s = position(decks=(EDDA, EDDA), turn=1, actions=(0, 3), power=(0, 1), at=("b2", "b3"))
+    s = position(decks=(EDDA, EDDA), turn=1, actions=(0, 3), power=(0, 2), at=("b2", "b3"))
     take(s, 1, "Burning Brand", s.hand[1])
     play(s, "play Burning Brand", "pass")
     s.events = []

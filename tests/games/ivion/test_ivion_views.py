@@ -18,7 +18,7 @@ def test_hands_and_decks_are_private_discards_feats_and_the_field_public() -> No
 
 
 def test_a_card_back_in_hand_from_a_public_zone_stays_revealed() -> None:
-    s = position(hands=(["Burning Brand"], ["Recall Echo"]), power=(1, 0), at=("b2", "b3"))
+    s = position(hands=(["Burning Brand"], ["Recall Echo"]), power=(2, 0), at=("b2", "b3"))
     play(s, "play Burning Brand", "pass", "end turn")
     brand = s.attached["h1"][0]
     play(s, "play Recall Echo", f"target Burning Brand #{brand}", "pass")
@@ -55,7 +55,7 @@ def test_save_clone_and_determinize_in_the_middle_of_the_stack() -> None:
 
 
 def test_observation_shows_the_stack_board_and_control() -> None:
-    s = position(hands=(["Burning Brand"], []), power=(1, 0), decks=("Sir Edda Vane", LIO))
+    s = position(hands=(["Burning Brand"], []), power=(2, 0), decks=("Sir Edda Vane", LIO))
     s.controls[1]["slow"] = 2
     s.terrain["0"] = "difficult"
     play(s, "play Burning Brand")
