@@ -161,3 +161,18 @@ def test_chivalry_is_dishonoured_by_leaving_a_tile_near_the_enemy_for_one_that_i
     s.chivalrous[0] = True
     play(s, "move north")  # b2 is near b3: not leaving near for not-near
     assert s.chivalrous[0]
+
+
+def test_an_empty_tile_may_have_terrain_but_no_hero_and_no_attached_card() -> None:
+    s = position(hands=([], ["Bramble Snare"]), turn=1, actions=(0, 3), at=("a1", "b2"))
+    s.terrain[str(tile("a2"))] = "difficult"
+    assert s.empty_tile(tile("a2")) and not s.empty_tile(tile("a1"))
+    play(s, "play Bramble Snare", "target a2", "pass")
+    assert not s.empty_tile(tile("a2"))
+
+
+def test_only_a_resolved_attached_card_can_be_destroyed() -> None:
+    s = position(hands=(["Burning Brand"], ["Unmake"]), power=(2, 0), actions=(3, 1), at=("a1", "a2"))
+    play(s, "play Burning Brand")
+    assert "play Unmake" not in texts(s)  # not an instant, and nothing is attached yet
+    assert s.targets_for(1, s.game.library.cards["Unmake"]) == []
