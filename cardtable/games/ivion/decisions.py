@@ -66,7 +66,7 @@ def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool)
         short = POOLS.can_pay(state.pools[seat], c.cost)
         if short:
             return f"{name} costs {c.cost['actions']} actions and {c.cost['power']} power: {short}"
-    if not state.targets_for(seat, c):
+    if not state.has_target(seat, c):
         return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
     return None
 

@@ -69,6 +69,7 @@ class Ivion(Game[IvionState]):
 
     def __init__(self, options: IvionOptions) -> None:  # type: ignore[override]
         self.library = library(options.content)
+        self.size: int = options.board
         self.decks: list[Deck] = [build(hero_from(d, self.library), self.library) for d in options.decks]
         names: list[str] = []
         owner: list[int] = []

@@ -89,7 +89,7 @@ class IvionState(State):
 
     @property
     def size(self) -> int:
-        return self.game.options.board
+        return self.game.size
 
     def card(self, card: int) -> Card:
         return self.game.card_defs[card % COPY_BASE]
@@ -102,7 +102,7 @@ class IvionState(State):
 
     def distance(self, a: int, b: int) -> int:
         """Tiles apart, counted orthogonally ("Tiles that are diagonal to one another are not adjacent")."""
-        n = self.size
+        n = self.game.size
         return abs(a // n - b // n) + abs(a % n - b % n)
 
     def near(self, a: int, b: int) -> bool:
@@ -408,6 +408,17 @@ class IvionState(State):
 
     def range_ok(self, seat: int, card: Card, tile: int) -> bool:
         return card.range is None or self.distance(self.pos[seat], tile) <= card.range
+
+    def has_target(self, seat: int, card: Card) -> bool:
+        """Whether `card` has a legal target for `seat` now (the common cases without listing them)."""
+        t = card.target
+        if t in ("none", "self"):
+            return True
+        if t == "enemy":
+            return self.range_ok(seat, card, self.pos[1 - seat])
+        if t == "stack":
+            return any(not i.countered for i in self.chain.items)
+        return bool(self.targets_for(seat, card))
 
     def targets_for(self, seat: int, card: Card) -> list[int]:
         """The legal targets of `card` for `seat` now (rulebook "Playing Cards": in range)."""
