@@ -256,17 +256,16 @@ class Library:
         unknown = sorted(set(raw) - {"class", "specialization", "card", "hero"})
         if unknown:
             raise CardFileError(f"{source}: unknown field {unknown[0]!r} (allowed: class, specialization, card, hero)")
-        for key, schema, what in (("class", ClassSchema, "class"), ("specialization", SpecializationSchema,
-                                                                     "specialization")):
-            for i, entry in enumerate(_tables(raw, key, source)):
-                name = entry.get("name", f"#{i + 1}")
-                data = validate(entry, schema, f"{source}: {what} {name!r}")
-                if data.name in self.classes or data.name in self.specializations:
-                    raise CardFileError(f"{source}: {what} {name!r}: field 'name': an archetype of that name exists")
-                if isinstance(data, ClassSchema):
-                    self.classes[data.name] = data.colour
-                else:
-                    self.specializations[data.name] = tuple(data.colours)
+        for i, entry in enumerate(_tables(raw, "class", source)):
+            name = entry.get("name", f"#{i + 1}")
+            klass = validate(entry, ClassSchema, f"{source}: class {name!r}")
+            self._new_archetype(klass.name, f"{source}: class {name!r}")
+            self.classes[klass.name] = klass.colour
+        for i, entry in enumerate(_tables(raw, "specialization", source)):
+            name = entry.get("name", f"#{i + 1}")
+            spec = validate(entry, SpecializationSchema, f"{source}: specialization {name!r}")
+            self._new_archetype(spec.name, f"{source}: specialization {name!r}")
+            self.specializations[spec.name] = tuple(spec.colours)
         for i, entry in enumerate(_tables(raw, "card", source)):
             name = entry.get("name", f"#{i + 1}")
             where = f"{source}: card {name!r}"
@@ -282,8 +281,12 @@ class Library:
             self.cards[data.name] = _build_card(data, where)
         for i, entry in enumerate(_tables(raw, "hero", source)):
             name = entry.get("name", f"#{i + 1}")
-            data = validate(entry, HeroData, f"{source}: hero {name!r}")
-            self.heroes[data.name] = data
+            hero = validate(entry, HeroData, f"{source}: hero {name!r}")
+            self.heroes[hero.name] = hero
+
+    def _new_archetype(self, name: str, where: str) -> None:
+        if name in self.classes or name in self.specializations:
+            raise CardFileError(f"{where}: field 'name': an archetype of that name exists")
 
     def check_marked(self) -> None:
         """Every archetype has exactly 15 Herocrafting-marked cards (rulebook, Herocrafting step 3)."""

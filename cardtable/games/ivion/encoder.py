@@ -52,7 +52,8 @@ class IvionEncoder(Encoder):
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
         at = self.at
         me = obs["seat"] if obs["seat"] is not None else 0
-        n, t, c = self.n, self.n * self.n, len(self.names)
+        n: int = self.n
+        t, c = n * n, len(self.names)
         idx = self.index
 
         def tile(name: str) -> int:

@@ -47,7 +47,7 @@ def step_effect(tile: int) -> Effect:
 
 
 class IvionState(State):
-    layout: Any  # set per game's action space (game.py: the engines' decisions are bound to it)
+    # `layout` is set per action space (game.py): the engines' decisions are bound to that space
     __slots__ = (
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
         "turn", "turn_number", "first", "stack_busy", "hp", "max_hp", "wounded", "initiative", "chivalrous",
@@ -84,6 +84,8 @@ class IvionState(State):
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
     winner_seats: list[int]
+    sequence: Any                    # the effect layer's running sequence (game.fx.record)
+    chain: Chain                     # the response stack
 
     # -- facts --------------------------------------------------------------------------------
 
@@ -331,7 +333,8 @@ class IvionState(State):
     def _setup(self) -> None:
         g = self.game
         n = g.options.board
-        self.deck, self.hand, self.shown, self.discard, self.feats, self.relics, self.looking = ([[], []] for _ in range(7))
+        self.deck, self.hand, self.shown, self.discard = [[], []], [[], []], [[], []], [[], []]
+        self.feats, self.relics, self.looking = [[], []], [[], []], [[], []]
         self.played, self.attached, self.removed = [], {}, []
         for seat, (deck, feats, relics) in enumerate(g.start_ids):
             self.deck[seat] = list(deck)

@@ -4,6 +4,7 @@ shown comes from one seat's observation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -106,7 +107,7 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     e = event
     if "seat" in e:
         who = _who(e["seat"], viewer)
-    lines = {
+    lines: dict[str, Callable[[], str | None]] = {
         "setup": lambda: f"{e['heroes'][0]} against {e['heroes'][1]} on a {e['board']}x{e['board']} board; "
                          f"seat {e['first']} begins",
         "turn": lambda: f"— {who}: turn {e['number']} —",

@@ -52,9 +52,11 @@ def test_play_ivion_in_the_terminal_to_the_end() -> None:
 
 
 def test_a_refusal_names_the_rule() -> None:
+    # seed 2: you (Sir Edda Vane, on d1, the board's south-east corner) begin
     result = runner.invoke(app, ["play", "ivion", "--seed", "2", "--bots", "random"],
-                           input="move south\nq\n", env={"COLUMNS": "160"})
-    assert "Not allowed:" in result.output or "not possible" in result.output
+                           input="move south\nplay Fireball\nq\n", env={"COLUMNS": "160"})
+    assert "Not allowed: there is no tile south of you" in result.output
+    assert "Not allowed: you have no Fireball to play in hand" in result.output
 
 
 def test_rules_is_a_players_guide_with_every_card() -> None:
