@@ -65,6 +65,7 @@ CASES = [
     ("juno", [PERSON, BOT, PERSON], {"wild_draw_four": "challenge"}, 3),  # a challenge shows a hand to one seat
     ("iunu", [PERSON, PERSON, BOT], {}, 4),  # hands, Scribe cards and Afterlife cards are private
     ("zun", [PERSON, BOT, PERSON, BOT], {"teams": 2}, 5),  # hands are private unless exposed
+    ("ivion", [PERSON, PERSON], {}, 6),  # hands, decks and second-wind looks are private
 ]
 
 
