@@ -408,7 +408,11 @@ class SecondWindKeep(Decision):
         seat = self.seat
         card = next(c for c in state.looking[seat] if state.name(c) == action.name)
         state.looking[seat].remove(card)
-        state.hand[seat].append(card)
+        if card in state.revealed:  # a face-up card stays face up in the hand
+            state.revealed.remove(card)
+            state.shown[seat].append(card)
+        else:
+            state.hand[seat].append(card)
         if self.n > 1 and state.looking[seat]:
             state.pending.append(SecondWindKeep(seat, self.n - 1))
         else:

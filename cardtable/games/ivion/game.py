@@ -40,7 +40,8 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),
-        lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats"),
+        lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
+               "revealed"),
         nested=("feats_used",),
         records=("pools", "controls", "terrain", "staged"),
         typed=(("sequence", fx.record), ("chain", Chain)),

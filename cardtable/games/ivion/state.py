@@ -52,7 +52,7 @@ class IvionState(State):
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
         "turn", "turn_number", "first", "stack_busy", "hp", "max_hp", "wounded", "initiative", "chivalrous",
         "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "sequence", "chain",
-        "winner_seats",
+        "winner_seats", "revealed",
     )
 
     game: Ivion
@@ -84,6 +84,7 @@ class IvionState(State):
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
     winner_seats: list[int]
+    revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (game.fx.record)
     chain: Chain                     # the response stack
 
@@ -204,6 +205,11 @@ class IvionState(State):
             self.deal_damage(seat, EXHAUSTION_DAMAGE)
             return
         card = self.deck[seat].pop()
+        if card in self.revealed:  # it stays face up, now in the hand
+            self.revealed.remove(card)
+            self.shown[seat].append(card)
+            self.emit("drew_revealed", seat=seat, card=self.name(card))
+            return
         self.hand[seat].append(card)
         self.emit("draw", to=(seat,), seat=seat, card=self.name(card))
         self.emit("drew", seat=seat)
@@ -264,11 +270,23 @@ class IvionState(State):
         self.discard[self.owner(card)].append(card)
         self.emit("destroyed", card=self.name(card))
 
-    def recall(self, card: int) -> None:
-        """Back to its owner's hand, revealed: it stays face up there (rulebook "Revealing Cards")."""
+    def recall(self, card: int, to: str) -> None:
+        """Back to its owner's hand or the top of their deck, revealed: "The card then remains face up
+        for the rest of the game, even if in a private zone" (rulebook "Revealing Cards")."""
         self._detach(card)
-        self.shown[self.owner(card)].append(card)
-        self.emit("recalled", card=self.name(card))
+        owner = self.owner(card)
+        if to == "hand":
+            self.shown[owner].append(card)
+        else:
+            self.deck[owner].append(card)
+            self.revealed.append(card)
+        self.emit("recalled", card=self.name(card), place=to)
+
+    def shuffle_deck(self, seat: int) -> None:
+        """"When a player's deck is shuffled, any revealed cards in that deck are no longer revealed." """
+        self.rng.shuffle(self.deck[seat])
+        self.revealed = [c for c in self.revealed if c not in self.deck[seat]]
+        self.emit("shuffled", seat=seat)
 
     def counter(self, card: int) -> None:
         self.game.stack.counter(self, card)
@@ -357,7 +375,7 @@ class IvionState(State):
         self.terrain = {}
         self.feats_used = [[], []]
         self.staged = None
-        self.unleashed, self.free, self.winner_seats = [], [], []
+        self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
         self.sequence = g.fx.record()
         self.chain = Chain()
         for seat in range(2):  # opening hands of 5, no mulligan
@@ -573,6 +591,9 @@ class IvionState(State):
                 "discard": self._names(self.discard[s]),
                 "feats": [{"name": self.name(c), "used": c in self.feats_used[s]} for c in self.feats[s]],
                 "relics": len(self.relics[s]), "looking": len(self.looking[s]),
+                "revealed_in_deck": [[self.name(c), len(self.deck[s]) - 1 - i] for i, c in enumerate(self.deck[s])
+                                     if c in self.revealed],
+                "revealed_looking": sorted(self.name(c) for c in self.looking[s] if c in self.revealed),
             })
         out: dict[str, Any] = {
             "seat": seat, "players": 2, "board": self.size, "content": list(self.game.options.content), "turn": self.turn, "turn_number": self.turn_number,
@@ -613,23 +634,28 @@ class IvionState(State):
     def determinize(self, seat: int, rng: Rng | int | None = None) -> IvionState:
         """Each seat's hidden cards are dealt anew among that seat's own hidden places (its deck,
         and for the other seat its hand and second-wind look; the relic pile on its own): cards
-        never change owner, which the core's pooling by group would not know."""
+        never change owner, which the core's pooling by group would not know, and revealed cards
+        stay where everyone saw them."""
         r = as_rng(rng)
         new = self._clone_for_view()
         new.seed = None
         new.rng = r.spawn()
         new.history = []
+        face_up = set(self.revealed)
         for s in range(2):
             places: list[tuple[list[list[int]], int]] = [(new.deck, s)]
             if s != seat:
                 places += [(new.hand, s), (new.looking, s)]
-            pool = [c for zone, owner in places for c in zone[owner]]
+            # revealed cards stay where they are; the others are dealt anew among the free places
+            pool = [c for zone, owner in places for c in zone[owner] if c not in face_up]
             pool = permute(pool, r.next64())
             i = 0
             for zone, owner in places:
-                k = len(zone[owner])
-                zone[owner] = pool[i:i + k]
-                i += k
+                cards = zone[owner]
+                for k, c in enumerate(cards):
+                    if c not in face_up:
+                        cards[k] = pool[i]
+                        i += 1
             new.relics[s] = permute(new.relics[s], r.next64())
         new._legal = None
         return new

@@ -71,6 +71,8 @@ def _heroes(obs: dict[str, Any]) -> Table:
             notes.append("attached: " + ", ".join(attached))
         if h["revealed_in_hand"]:
             notes.append("revealed in hand: " + ", ".join(h["revealed_in_hand"]))
+        if h["revealed_in_deck"]:
+            notes.append("face up in deck: " + ", ".join(f"{n} ({k + 1} from the top)" for n, k in h["revealed_in_deck"]))
         table.add_row(_who(s, obs["seat"]), h["hero"], f"{h['hp']}/{h['max_hp']}", str(h["actions"]), str(h["power"]),
                       str(h["initiative"]), control, str(h["hand_size"]), str(h["deck"]), feats, "; ".join(notes))
     return table
@@ -128,7 +130,9 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "dishonoured": lambda: f"{who} dishonoured chivalry ({e['why']})",
         "relic": lambda: f"{who} gained the relic {e['card']}",
         "destroyed": lambda: f"{e['card']} is destroyed",
-        "recalled": lambda: f"{e['card']} returns to its owner's hand, revealed",
+        "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}, revealed",
+        "shuffled": lambda: f"{who} shuffles their deck",
+        "drew_revealed": lambda: f"{who} drew {e['card']} (face up)",
         "copied": lambda: f"{who} copies {e['card']}",
         "gain": lambda: f"{who} gains {e['n']} {e['resource']}" if e["n"] else None,
         "game_over": lambda: "game over — winner: " + ", ".join(_who(w, viewer) for w in e["winners"]),

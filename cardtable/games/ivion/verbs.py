@@ -59,6 +59,11 @@ class Terrain(Params):
     kind: Literal["difficult", "enchanted"]
 
 
+class Recall(Params):
+    #: the owner's hand, or the top of the owner's deck (face up there until that deck is shuffled)
+    to: Literal["hand", "deck"] = "hand"
+
+
 class Step(Params):
     tile: int = Field(ge=0, le=63)
 
@@ -122,10 +127,16 @@ def _destroy(state: Any, ctx: Any, p: NoParams) -> None:
     state.destroy(ctx.targets[0])
 
 
-@VERBS.effect("recall", NoParams, slots=EFFECTS_SLOT,
-              text=lambda p, w: "Return the target attached card to its owner's hand (revealed)")
-def _recall(state: Any, ctx: Any, p: NoParams) -> None:
-    state.recall(ctx.targets[0])
+@VERBS.effect("recall", Recall, slots=EFFECTS_SLOT,
+              text=lambda p, w: "Return the target attached card to its owner's hand (revealed)" if p.to == "hand"
+              else "Put the target attached card on top of its owner's deck (revealed)")
+def _recall(state: Any, ctx: Any, p: Recall) -> None:
+    state.recall(ctx.targets[0], p.to)
+
+
+@VERBS.effect("shuffle", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Shuffle your deck")
+def _shuffle(state: Any, ctx: Any, p: NoParams) -> None:
+    state.shuffle_deck(ctx.controller)
 
 
 @VERBS.effect("counter", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Counter the target card")

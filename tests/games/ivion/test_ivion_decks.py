@@ -118,7 +118,8 @@ def test_starter_heroes_are_legal_and_use_every_keyword() -> None:
     cards = [LIB.cards[n] for d in decks for n in (*d.cards, *d.feats)]
     verbs = {e.verb for c in cards for e in (*c.effects, *c.unleash)} | {a.effect.verb for c in cards for a in c.abilities}
     assert verbs >= {"damage", "heal", "draw", "control", "stun", "travel", "terrain", "destroy", "recall", "counter",
-                     "copy", "chivalry", "relic", "ward", "seal", "gain"}
+                     "copy", "chivalry", "relic", "ward", "seal", "gain", "shuffle"}
+    assert {e.params.to for c in cards for e in c.effects if e.verb == "recall"} == {"hand", "deck"}  # type: ignore[attr-defined]
     assert {k.kind for c in cards for e in c.effects if e.verb == "control" for k in [e.params]} == {  # type: ignore[attr-defined]
         "slow", "silence", "disarm"}
     assert {e.params.kind for c in cards for e in c.effects if e.verb == "terrain"} == {"difficult", "enchanted"}  # type: ignore[attr-defined]

@@ -64,3 +64,52 @@ def test_observation_shows_the_stack_board_and_control() -> None:
                            "targets": ["hero 1"], "countered": False, "unleashed": False}]
     assert o["terrain"] == {"a1": "difficult"} and o["heroes"][1]["control"]["slow"] == 2
     assert o["decision"]["kind"] == "priority" and names(s, s.played) == ["Burning Brand"]
+
+
+def test_a_revealed_card_stays_face_up_in_the_deck_until_that_deck_is_shuffled() -> None:
+    s = position(hands=(["Burning Brand"], ["Fold Into Memory", "Insight"]), power=(2, 0), actions=(3, 0),
+                 at=("b2", "b3"))
+    play(s, "play Burning Brand", "pass", "end turn")
+    brand = s.attached["h1"][0]
+    play(s, "play Fold Into Memory", f"target Burning Brand #{brand}", "pass")
+    assert s.deck[0][-1] == brand and brand in s.revealed  # on top of Edda's deck, face up
+    assert s.observation(1)["heroes"][0]["revealed_in_deck"] == [["Burning Brand", 0]]
+    for seed in range(5):  # everyone saw it: determinize leaves it where it is
+        d = s.determinize(1, seed)
+        assert d.deck[0][-1] == brand and d.observation(1) == s.observation(1)
+    play(s, "cantrip Insight", "pass")  # Lio shuffles Lio's deck: Edda's card stays revealed
+    assert brand in s.revealed
+    play(s, "end turn")  # Edda draws it: face up in her hand
+    assert brand in s.shown[0] and brand not in s.revealed
+    assert s.observation(1)["heroes"][0]["revealed_in_hand"] == ["Burning Brand"]
+
+
+def test_shuffling_a_deck_ends_the_revealing_of_its_cards() -> None:
+    s = position(hands=([], ["Insight"]), turn=1, actions=(0, 3), initiative=(0, 1))
+    top = s.deck[1][-1]
+    s.revealed.append(top)
+    play(s, "play Insight", "pass")
+    assert top in s.deck[1]  # still in the deck (not the card drawn), and no longer face up
+    assert top not in s.revealed and s.observation(0)["heroes"][1]["revealed_in_deck"] == []
+
+
+def test_every_event_of_random_games_has_a_visibility_and_reads_for_each_viewer() -> None:
+    import random
+
+    import cardtable
+    from cardtable.games.ivion import text
+
+    kinds: set[str] = set()
+    for seed in range(12):
+        s = cardtable.make("ivion").new_state(seed)
+        r = random.Random(seed)
+        while not s.is_over:
+            s.apply(r.choice(s.legal_actions()))
+        for e in s.events or []:
+            kinds.add(e.kind)
+            for viewer in (None, 0, 1):
+                if e.visible_to(viewer):
+                    line = text.narrate(e.to_json(), viewer)
+                    assert line is None or isinstance(line, str)
+            assert e.to is None or all(isinstance(x, int) for x in e.to)
+    assert {"played", "resolves", "damage", "recalled", "game_over"} <= kinds
