@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
 from .resources import Payment, Pools
@@ -75,26 +75,27 @@ class Context:
 @dataclass(frozen=True)
 class Ability:
     """A standing effect of a card in play, answering events of kind `when`: a trigger, or a
-    replacement (`instead`). `index` tells a card's abilities apart."""
+    replacement (`instead`). `index` tells a card's abilities apart; its `effects` happen top to
+    bottom (Ivion: "effects are resolved from top to bottom")."""
 
     card: int
     index: int
     controller: int
     when: str
-    effect: Effect
+    effects: tuple[Effect, ...]
     context: Context
     instead: bool = False
     optional: bool = True
 
     def to_json(self, verbs: VerbRegistry) -> dict[str, Any]:
         return {"card": self.card, "index": self.index, "controller": self.controller, "when": self.when,
-                "effect": self.effect.to_json(), "context": self.context.to_json(), "instead": self.instead,
+                "effects": [e.to_json() for e in self.effects], "context": self.context.to_json(), "instead": self.instead,
                 "optional": self.optional}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], verbs: VerbRegistry) -> Ability:
         return cls(int(data["card"]), int(data["index"]), int(data["controller"]), str(data["when"]),
-                   verbs.from_json(data["effect"]), Context.from_json(data["context"]), bool(data["instead"]),
+                   tuple(verbs.from_json(e) for e in data["effects"]), Context.from_json(data["context"]), bool(data["instead"]),
                    bool(data["optional"]))
 
 
@@ -110,10 +111,12 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Triggered:
-    """Abilities that answer one event, still to be put in order and fired."""
+    """Abilities that answer one event, still to be put in order and fired (each only while the
+    game still has it in force: a card that left play fires no more)."""
 
     abilities: tuple[Ability, ...]
     active: int  # the seat whose turn it is: its controller's triggers come first
+    event: GameEvent
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,14 @@ class Fire:
     ability: Ability
 
 
-Work = Attempt | Triggered | Fire
+@dataclass(frozen=True)
+class Finish:
+    """An ability's effects have all happened (the game is told: `Effects.finished`)."""
+
+    ability: Ability
+
+
+Work = Attempt | Triggered | Fire | Finish
 
 
 @dataclass(frozen=True)
@@ -148,9 +158,15 @@ class Sequence:
 class EffectActions:
     """The game's action objects the effect layer's decisions offer."""
 
-    accept: Action
-    decline: Action
-    first: Seq[Action]  # first[i]: the i-th of a controller's triggers goes first
+    accept: Action | None = None  # None: the game's abilities are all mandatory (no one is asked)
+    decline: Action | None = None
+    first: Seq[Action] = ()  # first[i]: the i-th of a controller's triggers goes first
+    #: or the game names the choice itself: (state, ability) -> the action that puts it first
+    choose: Callable[[Any, Ability], Action] | None = None
+
+
+def _nothing(state: Any, ability: Ability) -> None:
+    return None
 
 
 class Effects:
@@ -161,15 +177,26 @@ class Effects:
     - `event_of(state, effect, context)`: the activity an effect is, as an event;
     - `turn_order(state)`: the seats in turn order from the player whose turn it is;
     - `done(state)`: the effect sequence is over (the game goes on: the turn continues);
+    - `used(state, ability)`, `finished(state, ability)`: an ability is used (before its effects)
+      and has finished (after them): a game logs it, or moves its card;
+    - `alike(state, ability)`: abilities with equal keys are interchangeable (copies of one card): their
+      controller is not asked to order them, and the first in the game's order goes first;
+    - `kinds`: the names of the layer's decisions in this game (their `kind`);
     - `field`: the state attribute holding the `Sequence` (declared in the layout's `typed`)."""
 
     def __init__(self, verbs: VerbRegistry, actions: EffectActions,
                  abilities: Callable[[Any, GameEvent], list[Ability]],
                  event_of: Callable[[Any, Effect, Context], GameEvent],
                  turn_order: Callable[[Any], list[int]], done: Callable[[Any], None],
-                 field: str = "sequence") -> None:
+                 field: str = "sequence", used: Callable[[Any, Ability], None] = _nothing,
+                 finished: Callable[[Any, Ability], None] = _nothing,
+                 alike: Callable[[Any, Ability], Any] | None = None, kinds: Mapping[str, str] | None = None,
+                 asks: Mapping[str, str] | None = None) -> None:
         self.verbs = verbs
         self.done = done
+        self.used = used
+        self.finished = finished
+        self.alike = alike
         self.actions = actions
         self.abilities = abilities
         self.event_of = event_of
@@ -177,9 +204,10 @@ class Effects:
         self.field = field
         #: the class of the `Sequence` field (its JSON form reads effects through these verbs)
         self.record = _sequence_record(verbs)
+        kinds, wording = dict(kinds or {}), dict(asks or {})
         #: the layer's decisions, bound to this engine: list them in the state layout's `decisions`
-        self.UseAbility: type[UseAbility] = type("UseAbility", (UseAbility,), {"__slots__": (), "engine": self})
-        self.FirstTrigger: type[FirstTrigger] = type("FirstTrigger", (FirstTrigger,), {"__slots__": (), "engine": self})
+        self.UseAbility: type[UseAbility] = _bind(UseAbility, kinds, wording, engine=self)
+        self.FirstTrigger: type[FirstTrigger] = _bind(FirstTrigger, kinds, wording, engine=self)
         self.decisions: tuple[type[Decision], ...] = (self.UseAbility, self.FirstTrigger)
 
     def sequence(self, state: State) -> Sequence:
@@ -193,10 +221,26 @@ class Effects:
         seq = self.sequence(state)
         self._set(state, replace(seq, work=seq.work + items))
 
+    def busy(self, state: State) -> bool:
+        """An effect sequence is under way (work is left in it)."""
+        return bool(self.sequence(state).work)
+
     def start(self, state: State, effect: Effect, context: Context) -> None:
         """Carry out `effect` (a spell, an activated figure): it and all it sets off, until a
         player must decide or the sequence is over."""
-        self._push(state, Attempt(effect, context))
+        self.start_all(state, (effect,), context)
+
+    def start_all(self, state: State, effects: Seq[Effect], context: Context) -> None:
+        """Carry out `effects`, top to bottom, in one effect sequence."""
+        self._push(state, *(Attempt(e, context) for e in reversed(effects)))
+        self.run(state)
+
+    def happen(self, state: State, event: GameEvent) -> None:
+        """`event` happened outside any effect (a turn starts): the triggers answering it fire,
+        in one effect sequence."""
+        triggers = tuple(a for a in self.abilities(state, event) if not a.instead)
+        if triggers:
+            self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
         self.run(state)
 
     def run(self, state: State) -> None:
@@ -219,8 +263,10 @@ class Effects:
                 self._attempt(state, item)
             elif isinstance(item, Triggered):
                 self._order(state, item)
-            else:
+            elif isinstance(item, Fire):
                 self._fire(state, item.ability)
+            else:
+                self.finished(state, item.ability)
             if len(state.pending) > before:
                 return
 
@@ -242,23 +288,40 @@ class Effects:
         self.verbs.run(state, attempt.context, attempt.effect)
         triggers = tuple(a for a in self.abilities(state, event) if not a.instead)
         if triggers:
-            self._push(state, Triggered(triggers, order[0]))
+            self._push(state, Triggered(triggers, order[0], event))
+
+    def choices(self, state: State, abilities: Seq[Ability]) -> list[Ability]:
+        """The abilities a controller chooses among: one of each kind (`alike`), the first."""
+        if self.alike is None:
+            return list(abilities)
+        seen: set[Any] = set()
+        out = []
+        for a in abilities:
+            key = self.alike(state, a)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out
 
     def _order(self, state: State, pending: Triggered) -> None:
         seq = self.sequence(state)
-        live = [a for a in pending.abilities if seq.allows(a)]
+        in_force = {(a.card, a.index) for a in self.abilities(state, pending.event)}
+        live = [a for a in pending.abilities if seq.allows(a) and (a.card, a.index) in in_force]
         if not live:
             return
         order = self.turn_order(state)
         first_seat = min((a.controller for a in live), key=order.index)
-        mine = [a for a in live if a.controller == first_seat]
+        mine = self.choices(state, [a for a in live if a.controller == first_seat])
         if len(mine) > 1:
-            state.pending.append(self.FirstTrigger(first_seat, tuple(live), pending.active))
+            state.pending.append(self.FirstTrigger(first_seat, tuple(live), pending.active, pending.event))
             return
-        rest = tuple(a for a in live if a is not mine[0])
+        self._first(state, mine[0], live, pending)
+
+    def _first(self, state: State, first: Ability, live: Seq[Ability], pending: Triggered) -> None:
+        rest = tuple(a for a in live if a is not first)
         if rest:
-            self._push(state, Triggered(rest, pending.active))
-        self._push(state, Fire(mine[0]))
+            self._push(state, Triggered(rest, pending.active, pending.event))
+        self._push(state, Fire(first))
 
     def _fire(self, state: State, a: Ability) -> None:
         if not self.sequence(state).allows(a):
@@ -271,7 +334,8 @@ class Effects:
     def _use(self, state: State, a: Ability) -> None:
         seq = self.sequence(state)
         self._set(state, replace(seq, fired=(*seq.fired, a.card)))
-        self._push(state, Attempt(a.effect, a.context))
+        self._push(state, Finish(a), *(Attempt(e, a.context) for e in reversed(a.effects)))
+        self.used(state, a)
 
     # -- answers to the layer's decisions ---------------------------------------------------
 
@@ -284,14 +348,26 @@ class Effects:
             self._push(state, replace(r, declined=(*r.declined, (a.card, a.index))))
         self.run(state)
 
-    def ordered(self, state: State, decision: FirstTrigger, index: int) -> None:
-        mine = decision.mine()
-        first = mine[index]
-        rest = tuple(a for a in decision.abilities if a is not first)
-        if rest:
-            self._push(state, Triggered(rest, decision.active))
-        self._push(state, Fire(first))
+    def ordered(self, state: State, decision: FirstTrigger, first: Ability) -> None:
+        self._first(state, first, decision.abilities, Triggered(decision.abilities, decision.active, decision.event))
         self.run(state)
+
+    def text(self, ability: Ability) -> str:
+        return " ".join(self.verbs.text(e) for e in ability.effects)
+
+
+D = TypeVar("D", bound=Decision)
+
+
+def _bind(cls: type[D], kinds: Mapping[str, str], asks: Mapping[str, str], **attrs: Any) -> type[D]:
+    """`cls` bound to one game's engine or stack, under the game's name for it (`kind`) and its
+    wording of the question (`asks`, after the seat)."""
+    if cls.kind in asks:
+        attrs["asks"] = asks[cls.kind]
+    if cls.kind in kinds:
+        attrs["kind"] = kinds[cls.kind]
+    bound: type[D] = type(cls.__name__, (cls,), {"__slots__": (), **attrs})
+    return bound
 
 
 class UseAbility(Decision):
@@ -308,15 +384,17 @@ class UseAbility(Decision):
         self.replacing = replacing
 
     def legal_actions(self, state: State) -> list[Action]:
-        return [self.engine.actions.accept, self.engine.actions.decline]
+        actions = self.engine.actions
+        if actions.accept is None or actions.decline is None:
+            raise TypeError("an optional ability needs the game's accept and decline actions (EffectActions)")
+        return [actions.accept, actions.decline]
 
     def resolve(self, state: State, action: Action) -> None:
         self.engine.answered(state, self, action is self.engine.actions.accept)
 
     def describe(self, state: State) -> str:
-        text = self.engine.verbs.text(self.ability.effect)
         how = "instead" if self.ability.instead else "also"
-        return f"seat {self.seat} may use card {self.ability.card}'s ability: {how} {text}"
+        return f"seat {self.seat} may use card {self.ability.card}'s ability: {how} {self.engine.text(self.ability)}"
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
@@ -337,36 +415,49 @@ class FirstTrigger(Decision):
     """Several of your abilities answer the same event: which happens first?
     (`Effects.FirstTrigger` is this decision bound to one game's engine.)"""
 
-    __slots__ = ("abilities", "active")
+    __slots__ = ("abilities", "active", "event")
     kind = "first_trigger"
     engine: ClassVar[Effects]
 
-    def __init__(self, seat: int, abilities: tuple[Ability, ...], active: int) -> None:
+    def __init__(self, seat: int, abilities: tuple[Ability, ...], active: int, event: GameEvent) -> None:
         super().__init__(seat)
         self.abilities = abilities
         self.active = active
+        self.event = event
 
-    def mine(self) -> list[Ability]:
-        return [a for a in self.abilities if a.controller == self.seat]
+    def mine(self, state: State) -> list[Ability]:
+        """The choices: this seat's abilities, one of each kind."""
+        return self.engine.choices(state, [a for a in self.abilities if a.controller == self.seat])
+
+    def _offers(self, state: State) -> list[tuple[Action, Ability]]:
+        actions = self.engine.actions
+        if actions.choose is not None:
+            choose = actions.choose
+            # in the order of the game's actions, as every list of legal actions
+            return sorted(((choose(state, a), a) for a in self.mine(state)), key=lambda offer: offer[0].index)
+        return list(zip(actions.first, self.mine(state), strict=False))
 
     def legal_actions(self, state: State) -> list[Action]:
-        return list(self.engine.actions.first[: len(self.mine())])
+        return [action for action, _ in self._offers(state)]
 
     def resolve(self, state: State, action: Action) -> None:
-        self.engine.ordered(state, self, list(self.engine.actions.first).index(action))
+        first = next(a for act, a in self._offers(state) if act is action)
+        self.engine.ordered(state, self, first)
 
     def describe(self, state: State) -> str:
-        options = "; ".join(f"{i + 1}: {self.engine.verbs.text(a.effect)}" for i, a in enumerate(self.mine()))
+        if self.asks:
+            return super().describe(state)
+        options = "; ".join(f"{i + 1}: {self.engine.text(a)}" for i, a in enumerate(self.mine(state)))
         return f"seat {self.seat} chooses which of their abilities happens first ({options})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "active": self.active,
+        return {"kind": self.kind, "seat": self.seat, "active": self.active, "event": self.event.to_json(),
                 "abilities": [a.to_json(self.engine.verbs) for a in self.abilities]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FirstTrigger:
         abilities = tuple(Ability.from_json(a, cls.engine.verbs) for a in data["abilities"])
-        return cls(int(data["seat"]), abilities, int(data["active"]))
+        return cls(int(data["seat"]), abilities, int(data["active"]), GameEvent.from_json(data["event"]))
 
 
 def _work_json(item: Work, verbs: VerbRegistry) -> dict[str, Any]:
@@ -374,8 +465,11 @@ def _work_json(item: Work, verbs: VerbRegistry) -> dict[str, Any]:
         return {"do": "attempt", "effect": item.effect.to_json(), "context": item.context.to_json(),
                 "declined": [list(d) for d in item.declined]}
     if isinstance(item, Triggered):
-        return {"do": "triggered", "abilities": [a.to_json(verbs) for a in item.abilities], "active": item.active}
-    return {"do": "fire", "ability": item.ability.to_json(verbs)}
+        return {"do": "triggered", "abilities": [a.to_json(verbs) for a in item.abilities], "active": item.active,
+                "event": item.event.to_json()}
+    if isinstance(item, Fire):
+        return {"do": "fire", "ability": item.ability.to_json(verbs)}
+    return {"do": "finish", "ability": item.ability.to_json(verbs)}
 
 
 def _work_from_json(data: Mapping[str, Any], verbs: VerbRegistry) -> Work:
@@ -383,8 +477,11 @@ def _work_from_json(data: Mapping[str, Any], verbs: VerbRegistry) -> Work:
         return Attempt(verbs.from_json(data["effect"]), Context.from_json(data["context"]),
                        tuple((int(c), int(i)) for c, i in data["declined"]))
     if data["do"] == "triggered":
-        return Triggered(tuple(Ability.from_json(a, verbs) for a in data["abilities"]), int(data["active"]))
-    return Fire(Ability.from_json(data["ability"], verbs))
+        return Triggered(tuple(Ability.from_json(a, verbs) for a in data["abilities"]), int(data["active"]),
+                         GameEvent.from_json(data["event"]))
+    if data["do"] == "fire":
+        return Fire(Ability.from_json(data["ability"], verbs))
+    return Finish(Ability.from_json(data["ability"], verbs))
 
 
 def _sequence_record(verbs: VerbRegistry) -> type[Sequence]:
@@ -400,7 +497,6 @@ def _sequence_record(verbs: VerbRegistry) -> type[Sequence]:
             return cls(tuple(_work_from_json(w, verbs) for w in data["work"]), tuple(int(c) for c in data["fired"]))
 
     return GameSequence
-
 
 # -- the response stack ------------------------------------------------------------------------
 
@@ -441,6 +537,20 @@ class Chain:
         return cls(tuple(StackItem.from_json(i) for i in data["items"]))
 
 
+def _chain_record(item: type[StackItem]) -> type[Chain]:
+    """`Chain` of a game whose stack items carry more (a subclass of `StackItem`)."""
+    if item is StackItem:
+        return Chain
+
+    @dataclass(frozen=True)
+    class GameChain(Chain):
+        @classmethod
+        def from_json(cls, data: Mapping[str, Any]) -> GameChain:
+            return cls(tuple(item.from_json(i) for i in data["items"]))
+
+    return GameChain
+
+
 @dataclass
 class StackRules:
     """What a game tells its response stack.
@@ -462,18 +572,59 @@ class StackRules:
     pools: Callable[[Any, int], dict[str, int]]
     next_seat: Callable[[Any, int], int]
     after: Callable[[Any], None] = field(default=lambda state: None)  # when the stack is empty again
+    #: a player passed: by default every card resolves, the last played first (`resolve_next`); a
+    #: game that resolves its cards in stages of its own (Runes of Zun: target by target) goes on itself
+    passed: Callable[[Any, int], None] | None = None
+    #: why an action is refused in a priority window (default: the core's wording)
+    why_illegal: Callable[[Any, int, Action], str] | None = None
 
 
 class ResponseStack:
-    """The response stack of one game (Ivion's instants; Zun's reactions)."""
+    """The response stack of one game (Ivion's instants; Zun's reactions).
 
-    def __init__(self, rules: StackRules, pools: Pools, pass_action: Action, field: str = "chain") -> None:
+    `item`: the class of its items (a subclass of `StackItem` carrying what else the game needs);
+    `record`: the class of the `Chain` field to declare in the layout's `typed`; `kinds` and `asks`:
+    the game's name for the priority decision and its question; `pools`: where payments are refunded
+    (None: nothing is paid); `pass_action`: the action that passes, or a function of the state
+    giving it."""
+
+    def __init__(self, rules: StackRules, pools: Pools | None, pass_action: Action | Callable[[Any], Action],
+                 field: str = "chain", item: type[StackItem] = StackItem, kinds: Mapping[str, str] | None = None,
+                 asks: Mapping[str, str] | None = None) -> None:
         self.rules = rules
         self.pools = pools
         self.pass_action = pass_action
         self.field = field
+        self.record = _chain_record(item)
         #: the priority decision bound to this stack: list it in the state layout's `decisions`
-        self.Priority: type[Priority] = type("Priority", (Priority,), {"__slots__": (), "stack": self})
+        self.Priority: type[Priority] = _bind(Priority, dict(kinds or {}), dict(asks or {}), stack=self)
+
+    def passing(self, state: State) -> Action:
+        """The action that passes (a game whose actions depend on its cards gives it per state)."""
+        return self.pass_action(state) if callable(self.pass_action) else self.pass_action
+
+    def push(self, state: State, item: StackItem) -> None:
+        """`item` goes on the stack, without opening a window (the game opens it: `window`)."""
+        chain = self.chain(state)
+        setattr(state, self.field, replace(chain, items=(*chain.items, item)))
+
+    def window(self, state: State, seat: int) -> None:
+        """`seat` may respond to the top card, or pass."""
+        state.pending.append(self.Priority(seat))
+
+    def top(self, state: State) -> StackItem:
+        return self.chain(state).items[-1]
+
+    def update(self, state: State, item: StackItem) -> None:
+        """Put `item` in the place of the top card (its progress, a new target)."""
+        chain = self.chain(state)
+        setattr(state, self.field, replace(chain, items=(*chain.items[:-1], item)))
+
+    def pop(self, state: State) -> StackItem:
+        """Take the top card off the stack (it resolved, or left play)."""
+        chain = self.chain(state)
+        setattr(state, self.field, replace(chain, items=chain.items[:-1]))
+        return chain.items[-1]
 
     def chain(self, state: State) -> Chain:
         chain: Chain = getattr(state, self.field)
@@ -481,9 +632,8 @@ class ResponseStack:
 
     def play(self, state: State, item: StackItem) -> None:
         """`item` goes on the stack; the next player may respond to it."""
-        chain = self.chain(state)
-        setattr(state, self.field, replace(chain, items=(*chain.items, item)))
-        state.pending.append(self.Priority(self.rules.next_seat(state, item.controller)))
+        self.push(state, item)
+        self.window(state, self.rules.next_seat(state, item.controller))
 
     def counter(self, state: State, card: int) -> bool:
         """Counter the unresolved `card` (the topmost of it): it will not resolve. False if it is
@@ -497,9 +647,12 @@ class ResponseStack:
                 return True
         return False
 
-    def passed(self, state: State) -> None:
-        """A player passes: every card resolves, the last played first."""
-        self.resolve_next(state)
+    def passed(self, state: State, seat: int) -> None:
+        """A player passes: every card resolves, the last played first (or as the game says)."""
+        if self.rules.passed is not None:
+            self.rules.passed(state, seat)
+        else:
+            self.resolve_next(state)
 
     def resolve_next(self, state: State) -> None:
         """Resolve cards until one needs a decision (the game calls this again after it) or none
@@ -507,7 +660,7 @@ class ResponseStack:
         while True:
             chain = self.chain(state)
             if not chain.items:
-                setattr(state, self.field, Chain())
+                setattr(state, self.field, self.record())
                 self.rules.after(state)
                 return
             item = chain.items[-1]
@@ -518,7 +671,7 @@ class ResponseStack:
                 self.rules.discard(state, item)
             elif not self.rules.still_legal(state, item):  # meta-countered: discarded, and refunded
                 refunded = 0
-                if item.payment is not None:
+                if item.payment is not None and self.pools is not None:
                     refunded = self.pools.refund(self.rules.pools(state, item.payment.seat), item.payment)
                 state.emit("meta_countered", card=item.card, owner=item.owner, refunded=refunded)
                 self.rules.discard(state, item)
@@ -538,14 +691,20 @@ class Priority(Decision):
     stack: ClassVar[ResponseStack]
 
     def legal_actions(self, state: State) -> list[Action]:
-        return [*self.stack.rules.responses(state, self.seat), self.stack.pass_action]
+        return [*self.stack.rules.responses(state, self.seat), self.stack.passing(state)]
+
+    def why_illegal(self, state: State, action: Action) -> str:
+        rules = self.stack.rules
+        return super().why_illegal(state, action) if rules.why_illegal is None else rules.why_illegal(state, self.seat, action)
 
     def resolve(self, state: State, action: Action) -> None:
-        if action is self.stack.pass_action:
-            self.stack.passed(state)
+        if action is self.stack.passing(state):
+            self.stack.passed(state, self.seat)
         else:
             self.stack.rules.respond(state, self.seat, action)
 
     def describe(self, state: State) -> str:
+        if self.asks:
+            return super().describe(state)
         top = self.stack.chain(state).items[-1]
         return f"seat {self.seat} may respond to card {top.card} or pass"

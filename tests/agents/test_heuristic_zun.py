@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import cardtable
 from cardtable import agents
-from cardtable.games.zun.decisions import ReactionWindow
-from cardtable.games.zun.state import ZunState
+from cardtable.games.zun.state import STACK, ZunState
 
 
 def start(players: int, hp: list[int], hand: list[str]) -> ZunState:
@@ -60,10 +59,10 @@ def test_keeps_reactions_for_harmful_actions_only() -> None:
             assert seat is not None
             action = bot.act(state.determinize(seat, seed))
             d = state.decision
-            if isinstance(d, ReactionWindow):
-                f = state.frames[-1]
-                rune = state.runes[f["as"] if f["as"] >= 0 else f["rune"]]
-                harmful = f["player"] != seat and any(v in ("lose_hp", "steal") for v, _ in rune.effects)
+            if isinstance(d, STACK.Priority):  # the reaction window
+                f = state.top()
+                rune = state.runes[f.copy if f.copy >= 0 else f.rune]
+                harmful = f.player != seat and any(e.verb in ("lose_hp", "steal") for e in rune.effects)
                 if not harmful and rune.name in ("Channel", "Restore", "Revive", "Defend"):
                     assert action.text == "no reaction"
                     seen["kept"] += 1

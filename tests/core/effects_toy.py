@@ -117,7 +117,7 @@ def _abilities(state: DuelState, event: GameEvent) -> list[Ability]:
         for card in cards:
             for i, (when, opponent, instead, optional, effect) in enumerate(ABILITIES[CARD_NAMES[card]]):
                 if when == event.kind and (event.seat != seat if opponent else event.seat == seat):
-                    out.append(Ability(card, i, seat, when, effect, Context(seat, card), instead, optional))
+                    out.append(Ability(card, i, seat, when, (effect,), Context(seat, card), instead, optional))
     return out
 
 

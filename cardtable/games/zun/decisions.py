@@ -1,14 +1,16 @@
 """Runes of Zun's pending decisions. The top of the stack owns the current player.
 
-Reactions are decisions of the targeted seat, pushed on the same stack as the turn's own
-decisions (DESIGN.md, "Decisions are atomic"). Each is immutable, knows its JSON form and owns
-its behaviour: its legal actions, how an action resolves it, what it asks of a person and why an
-action is refused. After any action the turn runs on to the next decision (`ZunState._run`).
+Each is immutable, knows its JSON form and owns its behaviour: its legal actions, how an action
+resolves it, what it asks of a person and why an action is refused. After any action the turn
+runs on to the next decision (`ZunState._run`). Two more come from the core's effect layer
+(state.py): the reaction window is the response stack's priority decision (`reaction`: play a
+Reaction, or pass: `reactions` below gives its responses) and the order of Start of Turn triggers
+is its trigger-order decision (`order_triggers`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...core.actions import Action
 from ...core.state import Decision
@@ -16,7 +18,7 @@ from .actions import Kind, ZunAction
 from .options import HAND
 
 if TYPE_CHECKING:
-    from .state import Frame, ZunState
+    from .state import Resolving, ZunState
 
 MULLIGAN_DRAW: Final = 3  # Start of Turn 2: "draw 3 new cards"
 
@@ -37,31 +39,15 @@ class ZunDecision(Decision):
 
     def why_illegal(self, state: ZunState, action: ZunAction) -> str:
         if action.kind == self.from_hand and action.rune not in state.hands[self.seat]:
-            return f"seat {self.seat} holds no {state._name(action.rune)}; legal now: {_legal_now(state)}"
+            return f"seat {self.seat} holds no {state._name(action.rune)}; legal now: {legal_now(state)}"
         refused = self._refusal(state, action)
         if refused is not None:
             return refused
-        return f"{action.text!r} is not possible now: {self.describe(state)}; legal now: {_legal_now(state)}"
+        return f"{action.text!r} is not possible now: {self.describe(state)}; legal now: {legal_now(state)}"
 
     def _refusal(self, state: ZunState, action: ZunAction) -> str | None:
         """The rule that refuses `action` here, where the general reasons do not say it."""
         return None
-
-
-class OrderTriggers(ZunDecision):
-    """Start of Turn 1: several (ongoing) runes affect you; choose which triggers next."""
-
-    __slots__ = ()
-    kind = "order_triggers"
-    asks = "must choose which (ongoing) rune triggers next"
-
-    def legal_actions(self, state: ZunState) -> list[Action]:
-        trigger = state.game.space.trigger
-        return [trigger[r] for r in sorted({state._ongoing(t)["rune"] for t in state.triggers})]
-
-    def _resolve(self, state: ZunState, action: ZunAction) -> None:
-        # The oldest (ongoing) rune of that name affecting you.
-        state._fire(next(t for t in state.triggers if state._ongoing(t)["rune"] == action.rune))
 
 
 class Mulligan(ZunDecision):
@@ -117,7 +103,7 @@ class Modify(ZunDecision):
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         sp = state.game.space
-        return [*(sp.modify[r] for r in _modifiers_allowed(state, state.frames[-1])), sp.done_modifying]
+        return [*(sp.modify[r] for r in _modifiers_allowed(state, state.top())), sp.done_modifying]
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         if action.kind == Kind.MODIFY:
@@ -140,32 +126,31 @@ class DeclareTarget(ZunDecision):
     def legal_actions(self, state: ZunState) -> list[Action]:
         # Action Phase 3 then 4: until the first target is declared, modifiers may still be added.
         sp = state.game.space
-        f = state.frames[-1]
-        rune = state.runes[f["as"]] if f["as"] >= 0 else state.runes[f["rune"]]
-        mods: list[Action] = [] if f["targets"] else [sp.modify[r] for r in _modifiers_allowed(state, f)]
-        return mods + [sp.target[s] for s in state.candidates(rune) if s not in f["targets"]]
+        f = state.top()
+        rune = state.runes[f.copy] if f.copy >= 0 else state.runes[f.rune]
+        mods: list[Action] = [] if f.targets else [sp.modify[r] for r in _modifiers_allowed(state, f)]
+        return mods + [sp.target[s] for s in state.candidates(rune) if s not in f.targets]
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         if action.kind == Kind.MODIFY:
             state._modify(self.seat, action.rune)
             return
-        f = state.frames[-1]
-        f["targets"].append(action.seat)
-        state.emit("declared", seat=self.seat, target=action.seat, card=state._name(f["rune"]),
-                   order=len(f["targets"]))
+        f = state._set(state.top(), targets=(*state.top().targets, action.seat))
+        state.emit("declared", seat=self.seat, target=action.seat, card=state._name(f.rune),
+                   order=len(f.targets))
 
     def _refusal(self, state: ZunState, action: ZunAction) -> str | None:
         if action.kind == Kind.MODIFY:
             return _modifier_refusal(state, action)
         if action.kind != Kind.TARGET:
             return None
-        f = state.frames[-1]
-        if action.seat in f["targets"]:
+        f = state.top()
+        if action.seat in f.targets:
             return f"seat {action.seat} is already a target: you may not declare the same player twice"
         if action.seat >= state.game.players:
             return f"there is no seat {action.seat} at this table"
         return (f"seat {action.seat} is Defeated and cannot be targeted by "
-                f"{state._name(f['as'] if f['as'] >= 0 else f['rune'])}")
+                f"{state._name(f.copy if f.copy >= 0 else f.rune)}")
 
 
 class ChooseBlamed(ZunDecision):
@@ -180,34 +165,8 @@ class ChooseBlamed(ZunDecision):
         return [blame[s] for s in state.living() if s != self.seat]
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
-        f = state.frames[-1]
-        f["actor"] = action.seat
+        state._set(state.top(), actor=action.seat, stage="window")
         state.emit("blamed", seat=self.seat, blamed=action.seat)
-        f["stage"] = "window"
-
-
-class ReactionWindow(ZunDecision):
-    """Action Phase 5: you are targeted; play a Reaction or not."""
-
-    __slots__ = ()
-    kind = "reaction"
-    asks = "is targeted and may play a Reaction, or not"
-    from_hand = Kind.REACT
-
-    def legal_actions(self, state: ZunState) -> list[Action]:
-        sp = state.game.space
-        others = _redirect_targets(state, state.frames[-1], self.seat)
-        out: list[Action] = []
-        for r in _distinct(state, state.hands[self.seat], "reaction"):
-            if not others and any(v == "redirect" for v, _ in state.runes[r].effects):
-                continue  # Redirect needs another player to name
-            out.append(sp.react[r])
-        out.append(sp.no_reaction)
-        return out
-
-    def _resolve(self, state: ZunState, action: ZunAction) -> None:
-        if action.kind == Kind.REACT:
-            state._react(self.seat, action.rune)
 
 
 class ChooseRedirect(ZunDecision):
@@ -219,14 +178,12 @@ class ChooseRedirect(ZunDecision):
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         redirect = state.game.space.redirect
-        return [redirect[s] for s in _redirect_targets(state, state.frames[-2], self.seat)]
+        return [redirect[s] for s in redirect_targets(state, state.chain.items[-2], self.seat)]
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
-        state.frames.pop()  # the Redirect is done; the Action now targets the chosen player
-        f = state.frames[-1]
-        f["cur"] = action.seat
-        f["stage"] = "window"
-        state.emit("redirected", seat=self.seat, new_target=action.seat, card=state._name(f["rune"]))
+        state._close()  # the Redirect is done; the Action now targets the chosen player
+        f = state._set(state.top(), cur=action.seat, stage="window")
+        state.emit("redirected", seat=self.seat, new_target=action.seat, card=state._name(f.rune))
 
 
 class ChooseDiscard(ZunDecision):
@@ -276,8 +233,7 @@ class Recovery(ZunDecision):
 
 
 DECISIONS: Final[tuple[type[Decision], ...]] = (
-    OrderTriggers, Mulligan, ActionPhase, Modify, DeclareTarget, ChooseBlamed, ReactionWindow, ChooseRedirect,
-    ChooseDiscard, Recovery,
+    Mulligan, ActionPhase, Modify, DeclareTarget, ChooseBlamed, ChooseRedirect, ChooseDiscard, Recovery,
 )
 
 
@@ -294,27 +250,36 @@ def _distinct(state: ZunState, cards: list[int], kind: str | None = None) -> lis
     return seen
 
 
-def _modifiers_allowed(state: ZunState, f: Frame) -> list[int]:
+def reactions(state: ZunState, seat: int) -> list[Action]:
+    """Action Phase 5: the Reactions a targeted player may play (the responses of the reaction
+    window; Redirect needs another player to name)."""
+    react = state.game.space.react
+    others = redirect_targets(state, state.top(), seat)
+    return [react[r] for r in _distinct(state, state.hands[seat], "reaction")
+            if others or state.runes[r].answer() != "redirect"]
+
+
+def _modifiers_allowed(state: ZunState, f: Resolving) -> list[int]:
     """The modifiers in the rune's player's hand that are its charms (Share: while a player is
     left to add as a target)."""
     runes = state.runes
-    rune = runes[f["rune"]]
+    rune = runes[f.rune]
     out = []
-    for r in _distinct(state, state.hands[f["player"]], "modifier"):
+    for r in _distinct(state, state.hands[f.player], "modifier"):
         m = runes[r]
         if m.name not in rune.charms:
             continue
         if m.modifier == "share":
-            as_rune = runes[f["as"]] if f["as"] >= 0 else rune
-            if len(state.candidates(as_rune)) < 2 + f["shares"]:
+            copy = runes[f.copy] if f.copy >= 0 else rune
+            if len(state.candidates(copy)) < 2 + f.shares:
                 continue
         out.append(r)
     return out
 
 
-def _redirect_targets(state: ZunState, f: Frame, seat: int) -> list[int]:
+def redirect_targets(state: ZunState, f: Any, seat: int) -> list[int]:
     """Redirect: any other player the redirected rune could target."""
-    rune = state.runes[f["as"]] if f["as"] >= 0 else state.runes[f["rune"]]
+    rune = state.runes[f.copy] if f.copy >= 0 else state.runes[f.rune]
     return [s for s in state.candidates(rune) if s != seat]
 
 
@@ -325,19 +290,19 @@ def _discard(state: ZunState, seat: int, r: int) -> None:
     state.emit("discarded", seat=seat, card=state._name(r))
 
 
-def _legal_now(state: ZunState) -> str:
+def legal_now(state: ZunState) -> str:
     return ", ".join(a.text for a in state.legal_actions()[:10])
 
 
 def _modifier_refusal(state: ZunState, action: ZunAction) -> str:
     """Why a modifier held in hand cannot modify the rune being played."""
-    f = state.frames[-1]
-    if f["targets"]:
+    f = state.top()
+    if f.targets:
         return "modifiers go on before the targets are declared (Action Phase 3, then 4)"
-    card = state.runes[f["rune"]]
+    card = state.runes[f.rune]
     name = state._name(action.rune)
     if name not in card.charms:
         charms = ", ".join(card.charms) or "none"
         return f"{name} is not a charm of {card.name} (its legal modifiers: {charms})"
     return (f"Share adds a different target, and there are not enough players to target "
-            f"(you may not target the same player twice); legal now: {_legal_now(state)}")
+            f"(you may not target the same player twice); legal now: {legal_now(state)}")

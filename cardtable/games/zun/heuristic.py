@@ -23,6 +23,7 @@ from typing import cast
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
+from ...core.verbs import Effect
 from .actions import Kind, ZunAction
 from .decisions import (
     ActionPhase,
@@ -32,11 +33,10 @@ from .decisions import (
     DeclareTarget,
     Modify,
     Mulligan,
-    ReactionWindow,
     Recovery,
 )
 from .runes import Rune
-from .state import OVERDRAW_AT, TIER, ZunState, tier_of
+from .state import OVERDRAW_AT, STACK, TIER, ZunState, tier_of
 
 HARM = {"lose_hp", "steal", "discard"}
 
@@ -48,13 +48,13 @@ class _Facts:
 
     def __init__(self, rune: Rune) -> None:
         self.rune = rune  # keeps the rune alive, so its id is not reused while cached
-        self.statuses = frozenset(rune.statuses())
-        verbs = {v for v, p in rune.effects if p.get("who") != "self"} | {v for v, _ in rune.at_start}
+        self.statuses = frozenset(e.verb for e in rune.while_in_play)
+        verbs = {e.verb for e in rune.effects if _who(e) != "self"} | {e.verb for e in rune.at_start}
         self.harmful = bool(verbs & HARM) or "expose" in self.statuses
-        self.damage = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "lose_hp" and p.get("who") != "self")
-        self.heal = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "gain_hp")
-        self.verbs = frozenset(v for v, _ in rune.effects)
-        self.self_cost = sum(int(p.get("amount", 0)) for v, p in rune.effects if v == "lose_hp" and p.get("who") == "self")
+        self.damage = sum(_amount(e) for e in rune.effects if e.verb == "lose_hp" and _who(e) != "self")
+        self.heal = sum(_amount(e) for e in rune.effects if e.verb == "gain_hp")
+        self.verbs = frozenset(e.verb for e in rune.effects)
+        self.self_cost = sum(_amount(e) for e in rune.effects if e.verb == "lose_hp" and _who(e) == "self")
         self.reaction_kind = next((k for k in ("absorb", "cancel", "redirect") if k in self.verbs), "trap")
 
 
@@ -115,6 +115,14 @@ def _weakest(s: ZunState, seat: int, among: list[int], rune: Rune | None = None)
     return min(foes, key=key)
 
 
+def _who(e: Effect) -> str:
+    return str(getattr(e.params, "who", "target"))
+
+
+def _amount(e: Effect) -> int:
+    return int(getattr(e.params, "amount", 0))
+
+
 def _action_value(s: ZunState, seat: int, rune: Rune) -> float:
     """How much playing this Action now is worth (0 or less: keep it)."""
     foes = _opponents(s, seat)
@@ -167,8 +175,8 @@ def _card_value(s: ZunState, seat: int, r: int) -> float:
 
 
 def _frame_rune(s: ZunState) -> Rune:
-    f = s.frames[-1]
-    return s.runes[f["as"] if f["as"] >= 0 else f["rune"]]
+    f = s.top()
+    return s.runes[f.copy if f.copy >= 0 else f.rune]
 
 
 def choose(view: State, rng: Rng) -> Action:
@@ -218,10 +226,9 @@ def choose(view: State, rng: Rng) -> Action:
         if pick is None:
             pick = seat if seat in targets else targets[0]
         return next(a for a in of(Kind.TARGET) if a.seat == pick)
-    if kind is ReactionWindow:
+    if kind is STACK.Priority:  # the reaction window
         rune = _frame_rune(s)
-        f = s.frames[-1]
-        if not _is_harmful(rune) or s.team(f["player"]) == s.team(seat):
+        if not _is_harmful(rune) or s.team(s.top().player) == s.team(seat):
             return of(Kind.NO_REACTION)[0]  # keep reactions for real threats
         reacts = {_reaction_kind(s.runes[a.rune]): a for a in of(Kind.REACT)}
         order = ["absorb", "cancel", "redirect", "trap"] if _damage(rune) else ["cancel", "redirect", "trap"]
@@ -238,7 +245,7 @@ def choose(view: State, rng: Rng) -> Action:
     if kind is Recovery:
         cheap = [a for a in of(Kind.DISCARD) if _card_value(s, seat, a.rune) <= 0.5]
         return cheap[0] if cheap else of(Kind.DONE_DISCARDING)[0]
-    return legal[0]  # OrderTriggers: the order of start-of-turn effects
+    return legal[0]  # the order of Start of Turn triggers
 
 
 def _reaction_kind(rune: Rune) -> str:

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
 from ...core.cards import CardSchema, describe_error, read_card_file, validate
 from ...core.errors import CardFileError
-from .verbs import MODIFIER_TEXT, MODIFIER_VERBS, VERBS, describe
+from ...core.verbs import Effect, Kind
+from .verbs import MODIFIER_TEXT, MODIFIER_VERBS, VERBS, Wording
 
 BASE_FILE = Path(__file__).with_name("runes.toml")
 KINDS = ("action", "reaction", "modifier")
@@ -27,12 +28,13 @@ EFFECT_LISTS = ("effects", "while_in_play", "at_start_of_next_turn")
 FIELDS = {"name", "kind", "copies", "target", "charms", "keywords", "modifier", *EFFECT_LISTS}
 MAX_COPIES = 60
 
-Effect = tuple[str, dict[str, Any]]  # (verb, params with defaults filled)
-
 
 class Rune(CardSchema):
     """One rune: a `[[rune]]` table of a rune file (its `at_start_of_next_turn` is `at_start`), and
-    its place in the set (`index`). Its name is checked by the set (`RuneList`), where it must be unique."""
+    its place in the set (`index`). Its name is checked by the set (`RuneList`), where it must be unique.
+    Its effects are the core's typed `Effect`s of Zun's verbs (verbs.py)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     index: int
     name: str
@@ -91,16 +93,15 @@ class Rune(CardSchema):
         if self.kind == "reaction":
             if self.ongoing:
                 raise ValueError("field 'keywords': a reaction cannot be (ongoing)")
-            reaction_verbs = [v for v, _ in self.effects if "reaction" in VERBS[v].where]
-            if self.target == "action" and (len(self.effects) != 1 or len(reaction_verbs) != 1):
+            answers = [e for e in self.effects if VERBS.verb(e.verb).kind is Kind.ANSWER]
+            if self.target == "action" and (len(self.effects) != 1 or len(answers) != 1):
                 raise ValueError(
                     "field 'effects': a reaction with target 'action' has exactly one of cancel, absorb, redirect"
                 )
-        answers_action = self.kind == "reaction" and self.target == "action"
-        for f, effects in zip(EFFECT_LISTS, (self.effects, self.while_in_play, self.at_start), strict=True):
-            for v, _ in effects:
-                if f not in VERBS[v].where and not (answers_action and "reaction" in VERBS[v].where):
-                    raise ValueError(f"field {f!r}: verb {v!r} cannot be used there")
+            if self.target == "actor" and answers:
+                raise ValueError(f"field 'effects': verb {answers[0].verb!r} answers an Action: it needs target 'action'")
+        elif any(VERBS.verb(e.verb).kind is Kind.ANSWER for e in self.effects):
+            raise ValueError("field 'effects': cancel, absorb and redirect are for Reactions (they answer an Action)")
         if (self.while_in_play or self.at_start) and not self.ongoing:
             raise ValueError("fields 'while_in_play' and 'at_start_of_next_turn' need the (ongoing) keyword")
         if self.ongoing and not (self.while_in_play or self.at_start):
@@ -130,10 +131,20 @@ class Rune(CardSchema):
     @property
     def revives(self) -> bool:
         """May target a Defeated player (its text says it brings them back)."""
-        return any(v == "gain_hp" and p.get("revive") for v, p in self.effects)
+        return any(getattr(e.params, "revive", False) for e in self.effects)
 
-    def statuses(self) -> tuple[str, ...]:
-        return tuple(v for v, _ in self.while_in_play)
+    @property
+    def mimics(self) -> bool:
+        """Mimic: played, it takes the effects of the last other Action played this turn."""
+        return VERBS.holds(self.effects, "mimic")
+
+    def holds(self, status: str) -> bool:
+        """A status (`ward`, `expose`) this (ongoing) rune gives the players it affects."""
+        return VERBS.holds(self.while_in_play, status)
+
+    def answer(self) -> str:
+        """What a Reaction answering an Action does to it (`cancel`, `absorb`, `redirect`), or ''."""
+        return next((e.verb for e in self.effects if VERBS.verb(e.verb).kind is Kind.ANSWER), "")
 
     def text(self) -> str:
         """The card text, generated from the data."""
@@ -144,11 +155,12 @@ class Rune(CardSchema):
             parts.append("All Players:")
         elif self.kind == "reaction" and self.target == "actor":
             parts.append("Target: the Action's player.")
-        parts += [describe(v, p, self.all_players) for v, p in self.effects]
+        wording = Wording(self.all_players)
+        parts += [VERBS.text(e, wording) for e in self.effects]
         if self.while_in_play:
-            parts.append("While in play: " + " ".join(describe(v, p) for v, p in self.while_in_play))
+            parts.append("While in play: " + " ".join(VERBS.text(e) for e in self.while_in_play))
         if self.at_start:
-            parts.append("At the start of target's next turn: " + " ".join(describe(v, p) for v, p in self.at_start))
+            parts.append("At the start of target's next turn: " + " ".join(VERBS.text(e) for e in self.at_start))
         if self.ongoing:
             parts.append("Discarded at the start of the affected player's next turn.")
         keys = " ".join(f"({k})" for k in self.keywords)
@@ -240,38 +252,13 @@ def _strings(value: Any, field: str, allowed: tuple[str, ...] | None) -> tuple[s
 
 
 def _effects(value: Any, field: str) -> tuple[Effect, ...]:
+    """A list of effects, each parsed by its verb in the registry (verbs.py)."""
     if not isinstance(value, list):
         raise ValueError(f"field {field!r} must be a list of {{verb = ..., ...}} tables")
-    out: list[Effect] = []
-    for e in value:
-        if not isinstance(e, Mapping) or not isinstance(e.get("verb"), str):
-            raise ValueError(f"field {field!r}: each effect is a table with a 'verb'")
-        verb = VERBS.get(e["verb"])
-        if verb is None:
-            raise ValueError(f"field {field!r}: unknown verb {e['verb']!r} (verbs: {', '.join(VERBS)})")
-        params: dict[str, Any] = {}
-        for key, val in e.items():
-            if key == "verb":
-                continue
-            spec = verb.params.get(key)
-            if spec is None:
-                known = ", ".join(verb.params) or "none"
-                raise ValueError(f"field {field!r}: verb {verb.name!r} has no parameter {key!r} (parameters: {known})")
-            if not isinstance(val, spec.type) or (spec.type is int and isinstance(val, bool)):
-                raise ValueError(f"field {field!r}: {verb.name}.{key} must be {spec.type.__name__} (got {val!r})")
-            if spec.choices and val not in spec.choices:
-                raise ValueError(f"field {field!r}: {verb.name}.{key} must be one of {spec.choices} (got {val!r})")
-            if isinstance(val, int) and (
-                (spec.low is not None and val < spec.low) or (spec.high is not None and val > spec.high)
-            ):
-                raise ValueError(
-                    f"field {field!r}: {verb.name}.{key} must be from {spec.low} to {spec.high} (got {val!r})"
-                )
-            params[key] = val
-        for key, spec in verb.params.items():
-            params.setdefault(key, spec.default)
-        out.append((verb.name, params))
-    return tuple(out)
+    try:
+        return tuple(VERBS.parse(e, f"field {field!r}", slot=field) for e in value)
+    except CardFileError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _check_charms(r: Rune, modifiers: dict[str, Rune]) -> None:
@@ -285,7 +272,7 @@ def _check_charms(r: Rune, modifiers: dict[str, Rune]) -> None:
             raise ValueError(f"{where}: {c!r} (share) needs an Action that targets a player")
         if verb == "blame" and r.kind != "action":
             raise ValueError(f"{where}: {c!r} (blame) only modifies an Action")
-        if verb == "boost" and not any(p.get("per_boost") for v, p in (*r.effects, *r.at_start)):
+        if verb == "boost" and not any(getattr(e.params, "per_boost", 0) for e in (*r.effects, *r.at_start)):
             raise ValueError(f"{where}: {c!r} (boost) needs an effect with per_boost above 0")
         if verb == "reserve" and r.ongoing:
             raise ValueError(f"{where}: {c!r} (reserve) cannot modify an (ongoing) rune (it must stay in play)")

@@ -1,4 +1,4 @@
-"""Runes of Zun rules: the state and its transitions.
+"""Runes of Zun rules: the state and its transitions, on the core's effect layer.
 
 Rule references are to ../shared/rules/runes-of-zun.txt (sections "Setup", "On Your Turn"
 with its four phases, "Rule Priority", "Drawing cards", "Playing cards", "Discarding cards",
@@ -6,19 +6,35 @@ Overdraw, Underdraw, "Changing your HP", "If you're Defeated", the glossary) and
 of Zun part of ../shared/rules/NOTES.md. Interpretations are listed in docs/games/zun.md.
 
 How a turn runs: `_run` drives the phase machine until a player must decide, then pushes
-exactly one decision (so a defeat never leaves another seat's decision behind). Cards being
-resolved are *frames* on `frames` (a stack): an Action against its declared targets, a
-Reaction against the Action it answers (or against the Action's player), or an (ongoing)
-rune's start-of-turn trigger. A frame goes through its stages — modify, declare, blame, then
-for each target: reaction window, resolve, effects — and effects are run by one handler per
-verb (`_VERB_HANDLERS`).
+exactly one decision (so a defeat never leaves another seat's decision behind). Runes being
+resolved are typed items (`Resolving`) on the core's response stack (`STACK`): an Action against
+its declared targets, or a Reaction against the Action it answers (or against the Action's
+player). An item goes through its stages — modify, declare, blame, then for each target: the
+reaction window (the core's priority decision: react, or pass), resolve, effects. Its effects run
+as one effect sequence of the core (`EFFECTS`), each through its verb's one handler (verbs.py).
+(Ongoing) runes are standing abilities: at the start of the affected player's turn they trigger
+through the core's triggers, in the order that player chooses.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
+from ...core.effects import (
+    Ability,
+    Context,
+    EffectActions,
+    Effects,
+    Finish,
+    GameEvent,
+    ResponseStack,
+    StackItem,
+    StackRules,
+)
 from ...core.state import State, zero_sum_returns
+from ...core.verbs import Effect
 from ...core.zones import Form, Layout, Order, StateLayout, Visibility, Zone
 from .decisions import (
     DECISIONS,
@@ -29,13 +45,13 @@ from .decisions import (
     DeclareTarget,
     Modify,
     Mulligan,
-    OrderTriggers,
-    ReactionWindow,
     Recovery,
+    legal_now,
+    reactions,
 )
 from .options import HAND, START_HP
 from .runes import Rune
-from .verbs import amount_of
+from .verbs import VERBS
 
 if TYPE_CHECKING:
     from .game import Zun
@@ -43,6 +59,7 @@ if TYPE_CHECKING:
 OVERDRAW_AT = 10   # Overdraw: "When you have 10 cards in your hand ... each additional card"
 MAX_HP = 12
 TIER = 4           # tiers 1-4, 5-8, 9-12
+TURN_START = "turn_start"
 
 
 def tier_of(hp: int) -> int:
@@ -50,7 +67,128 @@ def tier_of(hp: int) -> int:
     return 0 if hp <= 0 else (min(hp, MAX_HP) - 1) // TIER + 1
 
 
-Frame = dict[str, Any]
+@dataclass(frozen=True)
+class Resolving(StackItem):
+    """A rune being resolved: an item of the response stack. `card` is its serial (the runes in a
+    deck are not told apart; a rune in play is known by when it was played), `owner` and
+    `controller` its player, `targets` its declared targets, `countered` that a Cancel answered it
+    for the current target. The rest is how far it has got."""
+
+    kind: str = "action"            # action | reaction
+    rune: int = -1
+    copy: int = -1                  # the rune whose effects it has (Mimic: the copied Action; -1: none)
+    actor: int = -1                 # whom Reactions treat as the Action's player (Blame)
+    stage: str = "modify"           # modify, declare, blame, window, resolve, effects, applied
+    boosts: int = 0
+    shares: int = 0
+    blames: int = 0
+    i: int = 0                      # the target being resolved (its place among `targets`)
+    cur: int = -1                   # that target's seat (a Redirect changes it)
+    absorb: tuple[int, ...] = ()    # an Absorb answering it: (seat, serial, immune)
+    immune: bool = False
+
+    @property
+    def player(self) -> int:
+        return self.controller
+
+    @property
+    def serial(self) -> int:
+        return self.card
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "kind": self.kind, "rune": self.rune, "copy": self.copy, "actor": self.actor,
+                "stage": self.stage, "boosts": self.boosts, "shares": self.shares, "blames": self.blames, "i": self.i,
+                "cur": self.cur, "absorb": list(self.absorb), "immune": self.immune}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Resolving:
+        base = StackItem.from_json(data)
+        return cls(base.card, base.owner, base.controller, base.targets, None, base.countered, str(data["kind"]),
+                   int(data["rune"]), int(data["copy"]), int(data["actor"]), str(data["stage"]), int(data["boosts"]),
+                   int(data["shares"]), int(data["blames"]), int(data["i"]), int(data["cur"]),
+                   tuple(int(x) for x in data["absorb"]), bool(data["immune"]))
+
+
+@dataclass(frozen=True)
+class Source:
+    """What an effect's handler needs of the rune it comes from."""
+
+    rune: int
+    serial: int
+    boosts: int
+    immune: bool
+    absorb: tuple[int, ...] = ()
+
+
+# -- the core's effect layer, told Runes of Zun's rules ---------------------------------------------
+
+
+def _abilities(state: ZunState, event: GameEvent) -> list[Ability]:
+    """Start of Turn 1: every (ongoing) rune affecting the player whose turn starts triggers (and
+    then stops affecting them). Nothing else in Zun answers an event."""
+    if event.kind != TURN_START:
+        return []
+    seat = event.seat
+    return [Ability(o["serial"], 0, seat, TURN_START, state._at_start(o), Context(o["owner"], o["serial"], (seat,)),
+                    optional=False)
+            for o in state.ongoing if seat in o["affects"]]
+
+
+def _event_of(state: ZunState, effect: Effect, ctx: Context) -> GameEvent:
+    return GameEvent(effect.verb, ctx.controller, ctx.source, ctx.targets[0] if ctx.targets else -1)
+
+
+def _turn_order(state: ZunState) -> list[int]:
+    n = state.game.players
+    return [(state.turn + k) % n for k in range(n)]
+
+
+def _choose_trigger(state: ZunState, ability: Ability) -> Action:
+    return state.game.space.trigger[state._ongoing(ability.card)["rune"]]
+
+
+def _alike(state: ZunState, ability: Ability) -> int:
+    """Copies of one rune are one choice: the oldest of them triggers first."""
+    rune: int = state._ongoing(ability.card)["rune"]
+    return rune
+
+
+EFFECTS = Effects(
+    VERBS, EffectActions(choose=_choose_trigger), _abilities, _event_of, _turn_order,
+    done=lambda state: state._effects_done(),
+    used=lambda state, a: state._triggered(a), finished=lambda state, a: state._expire(a),
+    alike=_alike, kinds={"first_trigger": "order_triggers"},
+    asks={"first_trigger": "must choose which (ongoing) rune triggers next"},
+)
+
+
+def _respond(state: ZunState, seat: int, action: Action) -> None:
+    state._react(seat, action.rune)  # type: ignore[attr-defined]
+    state._run()
+
+
+def _passed(state: ZunState, seat: int) -> None:
+    state._run()  # no Reaction: the Action resolves on this target (its stage is `resolve`)
+
+
+def _why_not(state: ZunState, seat: int, action: Action) -> str:
+    rune = getattr(action, "rune", -1)
+    if action in state.game.space.react.values() and rune not in state.hands[seat]:
+        return f"seat {seat} holds no {state._name(rune)}; legal now: {legal_now(state)}"
+    return f"{action.text!r} is not possible now: seat {seat} {STACK.Priority.asks}; legal now: {legal_now(state)}"
+
+
+def _never(state: ZunState, item: StackItem) -> None:
+    raise AssertionError("Runes of Zun resolves its stack target by target (ZunState._step_frame)")
+
+
+STACK = ResponseStack(
+    StackRules(reactions, _respond, still_legal=lambda state, item: True, resolve=_never, discard=_never,
+               pools=lambda state, seat: {}, next_seat=lambda state, seat: seat, passed=_passed,
+               why_illegal=_why_not),
+    None, lambda state: state.game.space.no_reaction, item=Resolving,
+    kinds={"priority": "reaction"}, asks={"priority": "is targeted and may play a Reaction, or not"},
+)
 
 
 class ZunState(State):
@@ -65,13 +203,13 @@ class ZunState(State):
             Zone("ongoing", Visibility.PUBLIC, form=Form.RECORDS),
         ),
         values=("turn", "turns", "phase", "serial", "turn_serial", "by_limit"),
-        lists=("hp", "played", "triggers", "final_winners"),
-        records=("frames",),
-        decisions=DECISIONS,
+        lists=("hp", "played", "final_winners"),
+        typed=(("chain", STACK.record), ("sequence", EFFECTS.record)),
+        decisions=(*DECISIONS, STACK.Priority, *EFFECTS.decisions),
     )
     __slots__ = (
-        "hp", "hands", "deck", "discard", "table", "ongoing", "frames", "played", "turn", "turns",
-        "phase", "triggers", "serial", "turn_serial", "final_winners", "by_limit",
+        "hp", "hands", "deck", "discard", "table", "ongoing", "chain", "sequence", "played", "turn", "turns",
+        "phase", "serial", "turn_serial", "final_winners", "by_limit",
     )
 
     game: Zun
@@ -81,12 +219,10 @@ class ZunState(State):
     discard: list[int]
     table: list[list[int]]         # cards played this turn: [rune, owner, returns (Reserve), serial]
     ongoing: list[dict[str, Any]]  # (ongoing) runes in play: rune, as, owner, serial, boosts, immune, affects
-    frames: list[Frame]            # runes being resolved (a stack)
     played: list[int]              # Actions played this turn (Mimic), as runes whose effects they used
     turn: int
     turns: int                     # turns begun so far
     phase: str                     # start, mulligan, action, recovery, end
-    triggers: list[int]            # serials of (ongoing) runes still to trigger this Start of Turn
     serial: int                    # play order: newer cards have higher serials (immune: newer wins)
     turn_serial: int               # first serial of this turn ("cards you played this turn")
     final_winners: list[int]
@@ -124,9 +260,9 @@ class ZunState(State):
         self.hands = [[] for _ in range(n)]
         self.table = []
         self.ongoing = []
-        self.frames = []
+        self.chain = STACK.record()
+        self.sequence = EFFECTS.record()
         self.played = []
-        self.triggers = []
         self.serial = 0
         self.turn_serial = 0
         self.turns = 0
@@ -200,28 +336,27 @@ class ZunState(State):
             self.hp[seat] = new
             self.emit("hp", seat=seat, hp=new, change=new - hp, why=why)
 
-    def _prevented(self, seat: int, f: Frame) -> bool:
+    def _prevented(self, seat: int, src: Source) -> bool:
         """Rule priority 4 gives preventative effects the edge (Defend's ward, Absorb); priority 2:
         an (immune) rune ignores them, unless the preventing rune is (immune) and newer."""
-        immune, serial = f["immune"], f["serial"]
         for o in self.ongoing:
-            if (seat in o["affects"] and "ward" in self.runes[o["as"]].statuses()
-                    and (not immune or (o["immune"] and o["serial"] > serial))):
+            if (seat in o["affects"] and self.runes[o["as"]].holds("ward")
+                    and (not src.immune or (o["immune"] and o["serial"] > src.serial))):
                 return True
         return False
 
-    def _lose_hp(self, seat: int, amount: int, f: Frame) -> None:
+    def _lose_hp(self, seat: int, amount: int, src: Source) -> None:
         if not self.alive(seat):
             return
-        ab = f["absorb"]
-        if ab and ab[0] == seat and (not f["immune"] or (ab[2] and ab[1] > f["serial"])):
+        ab = src.absorb
+        if ab and ab[0] == seat and (not src.immune or (ab[2] and ab[1] > src.serial)):
             self.emit("absorbed", seat=seat, amount=amount)
-            self._gain(seat, amount, False, why=self._name(f["rune"]))
+            self._gain(seat, amount, False, why=self._name(src.rune))
             return
-        if self._prevented(seat, f):
-            self.emit("prevented", seat=seat, amount=amount, card=self._name(f["rune"]))
+        if self._prevented(seat, src):
+            self.emit("prevented", seat=seat, amount=amount, card=self._name(src.rune))
             return
-        self._reduce(seat, amount, rule=self._name(f["rune"]))
+        self._reduce(seat, amount, rule=self._name(src.rune))
 
     def _lack(self, seat: int, missing: int) -> None:
         """Underdraw: 1 HP for each card you must produce but lack (priority 1)."""
@@ -252,7 +387,6 @@ class ZunState(State):
             else:
                 self.discard.append(o["rune"])
         self.ongoing = still
-        self.triggers = [t for t in self.triggers if any(o["serial"] == t for o in self.ongoing)]
         self._check_victory()
 
     def _check_victory(self) -> None:
@@ -264,7 +398,7 @@ class ZunState(State):
         self.final_winners = winners
         self.is_over = True
         self.pending = []
-        self.frames = []  # nothing resolves after the game is over (the cards stay where they are)
+        self.chain = STACK.record()  # nothing resolves after the game is over (the cards stay where they are)
         self.emit("game_over", winners=winners, hp=list(self.hp), by_limit=self.by_limit)
 
     # -- the phase machine -------------------------------------------------------------------
@@ -284,14 +418,16 @@ class ZunState(State):
         self.turn_serial = self.serial
         self.played = []
         self.phase = "start"
-        # Start of Turn 1: every (ongoing) rune affecting you triggers, in the order you choose.
-        self.triggers = [o["serial"] for o in self.ongoing if seat in o["affects"]]
         self.emit("turn", seat=seat, number=self.turns)
 
     def _run(self) -> None:
-        """Advance until a decision is pending or the game is over."""
+        """Advance until a decision is pending or the game is over. An effect sequence under way
+        goes first; when it is over the core calls `_effects_done`, which comes back here."""
         while not self.is_over and not self.pending:
-            if self.frames:
+            if EFFECTS.busy(self):
+                EFFECTS.run(self)
+                return
+            if self.chain.items:
                 self._step_frame()
                 continue
             phase = self.phase
@@ -300,13 +436,10 @@ class ZunState(State):
                 self.phase = "end"  # Defeated on your own turn: the turn is over
                 continue
             if phase == "start":
-                if not self.triggers:
-                    self.phase = "mulligan"
-                elif len({self._ongoing(t)["rune"] for t in self.triggers}) > 1:
-                    self.pending.append(OrderTriggers(seat))
-                else:
-                    self._fire(self.triggers[0])
-            elif phase == "mulligan":
+                # Start of Turn 1: every (ongoing) rune affecting you triggers, in the order you choose.
+                EFFECTS.happen(self, GameEvent(TURN_START, seat))
+                return
+            if phase == "mulligan":
                 # Start of Turn 2: only a hand without Action cards may mulligan.
                 if any(self.runes[r].kind == "action" for r in self.hands[seat]):
                     self.phase = "action"
@@ -319,26 +452,49 @@ class ZunState(State):
             else:
                 self._end_of_turn()
 
+    def _effects_done(self) -> None:
+        """An effect sequence is over: after the Start of Turn triggers comes the mulligan."""
+        if self.phase == "start":
+            self.phase = "mulligan"
+        self._run()
+
     def _ongoing(self, serial: int) -> dict[str, Any]:
         for o in self.ongoing:
             if o["serial"] == serial:
                 return o
         raise KeyError(serial)
 
-    def _fire(self, serial: int) -> None:
-        """An (ongoing) rune's start-of-turn trigger: its effects, then it stops affecting you."""
-        self.triggers.remove(serial)
-        o = self._ongoing(serial)
+    def _at_start(self, o: dict[str, Any]) -> tuple[Effect, ...]:
+        """What an (ongoing) rune does at the start of the affected player's turn. (It reads the
+        rune itself, not a rune an ongoing Mimic copied: see docs/games/zun.md.)"""
+        rune: Rune = self.runes[o["rune"]]
+        return rune.at_start
+
+    def _triggered(self, a: Ability) -> None:
+        """An (ongoing) rune triggers; it stays in play until its effects are over."""
+        o = self._ongoing(a.card)
         o["pending"] += 1
         self.emit("triggered", seat=self.turn, card=self._name(o["rune"]))
-        self.frames.append(self._frame("trigger", o["rune"], o["owner"], o["serial"], as_rune=o["as"],
-                                       stage="resolve", boosts=o["boosts"], immune=o["immune"],
-                                       targets=[self.turn], ongoing=serial))
+
+    def _expire(self, a: Ability) -> None:
+        """Its effects over, the (ongoing) rune stops affecting the player; affecting nobody, it is
+        discarded ("Discarded at the start of the affected player's next turn")."""
+        o = next((o for o in self.ongoing if o["serial"] == a.card), None)
+        if o is None:
+            return
+        o["pending"] -= 1
+        seat = a.context.targets[0]
+        if seat in o["affects"]:
+            o["affects"].remove(seat)
+        if not o["affects"] and not o["pending"]:
+            self.ongoing.remove(o)
+            self.discard.append(o["rune"])
+            self.emit("expired", card=self._name(o["rune"]))
 
     def _end_of_turn(self) -> None:
         """End of Turn 1: modified with Reserve, a rune returns to its player's hand; 2: every
         other card played this turn is discarded (ongoing ones stay in play)."""
-        self.frames = []
+        self.chain = STACK.record()
         for e in list(self.table):
             if e[2] and e in self.table:
                 self.table.remove(e)
@@ -356,19 +512,31 @@ class ZunState(State):
             nxt = (nxt + 1) % n
         self._begin_turn(nxt)
 
-    # -- frames ----------------------------------------------------------------------------
+    # -- runes being resolved (items of the response stack) -------------------------------------
 
-    def _frame(self, kind: str, rune: int, player: int, serial: int, **kw: Any) -> Frame:
-        f: Frame = {
-            "kind": kind, "rune": rune, "as": rune, "player": player, "actor": player, "serial": serial,
-            "stage": "modify", "boosts": 0, "shares": 0, "blames": 0, "targets": [], "i": 0, "cur": -1,
-            "eff": 0, "cancel": False, "absorb": [], "immune": self.runes[rune].immune, "ongoing": -1,
-        }
-        f.update(kw)
+    def top(self) -> Resolving:
+        """The rune being resolved now."""
+        f = STACK.top(self)
+        assert isinstance(f, Resolving)
         return f
 
+    def _set(self, f: Resolving, **changes: Any) -> Resolving:
+        """The top rune's progress (it is an immutable record: the stack holds the new one)."""
+        f = replace(f, **changes)
+        STACK.update(self, f)
+        return f
+
+    def source(self, serial: int) -> Source:
+        """The rune an effect comes from: being resolved, or an (ongoing) rune that triggered."""
+        for f in reversed(self.chain.items):
+            if f.card == serial:
+                assert isinstance(f, Resolving)
+                return Source(f.rune, serial, f.boosts, f.immune, f.absorb)
+        o = self._ongoing(serial)
+        return Source(o["rune"], serial, o["boosts"], o["immune"])
+
     def _in_play(self, serial: int) -> bool:
-        """The frame's card is still on the table (or in play as an (ongoing) rune)."""
+        """The rune is still on the table (or in play as an (ongoing) rune)."""
         for e in self.table:
             if e[3] == serial:
                 return True
@@ -384,136 +552,99 @@ class ZunState(State):
         return list(range(n)) if rune.revives else self.living()
 
     def _step_frame(self) -> None:
-        f = self.frames[-1]
-        if f["kind"] != "trigger" and not self._in_play(f["serial"]):
-            self._close(f, discarded=True)  # its card was discarded (its player was Defeated)
+        f = self.top()
+        stage = f.stage
+        if stage == "applied":  # its effects are over on this target
+            if f.kind == "action" and f.copy >= 0 and self.runes[f.copy].ongoing and self.alive(f.cur):
+                self._attach(f, f.cur)
+            self._next_target(f)
             return
-        stage = f["stage"]
-        rune = self.runes[f["rune"]]
-        as_rune = self.runes[f["as"]] if f["as"] >= 0 else None
+        if not self._in_play(f.card):
+            self._close(discarded=True)  # its card was discarded (its player was Defeated)
+            return
+        rune = self.runes[f.rune]
+        copy = self.runes[f.copy] if f.copy >= 0 else None
         if stage == "modify":
-            if f["kind"] == "action" and not (as_rune is not None and as_rune.all_players):
-                f["stage"] = "declare"  # modifiers are offered with the first target (Action Phase 3-4)
+            if f.kind == "action" and not (copy is not None and copy.all_players):
+                self._set(f, stage="declare")  # modifiers are offered with the first target (Action Phase 3-4)
             elif not rune.charms:
                 self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
             else:
-                self.pending.append(Modify(f["player"]))
+                self.pending.append(Modify(f.player))
         elif stage == "declare":
-            if as_rune is not None and as_rune.all_players and f["kind"] == "action":
-                f["targets"] = self._round_from(f["player"])
-                f["stage"] = "window"
-            elif len(f["targets"]) < 1 + f["shares"]:
-                self.pending.append(DeclareTarget(f["player"]))
+            if copy is not None and copy.all_players and f.kind == "action":
+                self._set(f, targets=tuple(self._round_from(f.player)), stage="window")
+            elif len(f.targets) < 1 + f.shares:
+                self.pending.append(DeclareTarget(f.player))
             else:
-                f["stage"] = "blame" if f["blames"] else "window"
+                self._set(f, stage="blame" if f.blames else "window")
         elif stage == "blame":
-            if f["actor"] == f["player"]:
-                self.pending.append(ChooseBlamed(f["player"]))
+            if f.actor == f.player:
+                self.pending.append(ChooseBlamed(f.player))
             else:
-                f["stage"] = "window"
+                self._set(f, stage="window")
         elif stage == "window":
-            if f["i"] >= len(f["targets"]):
-                self._close(f)
+            if f.i >= len(f.targets):
+                self._close()
                 return
-            if f["cur"] < 0:
-                f["cur"] = f["targets"][f["i"]]
-            cur = f["cur"]
-            used = as_rune or rune  # a Mimic with nothing to copy still targets (and does nothing)
+            if f.cur < 0:
+                f = self._set(f, cur=f.targets[f.i])
+            cur = f.cur
+            used = copy or rune  # a Mimic with nothing to copy still targets (and does nothing)
             if not self.alive(cur) and not used.revives:
                 self._next_target(f)  # the target was Defeated meanwhile
                 return
-            f["stage"] = "resolve"
-            all_players = used.all_players and f["kind"] == "action"
-            if not rune.forced and not all_players and f["kind"] != "trigger":
-                self.pending.append(ReactionWindow(cur))
+            f = self._set(f, stage="resolve")
+            all_players = used.all_players and f.kind == "action"
+            if not rune.forced and not all_players:
+                STACK.window(self, cur)  # Action Phase 5: the target may react
         elif stage == "resolve":
-            if f["cancel"]:
-                self.emit("fizzled", seat=f["cur"], card=self._name(f["rune"]))
+            if f.countered:  # a Cancel answered it: "The Action has no effect on you"
+                self.emit("fizzled", seat=f.cur, card=self._name(f.rune))
                 self._next_target(f)
                 return
-            f["stage"] = "effects"
-            f["eff"] = 0
-        else:  # effects
-            if as_rune is None:
-                self._next_target(f)
-                return
-            effects = as_rune.at_start if f["kind"] == "trigger" else as_rune.effects
-            cur = f["cur"] if f["cur"] >= 0 else f["targets"][f["i"]]
-            while f["eff"] < len(effects) and not self.is_over and not self.pending:
-                verb, params = effects[f["eff"]]
-                f["eff"] += 1
-                who = f["player"] if params.get("who") == "self" else cur
-                _VERB_HANDLERS[verb](self, f, who, params)
-            if self.pending or self.is_over:
-                return
-            if self.frames and self.frames[-1] is f and f["eff"] >= len(effects):
-                if f["kind"] == "action" and as_rune.ongoing and self.alive(cur):
-                    self._attach(f, cur)
-                self._next_target(f)
+            self._set(f, stage="effects")
+        elif copy is None:  # effects, of nothing
+            self._next_target(f)
+        else:  # effects: one effect sequence on this target
+            self._set(f, stage="applied")
+            EFFECTS.start_all(self, copy.effects, Context(f.player, f.card, (f.cur,)))
 
     def _round_from(self, seat: int) -> list[int]:
         n = self.game.players
         return [s for k in range(n) if self.alive(s := (seat + k) % n)]
 
-    def _next_target(self, f: Frame) -> None:
-        f["i"] += 1
-        f["cur"] = -1
-        f["cancel"] = False
-        f["absorb"] = []
-        f["stage"] = "window"
-        if f["kind"] == "trigger":
-            self._close(f)
+    def _next_target(self, f: Resolving) -> None:
+        self._set(f, i=f.i + 1, cur=-1, countered=False, absorb=(), stage="window")
 
-    def _attach(self, f: Frame, seat: int) -> None:
+    def _attach(self, f: Resolving, seat: int) -> None:
         """An (ongoing) Action that resolved stays in play affecting its target."""
-        o = next((o for o in self.ongoing if o["serial"] == f["serial"]), None)
+        o = next((o for o in self.ongoing if o["serial"] == f.card), None)
         if o is None:
-            o = {"rune": f["rune"], "as": f["as"], "owner": f["player"], "serial": f["serial"], "boosts": f["boosts"],
-                 "immune": f["immune"], "affects": [], "pending": 0}
+            o = {"rune": f.rune, "as": f.copy, "owner": f.player, "serial": f.card, "boosts": f.boosts,
+                 "immune": f.immune, "affects": [], "pending": 0}
             self.ongoing.append(o)
-            self.table = [e for e in self.table if e[3] != f["serial"]]
+            self.table = [e for e in self.table if e[3] != f.card]
         if seat not in o["affects"]:
             o["affects"].append(seat)
 
-    def _close(self, f: Frame, discarded: bool = False) -> None:
-        self.frames.pop()
-        if f["kind"] == "trigger":
-            o = next((o for o in self.ongoing if o["serial"] == f["ongoing"]), None)
-            if o is not None:
-                o["pending"] -= 1
-                if f["targets"][0] in o["affects"]:
-                    o["affects"].remove(f["targets"][0])
-                if not o["affects"] and not o["pending"]:
-                    self.ongoing.remove(o)
-                    self.discard.append(o["rune"])
-                    self.emit("expired", card=self._name(o["rune"]))
-            return
+    def _close(self, discarded: bool = False) -> None:
+        f = STACK.pop(self)
         if discarded:
-            self.emit("canceled", card=self._name(f["rune"]))
+            self.emit("canceled", card=self._name(f.rune))  # type: ignore[attr-defined]
 
-    # -- verbs: one handler each (verbs.py declares them) ----------------------------------------
+    # -- what effects do to players (the verbs' handlers call these: verbs.py) -------------------
 
-    def _v_lose_hp(self, f: Frame, who: int, p: dict[str, Any]) -> None:
-        self._lose_hp(who, amount_of(p, f["boosts"]), f)
-
-    def _v_gain_hp(self, f: Frame, who: int, p: dict[str, Any]) -> None:
-        self._gain(who, amount_of(p, f["boosts"]), bool(p["revive"]), why=self._name(f["rune"]))
-
-    def _v_draw(self, f: Frame, who: int, p: dict[str, Any]) -> None:
-        self._draw(who, amount_of(p, f["boosts"]))
-
-    def _v_discard(self, f: Frame, who: int, p: dict[str, Any]) -> None:
+    def _discard_effect(self, who: int, n: int) -> None:
+        """A card effect makes `who` discard `n` cards of their choice (Underdraw for what they lack)."""
         if not self.alive(who):
             return
-        n = amount_of(p, f["boosts"])
         have = len(self.hands[who])
         self._lack(who, n - have)
         if self.alive(who) and min(n, have) > 0 and not self.is_over:
             self.pending.append(ChooseDiscard(who, min(n, have)))
 
-    def _v_steal(self, f: Frame, who: int, p: dict[str, Any]) -> None:
-        n = amount_of(p, f["boosts"])
-        thief = f["player"]
+    def _steal(self, thief: int, who: int, n: int) -> None:
         hand = self.hands[who]
         took = []
         for _ in range(min(n, len(hand))):
@@ -525,7 +656,8 @@ class ZunState(State):
             self._to_hand(thief, card)
         self._lack(who, n - len(took))
 
-    def _v_banish_ongoing(self, f: Frame, who: int, p: dict[str, Any]) -> None:
+    def _banish(self, who: int) -> None:
+        """Every (ongoing) rune affecting `who` is discarded (one triggering now finishes first)."""
         keep = []
         for o in self.ongoing:
             if who in o["affects"] and not o["pending"]:
@@ -536,80 +668,78 @@ class ZunState(State):
             else:
                 self.discard.append(o["rune"])
         self.ongoing = keep
-        self.triggers = [t for t in self.triggers if any(o["serial"] == t for o in keep)]
-
-    def _v_none(self, f: Frame, who: int, p: dict[str, Any]) -> None:
-        """Verbs resolved elsewhere: mimic (when played), ward and expose (statuses), reactions."""
 
     # -- Action Phase: plays, modifiers and reactions (the decisions' actions) -------------------
+
+    def _put(self, seat: int, r: int) -> int:
+        """A rune from `seat`'s hand goes on the table; its serial."""
+        self.hands[seat].remove(r)
+        self.serial += 1
+        self.table.append([r, seat, 0, self.serial])
+        return self.serial
 
     def _play(self, seat: int, r: int) -> None:
         """Action Phase 2: the Action goes on the table; Mimic takes the effects of the last
         other Action played this turn."""
-        self.hands[seat].remove(r)
-        self.serial += 1
-        self.table.append([r, seat, 0, self.serial])
+        serial = self._put(seat, r)
         rune = self.runes[r]
-        as_rune = r
-        if any(v == "mimic" for v, _ in rune.effects):
-            as_rune = next((x for x in reversed(self.played) if not any(v == "mimic" for v, _ in self.runes[x].effects)), -1)
+        copy = r
+        if rune.mimics:
+            copy = next((x for x in reversed(self.played) if not self.runes[x].mimics), -1)
         self.played.append(r)
-        self.emit("played", seat=seat, card=rune.name, mimics=self._name(as_rune) if as_rune not in (-1, r) else None)
-        f = self._frame("action", r, seat, self.serial, as_rune=-1)
-        f["as"] = as_rune
-        if as_rune >= 0:
-            f["immune"] = rune.immune or self.runes[as_rune].immune
-        self.frames.append(f)
+        self.emit("played", seat=seat, card=rune.name, mimics=self._name(copy) if copy not in (-1, r) else None)
+        immune = rune.immune or (copy >= 0 and self.runes[copy].immune)
+        STACK.push(self, Resolving(serial, seat, seat, kind="action", rune=r, copy=copy, actor=seat, immune=immune))
 
     def _modify(self, seat: int, r: int) -> None:
         """Action Phase 3: a modifier goes next to the rune it modifies."""
-        f = self.frames[-1]
-        self.hands[seat].remove(r)
-        self.serial += 1
-        self.table.append([r, seat, 0, self.serial])
+        f = self.top()
+        self._put(seat, r)
         verb = self.runes[r].modifier
         if verb == "boost":
-            f["boosts"] += 1
+            f = self._set(f, boosts=f.boosts + 1)
         elif verb == "share":
-            f["shares"] += 1
+            f = self._set(f, shares=f.shares + 1)
         elif verb == "blame":
-            f["blames"] += 1
+            f = self._set(f, blames=f.blames + 1)
         else:  # reserve: the modified rune returns to its player's hand at the end of the turn
             for e in self.table:
-                if e[3] == f["serial"]:
+                if e[3] == f.card:
                     e[2] = 1
-        self.emit("modified", seat=seat, card=self._name(f["rune"]), modifier=self._name(r))
+        self.emit("modified", seat=seat, card=self._name(f.rune), modifier=self._name(r))
 
     def _done_modifying(self) -> None:
-        f = self.frames[-1]
-        if f["kind"] == "action":
-            f["stage"] = "declare"
+        f = self.top()
+        if f.kind == "action":
+            self._set(f, stage="declare")
             return
-        parent = self.frames[-2]
-        rune = self.runes[f["rune"]]
+        parent = self.chain.items[-2]
+        assert isinstance(parent, Resolving)
+        rune = self.runes[f.rune]
         if rune.target == "actor":  # the Reaction targets the Action's player (or whom Blame names)
-            f["targets"] = [parent["actor"]]
-            f["stage"] = "window"
+            self._set(f, targets=(parent.actor,), stage="window")
             return
-        verb = rune.effects[0][0]
-        if verb == "redirect":
-            self.pending.append(ChooseRedirect(f["player"]))
+        self._answer(f, rune.answer())
+
+    def _answer(self, f: Resolving, answer: str) -> None:
+        """A Reaction answering the Action it reacts to (its verb is an answer: verbs.py)."""
+        if answer == "redirect":
+            self.pending.append(ChooseRedirect(f.player))
             return
-        self.frames.pop()
-        if verb == "cancel":
-            parent["cancel"] = True
+        STACK.pop(self)
+        parent = self.top()
+        if answer == "cancel":
+            STACK.counter(self, parent.card)
         else:  # absorb
-            parent["absorb"] = [f["player"], f["serial"], f["immune"]]
+            self._set(parent, absorb=(f.player, f.card, int(f.immune)))
 
     def _react(self, seat: int, r: int) -> None:
-        """Action Phase 5: a targeted player plays a Reaction."""
-        self.hands[seat].remove(r)
-        self.serial += 1
-        self.table.append([r, seat, 0, self.serial])
-        parent = self.frames[-1]
-        self.emit("reacted", seat=seat, card=self._name(r), against=self._name(parent["rune"]))
-        f = self._frame("reaction", r, seat, self.serial)
-        self.frames.append(f)
+        """Action Phase 5: a targeted player plays a Reaction: a response on the stack."""
+        serial = self._put(seat, r)
+        parent = self.top()
+        self.emit("reacted", seat=seat, card=self._name(r), against=self._name(parent.rune))
+        STACK.push(self, Resolving(serial, seat, seat, kind="reaction", rune=r, copy=r, actor=seat,
+                                   immune=self.runes[r].immune))
 
     # -- results --------------------------------------------------------------------------
 
@@ -629,7 +759,7 @@ class ZunState(State):
         """Seats whose hand is face up (an (ongoing) rune with `expose` affects them)."""
         out: set[int] = set()
         for o in self.ongoing:
-            if "expose" in self.runes[o["as"]].statuses():
+            if self.runes[o["as"]].holds("expose"):
                 out.update(o["affects"])
         return sorted(out)
 
@@ -644,11 +774,17 @@ class ZunState(State):
                 decision["count"] = d.count
         name = self._name
 
-        def frame_view(f: Frame) -> dict[str, Any]:
-            return {"kind": f["kind"], "card": name(f["rune"]), "as": name(f["as"]) if f["as"] >= 0 else None,
-                    "player": f["player"], "actor": f["actor"], "targets": list(f["targets"]),
-                    "current_target": f["cur"], "boosts": f["boosts"], "shares": f["shares"],
-                    "fizzled": f["cancel"], "stage": f["stage"]}
+        def frame_view(f: Any) -> dict[str, Any]:
+            return {"kind": f.kind, "card": name(f.rune), "as": name(f.copy) if f.copy >= 0 else None,
+                    "player": f.player, "actor": f.actor, "targets": list(f.targets),
+                    "current_target": f.cur, "boosts": f.boosts, "shares": f.shares,
+                    "fizzled": f.countered, "stage": f.stage}
+
+        def trigger_view(a: Ability) -> dict[str, Any]:
+            o = self._ongoing(a.card)
+            return {"kind": "trigger", "card": name(o["rune"]), "as": name(o["rune"]), "player": o["owner"],
+                    "actor": o["owner"], "targets": list(a.context.targets), "current_target": -1,
+                    "boosts": o["boosts"], "shares": 0, "fizzled": False, "stage": "effects"}
 
         obs: dict[str, Any] = {
             "game": "zun",
@@ -672,7 +808,8 @@ class ZunState(State):
             "in_play": [{"card": name(e[0]), "player": e[1], "returns": bool(e[2])} for e in self.table],
             "ongoing": [{"card": name(o["rune"]), "as": name(o["as"]), "player": o["owner"], "affects": list(o["affects"]),
                          "boosts": o["boosts"]} for o in self.ongoing],
-            "resolving": [frame_view(f) for f in self.frames],
+            "resolving": [*(frame_view(f) for f in self.chain.items), *(trigger_view(w.ability) for w in
+                          self.sequence.work if isinstance(w, Finish))],
             "played_this_turn": [name(r) for r in self.played],
             "is_over": self.is_over,
             "winners": self.winners(),
@@ -683,19 +820,3 @@ class ZunState(State):
             if d is not None and d.seat == seat:
                 obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
-
-
-_VERB_HANDLERS = {
-    "lose_hp": ZunState._v_lose_hp,
-    "gain_hp": ZunState._v_gain_hp,
-    "draw": ZunState._v_draw,
-    "discard": ZunState._v_discard,
-    "steal": ZunState._v_steal,
-    "banish_ongoing": ZunState._v_banish_ongoing,
-    "mimic": ZunState._v_none,
-    "ward": ZunState._v_none,
-    "expose": ZunState._v_none,
-    "cancel": ZunState._v_none,
-    "absorb": ZunState._v_none,
-    "redirect": ZunState._v_none,
-}

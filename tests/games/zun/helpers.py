@@ -6,7 +6,7 @@ from typing import Any
 
 import cardtable
 from cardtable.games.zun.decisions import ActionPhase
-from cardtable.games.zun.state import ZunState
+from cardtable.games.zun.state import EFFECTS, STACK, ZunState
 
 
 def position(
@@ -34,7 +34,8 @@ def position(
     s.deck = pool + list(reversed(top))
     s.discard = []
     s.hp = [(hp or {}).get(seat, 12) for seat in range(players)]
-    s.table, s.ongoing, s.frames, s.played, s.triggers = [], [], [], [], []
+    s.table, s.ongoing, s.played = [], [], []
+    s.chain, s.sequence = STACK.record(), EFFECTS.record()
     s.turn = turn
     s.turns = 1
     s.phase = "action"
@@ -48,7 +49,7 @@ def position(
 def start_turn(s: ZunState, seat: int) -> None:
     """Begin `seat`'s turn from its Start of Turn Phase."""
     s.pending = []
-    s.frames = []
+    s.chain = STACK.record()
     s._begin_turn(seat)
     s._run()
     s._legal = None

@@ -115,8 +115,8 @@ def test_an_unforced_reaction_can_be_reacted_to(rune_file: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ('[[rune]]\nname = "Zap"\nkind = "action"\ntarget = "one"\neffects = [{ verb = "explode" }]', "rune 'Zap': field 'effects': unknown verb 'explode'"),
-        ('[[rune]]\nname = "Zap"\nkind = "action"\ntarget = "one"\neffects = [{ verb = "lose_hp", amount = "2" }]', "lose_hp.amount must be int"),
+        ('[[rune]]\nname = "Zap"\nkind = "action"\ntarget = "one"\neffects = [{ verb = "explode" }]', "rune 'Zap': field 'effects': field 'verb' must be one of lose_hp"),
+        ('[[rune]]\nname = "Zap"\nkind = "action"\ntarget = "one"\neffects = [{ verb = "lose_hp", amount = "2" }]', "rune 'Zap': field 'effects': verb 'lose_hp': field 'amount': Input should be a valid integer (got '2')"),
         ('[[rune]]\nname = "Zap"\nkind = "spell"', "rune 'Zap': field 'kind' must be one of"),
         ('[[rune]]\nname = "Zap"\nkind = "action"\ntarget = "one"\ncharms = ["Boost"]\neffects = [{ verb = "lose_hp" }]', "(boost) needs an effect with per_boost"),
         ('[[rune]]\nname = "Attack"\nkind = "action"\ntarget = "one"\neffects = [{ verb = "lose_hp" }]', "already defined"),
