@@ -208,10 +208,11 @@ def priority_text(decision: Decision, state: IvionState) -> str:
             f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
 
 
-def priority_refusal(decision: Decision, state: IvionState, action: IvionAction) -> str:
+def priority_refusal(state: IvionState, seat: int, action: Action) -> str:
+    assert isinstance(action, IvionAction)
     if action.kind in (Kind.PLAY, Kind.FEAT):
         how = "feat" if action.kind == Kind.FEAT else "play"
-        return refusal(state, decision.seat, how, action.name, True) or f"{action.text!r} is not possible now"
+        return refusal(state, seat, how, action.name, True) or f"{action.text!r} is not possible now"
     return (f"{action.text!r}: while cards are unresolved, players only respond with instants or pass (no moving, "
             f"removing control or expending initiative)")
 

@@ -33,10 +33,12 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
                  lambda s: s.go_on())
     stack = ResponseStack(StackRules(responses, respond, lambda s, i: s.still_legal(i), lambda s, i: s.resolve_item(i),
                                      lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
-                                     lambda s, seat: 1 - seat, lambda s: s.go_on()), POOLS, space.pass_)
-    # the response window says which rule refuses an action (rulebook "Playing Cards", Important)
-    stack.Priority = type("Priority", (stack.Priority,), {"__slots__": (), "why_illegal": priority_refusal,
-                                                          "describe": priority_text})
+                                     lambda s, seat: 1 - seat, lambda s: s.go_on(),
+                                     # the response window says which rule refuses an action
+                                     # (rulebook "Playing Cards", Important)
+                                     why_illegal=priority_refusal), POOLS, space.pass_)
+    # ... and which card it answers
+    stack.Priority = type("Priority", (stack.Priority,), {"__slots__": (), "describe": priority_text})
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),

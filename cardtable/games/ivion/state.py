@@ -504,11 +504,8 @@ class IvionState(State):
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
         effects = c.effects + (c.unleash if item.card in self.unleashed else ())
-        ctx = Context(seat, item.card, item.targets)
-        seq = self.sequence
-        self.sequence = replace(seq, work=seq.work + tuple(Attempt(e, ctx) for e in reversed(effects)))
         self.stack_busy = True
-        self.game.fx.run(self)
+        self.game.fx.start_all(self, effects, Context(seat, item.card, item.targets))
         self.stack_busy = False
 
     def discard_item(self, item: StackItem) -> None:
@@ -531,7 +528,7 @@ class IvionState(State):
         if event.kind == "begin_turn":
             s = event.seat
             if self.chivalrous[s]:
-                out.append(Ability(CHIVALRY_CARD + s, 0, s, "begin_turn", HEAL_2, Context(s), optional=False))
+                out.append(Ability(CHIVALRY_CARD + s, 0, s, "begin_turn", (HEAL_2,), Context(s), optional=False))
             for c in self.feats[s]:
                 out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
             for host, cards in self.attached.items():
@@ -550,7 +547,7 @@ class IvionState(State):
         c = self.card(card)
         if not c.abilities or self.sealed(card) or (c.feat and not c.passive):
             return []
-        return [Ability(card, i, controller, when, a.effect, ctx, optional=False)
+        return [Ability(card, i, controller, when, (a.effect,), ctx, optional=False)
                 for i, a in enumerate(c.abilities) if a.when == when]
 
     def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
