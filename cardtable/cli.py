@@ -19,6 +19,7 @@ COMMANDS = [
     "cardtable.commands.simulate",
     "cardtable.commands.serve",
     "cardtable.commands.arena",
+    "cardtable.commands.deck",
 ]
 
 

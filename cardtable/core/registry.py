@@ -21,6 +21,7 @@ _GAMES: dict[str, str] = {
     "zun": "cardtable.games.zun.game:Zun",
     "iunu": "cardtable.games.iunu.game:Iunu",
     "iuno_avatar": "cardtable.games.iuno_avatar.game:IunoAvatar",
+    "ivion": "cardtable.games.ivion.game:Ivion",
 }
 _LOADED: dict[str, type[Game[Any]]] = {}
 

@@ -36,3 +36,13 @@ CONFIGS += [
     ("iuno_avatar-2p", "iuno_avatar", {"players": 2}, 500),
     ("iuno_avatar-3p", "iuno_avatar", {"players": 3}, 500),
 ]
+# Ivion: every pairing of the two starter heroes (each seat order), 300 games each, plus the board
+# size option at both ends; ~0.1 s a game in pure Python, so about a minute of the CI budget on 2 cores.
+_IVION_HEROES = ("Sir Edda Vane", "Lio Marrow")
+for _a in _IVION_HEROES:
+    for _b in _IVION_HEROES:
+        CONFIGS.append((f"ivion-{_a.split()[-1].lower()}-{_b.split()[-1].lower()}", "ivion", {"decks": [_a, _b]}, 300))
+CONFIGS += [
+    ("ivion-board-3", "ivion", {"board": 3}, 60),
+    ("ivion-board-8", "ivion", {"board": 8, "decks": ["Lio Marrow", "Sir Edda Vane"]}, 60),
+]

@@ -57,6 +57,12 @@ PLAN += [
     ("iuno_avatar", {"players": 2, "turn_limit": 60}, 60, 40),
     ("iuno_avatar", {"players": 3, "turn_limit": 60}, 60, 40),
 ]
+PLAN += [
+    ("ivion", {"decks": ["Sir Edda Vane", "Lio Marrow"]}, 30, 22),
+    ("ivion", {"decks": ["Lio Marrow", "Sir Edda Vane"]}, 30, 22),
+    ("ivion", {"decks": ["Sir Edda Vane", "Sir Edda Vane"]}, 30, 22),
+    ("ivion", {"decks": ["Lio Marrow", "Lio Marrow"], "board": 5}, 30, 22),
+]
 
 
 def _digest(obj: Any) -> str:

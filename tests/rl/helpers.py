@@ -31,6 +31,10 @@ RL_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "turn_limit": 40},
         {"players": 3, "turn_limit": 40},
     ],
+    "ivion": [
+        {"players": 2},
+        {"players": 2, "board": 5, "turn_limit": 60},
+    ],
 }
 
 

@@ -72,6 +72,7 @@ CASES = [
     ("iunu", [PERSON, PERSON, BOT], {}, 4),  # hands, Scribe cards and Afterlife cards are private
     ("zun", [PERSON, BOT, PERSON, BOT], {"teams": 2}, 5),  # hands are private unless exposed
     ("iuno_avatar", [PERSON, BOT, PERSON], {"turn_limit": 12}, 6),  # each Heaven is its owner's only
+    ("ivion", [PERSON, PERSON], {}, 6),  # hands, decks and second-wind looks are private
 ]
 
 

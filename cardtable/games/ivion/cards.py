@@ -1,0 +1,330 @@
+"""Ivion content as data: archetypes (classes and specializations with their colours), cards,
+feats (ultimates and traits) and relics, and heroes (content.toml; users add their own files).
+
+Every table is checked against a typed schema when it is read (core/cards.py); an error names the
+file, the card and the field. Effects are parsed through the closed verb registry (verbs.py), so an
+unknown verb or a bad parameter names the card, the verb and the field. A card's text is generated
+from its data (`Card.text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from ...core.cards import CardSchema, read_card_file, validate
+from ...core.errors import CardFileError
+from ...core.verbs import Effect
+from .verbs import VERBS
+
+BASE_FILE = Path(__file__).with_name("content.toml")
+COLOURS = ("red", "blue", "green")
+CONTROLS = ("slow", "silence", "disarm")
+TARGETS = ("none", "self", "enemy", "tile", "empty_tile", "attached", "stack")
+WHEN = ("host_turn_start", "your_turn_start", "enemy_enters")
+#: cards of each archetype bearing the Herocrafting icon (rulebook, Herocrafting step 3)
+MARKED_PER_ARCHETYPE = 15
+
+Colour = Literal["red", "blue", "green"]
+
+
+class ClassSchema(CardSchema):
+    name: str = Field(min_length=1)
+    colour: Colour
+
+
+class SpecializationSchema(CardSchema):
+    name: str = Field(min_length=1)
+    colours: list[Colour] = Field(min_length=1, max_length=2)
+
+
+class CardData(CardSchema):
+    """One `[[card]]` table."""
+
+    name: str = Field(min_length=1, max_length=40)
+    archetype: str = ""
+    copies: int = Field(1, ge=0, le=9)
+    marked: int = Field(0, ge=0, le=9)
+    feat: Literal["", "ultimate", "trait"] = ""
+    relic: bool = False
+    hp: int = Field(0, ge=0, le=60)
+    pips: list[Colour] = Field(default_factory=list, max_length=3)
+    passive: bool = False
+    actions: int = Field(0, ge=0, le=5)
+    power: int = Field(0, ge=-5, le=5)
+    range: int | None = Field(None, ge=0, le=14)
+    banner: list[Literal["slow", "silence", "disarm"]] = Field(default_factory=list)
+    heroic: bool = False
+    instant: bool = False
+    cantrip: bool = False
+    attach: bool = False
+    target: Literal["none", "self", "enemy", "tile", "empty_tile", "attached", "stack"] = "none"
+    effects: list[dict[str, Any]] = Field(default_factory=list)
+    unleash: list[dict[str, Any]] = Field(default_factory=list)
+    abilities: list[dict[str, Any]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _rules(self) -> CardData:
+        if self.heroic and self.banner:
+            raise ValueError("field 'heroic': a heroic card has no control banner (it ignores control)")
+        if self.marked > self.copies and not self.feat:
+            raise ValueError(f"field 'marked': {self.marked} marked copies of {self.copies} (at most 'copies')")
+        if self.feat == "ultimate" and self.hp < 1:
+            raise ValueError("field 'hp': an ultimate gives the hero's starting and maximum HP (at least 1)")
+        if self.feat != "ultimate" and self.hp:
+            raise ValueError("field 'hp': only an ultimate gives HP")
+        if self.feat == "trait" and not self.pips:
+            raise ValueError("field 'pips': a trait shows at least one coloured pip")
+        if self.feat != "trait" and self.pips:
+            raise ValueError("field 'pips': only a trait has pips")
+        if self.feat == "trait" and self.archetype:
+            raise ValueError("field 'archetype': a trait belongs to no archetype (its pips say who may take it)")
+        if not self.feat and not self.relic and not self.archetype:
+            raise ValueError("field 'archetype': a card belongs to a class or a specialization")
+        if self.passive and (self.feat == "" or self.effects or self.actions or self.power):
+            raise ValueError("field 'passive': only a feat is passive, and a passive feat is never played")
+        if self.attach and self.target in ("none", "stack"):
+            raise ValueError(f"field 'attach': a card attaches to its target (a hero, a tile or an attached card), "
+                             f"and its target is {self.target!r}")
+        if self.attach and self.target == "tile":
+            raise ValueError("field 'target': only an empty tile can have cards attached ('empty_tile')")
+        if self.range is not None and self.target in ("none", "self", "stack"):
+            raise ValueError(f"field 'range': a card targeting {self.target!r} has no range")
+        return self
+
+
+class HeroData(CardSchema):
+    """One `[[hero]]` table: a deck (Herocrafting or Make Your Own Hero)."""
+
+    name: str = Field(min_length=1)
+    mode: Literal["herocrafting", "custom"]
+    classes: list[str] = Field(min_length=1, max_length=2)
+    specialization: str
+    traits: list[str]
+    ultimate: str = ""
+    #: Make Your Own Hero: card name -> copies (30 class cards and 15 specialization cards)
+    cards: dict[str, int] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """What a card does while attached or in the feat zone: a status, or a trigger on `when`."""
+
+    when: str          # "" for a status
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    archetype: str
+    copies: int
+    marked: int
+    feat: str
+    relic: bool
+    hp: int
+    pips: tuple[str, ...]
+    passive: bool
+    actions: int
+    power: int
+    range: int | None
+    banner: tuple[str, ...]
+    heroic: bool
+    instant: bool
+    cantrip: bool
+    attach: bool
+    target: str
+    effects: tuple[Effect, ...]
+    unleash: tuple[Effect, ...]
+    abilities: tuple[Ability, ...]
+
+    @property
+    def cost(self) -> dict[str, int]:
+        """What playing it spends: its actions, and its power when the value is "-N"."""
+        return {"actions": self.actions, "power": max(0, -self.power)}
+
+    @property
+    def grants(self) -> int:
+        """Power gained when it resolves ("+N")."""
+        return max(0, self.power)
+
+    def statuses(self) -> tuple[str, ...]:
+        return tuple(a.effect.verb for a in self.abilities if not a.when)
+
+    def header(self) -> str:
+        if self.passive:
+            kind = "Ultimate" if self.feat == "ultimate" else "Trait"
+            return f"{kind} (passive)" + (f" · {' '.join(self.pips)} pips" if self.pips else "")
+        bits = [f"{self.actions} action{'s' if self.actions != 1 else ''}"]
+        if self.power:
+            bits.append(f"{'+' if self.power > 0 else '−'}{abs(self.power)} power")
+        if self.range is not None:
+            bits.append(f"range {self.range}")
+        bits.append("heroic" if self.heroic else f"banner: {', '.join(self.banner) or 'none'}")
+        for flag in ("instant", "cantrip", "attach"):
+            if getattr(self, flag):
+                bits.append(flag)
+        if self.feat:
+            bits.append(self.feat + (f" ({self.hp} HP)" if self.hp else "") + (f" · {' '.join(self.pips)} pips" if self.pips else ""))
+        if self.relic:
+            bits.append("relic")
+        return " · ".join(bits)
+
+    def text(self) -> str:
+        """The card's rules text, generated from its data."""
+        target = {
+            "none": "", "self": "Target: yourself.", "enemy": "Target: an enemy.", "tile": "Target: a tile.",
+            "empty_tile": "Target: an empty tile.", "attached": "Target: an attached card.",
+            "stack": "Target: an unresolved card.",
+        }[self.target]
+        lines = [target] if target else []
+        if self.attach:
+            lines.append("Attach it to the target.")
+        lines += [VERBS.text(e) + "." for e in self.effects]
+        if self.unleash:
+            lines.append("Unleash: " + " ".join(VERBS.text(e) + "." for e in self.unleash))
+        for a in self.abilities:
+            when = {"": "", "host_turn_start": "At the start of its host's turn: ",
+                    "your_turn_start": "At the start of your turn: ",
+                    "enemy_enters": "When an enemy enters this tile: "}[a.when]
+            lines.append(when + VERBS.text(a.effect) + ".")
+        return " ".join(lines)
+
+
+def _build_card(data: CardData, where: str) -> Card:
+    effects = tuple(VERBS.parse(e, where, "effects") for e in data.effects)
+    unleash = tuple(VERBS.parse(e, where, "effects") for e in data.unleash)
+    abilities: list[Ability] = []
+    for raw in data.abilities:
+        if not isinstance(raw, dict):
+            raise CardFileError(f"{where}: field 'abilities': an ability is a table (got {raw!r})")
+        if "when" in raw:
+            if raw["when"] not in WHEN or set(raw) != {"when", "effect"}:
+                raise CardFileError(f"{where}: field 'abilities': a trigger is {{when = one of {', '.join(WHEN)}, "
+                                    f"effect = {{...}}}} (got {raw!r})")
+            if any(a.when == raw["when"] for a in abilities):
+                # the effect layer's loop rule lets a card's abilities fire once per effect sequence
+                raise CardFileError(f"{where}: field 'abilities': one trigger per moment ({raw['when']!r} twice)")
+            abilities.append(Ability(raw["when"], VERBS.parse(raw["effect"], where, "effects")))
+        else:
+            abilities.append(Ability("", VERBS.parse(raw, where, "abilities")))
+    if data.unleash and not data.effects:
+        raise CardFileError(f"{where}: field 'unleash': the secondary effect adds to the card's effects")
+    if data.attach is False and data.abilities and not data.feat:
+        raise CardFileError(f"{where}: field 'abilities': only an attached card or a feat has abilities")
+    return Card(data.name, data.archetype, data.copies, data.marked, data.feat, data.relic, data.hp, tuple(data.pips),
+                data.passive, data.actions, data.power, data.range, tuple(data.banner), data.heroic, data.instant,
+                data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities))
+
+
+@dataclass
+class Library:
+    """All the content known: the base set plus the user's files."""
+
+    classes: dict[str, str] = field(default_factory=dict)                 # name -> colour
+    specializations: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name -> colours
+    cards: dict[str, Card] = field(default_factory=dict)
+    heroes: dict[str, HeroData] = field(default_factory=dict)
+
+    def colours(self, archetype: str) -> tuple[str, ...]:
+        if archetype in self.classes:
+            return (self.classes[archetype],)
+        return self.specializations.get(archetype, ())
+
+    def archetype_cards(self, archetype: str) -> list[Card]:
+        return [c for c in self.cards.values() if c.archetype == archetype and not c.feat and not c.relic]
+
+    def ultimate_of(self, specialization: str) -> Card | None:
+        return next((c for c in self.cards.values() if c.archetype == specialization and c.feat == "ultimate"), None)
+
+    def traits(self) -> list[Card]:
+        return [c for c in self.cards.values() if c.feat == "trait"]
+
+    def relics(self) -> list[Card]:
+        return [c for c in self.cards.values() if c.relic]
+
+    def add(self, raw: Any, source: str) -> None:
+        """Add the content of one file (its parsed TOML/JSON); `source` starts every message."""
+        if not isinstance(raw, dict):
+            raise CardFileError(f"{source}: a content file is a table with 'class', 'specialization', 'card' and "
+                                f"'hero' lists")
+        unknown = sorted(set(raw) - {"class", "specialization", "card", "hero"})
+        if unknown:
+            raise CardFileError(f"{source}: unknown field {unknown[0]!r} (allowed: class, specialization, card, hero)")
+        for i, entry in enumerate(_tables(raw, "class", source)):
+            name = entry.get("name", f"#{i + 1}")
+            klass = validate(entry, ClassSchema, f"{source}: class {name!r}")
+            self._new_archetype(klass.name, f"{source}: class {name!r}")
+            self.classes[klass.name] = klass.colour
+        for i, entry in enumerate(_tables(raw, "specialization", source)):
+            name = entry.get("name", f"#{i + 1}")
+            spec = validate(entry, SpecializationSchema, f"{source}: specialization {name!r}")
+            self._new_archetype(spec.name, f"{source}: specialization {name!r}")
+            self.specializations[spec.name] = tuple(spec.colours)
+        for i, entry in enumerate(_tables(raw, "card", source)):
+            name = entry.get("name", f"#{i + 1}")
+            where = f"{source}: card {name!r}"
+            data = validate(entry, CardData, where)
+            if data.name in self.cards:
+                raise CardFileError(f"{where}: field 'name': a card of that name exists (card names are unique)")
+            if data.archetype and data.archetype not in self.classes and data.archetype not in self.specializations:
+                known = ", ".join([*self.classes, *self.specializations])
+                raise CardFileError(f"{where}: field 'archetype': {data.archetype!r} is no class or specialization "
+                                    f"(known: {known})")
+            if data.feat == "ultimate" and data.archetype not in self.specializations:
+                raise CardFileError(f"{where}: field 'archetype': an ultimate comes from a specialization")
+            self.cards[data.name] = _build_card(data, where)
+        for i, entry in enumerate(_tables(raw, "hero", source)):
+            name = entry.get("name", f"#{i + 1}")
+            hero = validate(entry, HeroData, f"{source}: hero {name!r}")
+            self.heroes[hero.name] = hero
+
+    def _new_archetype(self, name: str, where: str) -> None:
+        if name in self.classes or name in self.specializations:
+            raise CardFileError(f"{where}: field 'name': an archetype of that name exists")
+
+    def check_marked(self) -> None:
+        """Every archetype has exactly 15 Herocrafting-marked cards (rulebook, Herocrafting step 3)."""
+        for name in [*self.classes, *self.specializations]:
+            marked = sum(c.marked for c in self.archetype_cards(name))
+            if marked != MARKED_PER_ARCHETYPE:
+                raise CardFileError(f"archetype {name!r}: {marked} Herocrafting-marked cards; every archetype has "
+                                    f"exactly {MARKED_PER_ARCHETYPE}")
+        for name in self.specializations:
+            if self.ultimate_of(name) is None:
+                raise CardFileError(f"specialization {name!r}: it has no ultimate")
+
+
+def _tables(raw: dict[str, Any], key: str, source: str) -> Iterable[dict[str, Any]]:
+    entries = raw.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise CardFileError(f"{source}: field {key!r}: a list of tables ([[{key}]])")
+    return entries
+
+
+@lru_cache(maxsize=1)
+def base_library() -> Library:
+    lib = Library()
+    lib.add(read_card_file(BASE_FILE, "content file"), f"content file {BASE_FILE.name}")
+    lib.check_marked()
+    return lib
+
+
+def library(files: Iterable[str] = ()) -> Library:
+    """The base content plus the user's files (each validated; new names only)."""
+    files = tuple(files)
+    if not files:
+        return base_library()
+    lib = Library()
+    base = base_library()
+    lib.classes, lib.specializations = dict(base.classes), dict(base.specializations)
+    lib.cards, lib.heroes = dict(base.cards), dict(base.heroes)
+    for f in files:
+        lib.add(read_card_file(f, "content file"), f"content file {f}")
+    lib.check_marked()
+    return lib

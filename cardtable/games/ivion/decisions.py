@@ -1,0 +1,481 @@
+"""Ivion's decisions, each owning its legal actions, its resolution and its words.
+
+Playing a card (rulebook "Playing Cards") is a short flow on a staged record (`state.staged`):
+choose the card -> choose its target (`ChooseTarget`) -> unleash or not (`Unleash`) -> pay, which
+removes that much control (`RemoveControl` when the kinds to remove are a real choice) -> on the
+response stack, where the other player may respond (the core's `Priority`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action
+from ...core.effects import Context, StackItem
+from ...core.state import Decision
+from .actions import CONTROLS, DIRECTIONS, IvionAction, Kind, tile_name
+from .cards import Card
+from .state import INITIATIVE_DRAW, POOLS, step_effect
+
+if TYPE_CHECKING:
+    from .state import IvionState
+
+
+# -- what may be played -------------------------------------------------------------------------
+
+
+def find(state: IvionState, seat: int, how: str, name: str) -> int:
+    """The id of the card `name` that `how` ("play", "cantrip", "feat") would take, or -1."""
+    if how != "feat":
+        for zone in (state.shown[seat], state.hand[seat]):  # a revealed copy first: the rest stays hidden
+            for c in zone:
+                if state.name(c) == name:
+                    return c
+    if how != "play":
+        for c in state.feats[seat]:
+            if state.name(c) == name and c not in state.feats_used[seat]:
+                return c
+    return -1
+
+
+def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool) -> str | None:
+    """Why `seat` cannot play `name` this way now (None: it can), in the rulebook's words."""
+    card_id = find(state, seat, how, name)
+    if card_id < 0:
+        if how == "feat" and any(state.name(c) == name for c in state.feats[seat]):
+            return f"{name} was played since your turn began: a feat is played once until your next turn"
+        return f"you have no {name} to play" + (" in your feat zone" if how == "feat" else " in hand")
+    c = state.card(card_id)
+    if c.passive:
+        return f"{name} is a passive feat: it has effect while in the feat zone, and is never played"
+    if responding and not c.instant:
+        return f"{name} is not an instant: only instants answer a card being played"
+    if responding and how == "cantrip":
+        return "no initiative can be expended while cards are unresolved"
+    prevented = state.prevented_by(seat, c)
+    if prevented:
+        k = prevented[0]
+        word = {"slow": "slowed", "silence": "silenced", "disarm": "disarmed"}[k]
+        return f"{word}: this card's banner includes {k}"
+    if how == "cantrip":
+        if not c.cantrip:
+            return f"{name} has no cantrip"
+        if state.initiative[seat] < 1:
+            return "a cantrip is played by expending an initiative, and you have none"
+    else:
+        short = POOLS.can_pay(state.pools[seat], c.cost)
+        if short:
+            return f"{name} costs {c.cost['actions']} actions and {c.cost['power']} power: {short}"
+    if not state.has_target(seat, c):
+        return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
+    return None
+
+
+def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
+    sp = state.game.space
+    out: list[Action] = []
+    names = {state.name(c) for c in (*state.hand[seat], *state.shown[seat])}
+    feat_names = {state.name(c) for c in state.feats[seat]}
+    for name in sorted(names):
+        if refusal(state, seat, "play", name, responding) is None:
+            out.append(sp.play[name])
+    if not responding:
+        for name in sorted(names | feat_names):
+            if name in sp.cantrip and refusal(state, seat, "cantrip", name, responding) is None:
+                out.append(sp.cantrip[name])
+    for name in sorted(feat_names):
+        if name in sp.feat and refusal(state, seat, "feat", name, responding) is None:
+            out.append(sp.feat[name])
+    return out
+
+
+def start_play(state: IvionState, seat: int, how: str, name: str) -> None:
+    card_id = find(state, seat, how, name)
+    c = state.card(card_id)
+    state.staged = {"seat": seat, "card": card_id, "how": how, "target": -1, "unleash": False}
+    if c.target in ("tile", "empty_tile", "attached", "stack"):
+        state.pending.append(ChooseTarget(seat))
+        return
+    state.staged["target"] = state.targets_for(seat, c)[0]
+    after_target(state)
+
+
+def after_target(state: IvionState) -> None:
+    staged = state.staged
+    assert staged is not None
+    seat = staged["seat"]
+    c = state.card(staged["card"])
+    # Glossary "Unleash": only if one or more extra power is available; never when free
+    if c.unleash and staged["how"] != "cantrip" and state.pools[seat]["power"] > c.cost["power"]:
+        state.pending.append(Unleash(seat))
+        return
+    pay(state)
+
+
+def pay(state: IvionState) -> None:
+    """"Pay its cost": spend resources (cantrip: an initiative instead, for free); the card leaves
+    the hand for the field; control is removed as resources are spent."""
+    staged = state.staged
+    assert staged is not None
+    seat, card_id, how = staged["seat"], staged["card"], staged["how"]
+    c = state.card(card_id)
+    if how == "cantrip":
+        state.initiative[seat] -= 1
+        cost = {"actions": 0, "power": 0}
+    else:
+        cost = dict(c.cost)
+        if staged["unleash"]:  # "you spend the rest of your remaining power"
+            cost["power"] = state.pools[seat]["power"]
+    payment = POOLS.pay(state.pools[seat], seat, cost)
+    for zone in (state.shown[seat], state.hand[seat], state.feats[seat]):
+        if card_id in zone:
+            zone.remove(card_id)
+            break
+    state.played.append(card_id)
+    if c.feat:
+        state.feats_used[seat].append(card_id)
+    if how == "cantrip":
+        state.free.append(card_id)
+    if staged["unleash"]:
+        state.unleashed.append(card_id)
+    target = staged["target"]
+    state.check_chivalry_on_play(seat, c, (target,))
+    state.emit("played", seat=seat, card=state.name(card_id), how=how,
+               target=_target_text(state, c, target), unleashed=staged["unleash"])
+    spent = sum(n for _, n in payment.spent)
+    staged["payment"] = payment.to_json()
+    remove_control(state, seat, spent, "stack")
+
+
+def remove_control(state: IvionState, seat: int, n: int, then: str) -> None:
+    """"After you spend resources in any way, you remove that many control tokens in any combination." """
+    ctrl = state.controls[seat]
+    kinds = [k for k in CONTROLS if ctrl[k] > 0]
+    if n > 0 and kinds:
+        if len(kinds) == 1 or sum(ctrl.values()) <= n:  # no real choice: remove what there is
+            for _ in range(n):
+                left = [k for k in CONTROLS if ctrl[k] > 0]
+                if not left:
+                    break
+                ctrl[left[0]] -= 1
+        else:
+            state.pending.append(RemoveControl(seat, n, then))
+            return
+    carry_on(state, seat, then)
+
+
+def carry_on(state: IvionState, seat: int, then: str) -> None:
+    if then == "stack":
+        staged = state.staged
+        assert staged is not None
+        from ...core.resources import Payment
+
+        state.staged = None
+        item = StackItem(staged["card"], state.owner(staged["card"]), seat,
+                         () if staged["target"] < 0 else (staged["target"],), Payment.from_json(staged["payment"]))
+        state.game.stack.play(state, item)
+    elif then.startswith("step "):
+        state.game.fx.start(state, step_effect(int(then[5:])), Context(seat))
+    else:
+        state.pending.append(Main(seat))
+
+
+def _target_text(state: IvionState, c: Card, target: int) -> str:
+    if c.target == "none":
+        return ""
+    if c.target in ("self", "enemy"):
+        return f"hero {target}"
+    if c.target in ("tile", "empty_tile"):
+        return tile_name(target, state.size)
+    return f"{state.name(target)} #{target}"
+
+
+# -- responses on the core's stack ---------------------------------------------------------------
+
+
+def responses(state: IvionState, seat: int) -> list[Action]:
+    return plays(state, seat, responding=True)
+
+
+def respond(state: IvionState, seat: int, action: Action) -> None:
+    a: IvionAction = action  # type: ignore[assignment]
+    start_play(state, seat, "feat" if a.kind == Kind.FEAT else "play", a.name)
+
+
+def priority_text(decision: Decision, state: IvionState) -> str:
+    top = state.chain.items[-1]
+    return (f"seat {decision.seat} may answer {state.name(top.card)}{' (a copy)' if top.card >= 1000 else ''} "
+            f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
+
+
+def priority_refusal(state: IvionState, seat: int, action: Action) -> str:
+    assert isinstance(action, IvionAction)
+    if action.kind in (Kind.PLAY, Kind.FEAT):
+        how = "feat" if action.kind == Kind.FEAT else "play"
+        return refusal(state, seat, how, action.name, True) or f"{action.text!r} is not possible now"
+    return (f"{action.text!r}: while cards are unresolved, players only respond with instants or pass (no moving, "
+            f"removing control or expending initiative)")
+
+
+# -- decisions ------------------------------------------------------------------------------------
+
+
+class Main(Decision):
+    """Your turn, with no card unresolved: play, move, use your initiative, spend to remove
+    control, or end the turn."""
+
+    __slots__ = ()
+    kind = "main"
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        seat = self.seat
+        sp = state.game.space
+        out: list[Action] = plays(state, seat, responding=False)
+        for d in DIRECTIONS:
+            if self._move_refusal(state, d, initiative=False) is None:
+                out.append(sp.move[d])
+            if self._move_refusal(state, d, initiative=True) is None:
+                out.append(sp.init_move[d])
+        if state.initiative[seat] > 0:
+            out.append(sp.init_draw)
+        if any(state.controls[seat].values()):
+            for r in ("actions", "power"):
+                if state.pools[seat][r] > 0:
+                    out.append(sp.spend[r])
+        out.append(sp.end_turn)
+        return out
+
+    def _move_refusal(self, state: IvionState, direction: str, initiative: bool) -> str | None:
+        seat = self.seat
+        if state.controls[seat]["slow"] > 0:
+            return "slowed: you can't move nor spend an initiative to move"
+        tile = state.neighbour(state.pos[seat], direction)
+        if tile < 0:
+            return f"there is no tile {direction} of you"
+        if tile == state.pos[1 - seat]:
+            return "a player can't enter a tile that has an opponent in it"
+        difficult = state.terrain.get(str(tile)) == "difficult"
+        if initiative:
+            if state.initiative[seat] < 1:
+                return "you have no initiative left this turn"
+            if difficult:
+                return "difficult terrain can't be entered with an initiative (it costs two actions)"
+        elif state.pools[seat]["actions"] < (2 if difficult else 1):
+            return "moving costs one action" + (" (two into difficult terrain)" if difficult else "")
+        return None
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        seat = self.seat
+        k = action.kind
+        if k == Kind.END_TURN:
+            state.end_turn()
+        elif k in (Kind.PLAY, Kind.CANTRIP, Kind.FEAT):
+            start_play(state, seat, {Kind.PLAY: "play", Kind.CANTRIP: "cantrip", Kind.FEAT: "feat"}[k], action.name)
+        elif k == Kind.MOVE:
+            tile = state.neighbour(state.pos[seat], action.name)
+            cost = 2 if state.terrain.get(str(tile)) == "difficult" else 1
+            payment = POOLS.pay(state.pools[seat], seat, {"actions": cost})
+            remove_control(state, seat, sum(n for _, n in payment.spent), f"step {tile}")
+        elif k == Kind.INIT_MOVE:
+            state.initiative[seat] -= 1
+            state.game.fx.start(state, step_effect(state.neighbour(state.pos[seat], action.name)), Context(seat))
+        elif k == Kind.INIT_DRAW:
+            state.initiative[seat] -= 1
+            state.game.fx.start(state, INITIATIVE_DRAW, Context(seat))
+        elif k == Kind.SPEND:  # "spend resources during their turn for the sole purpose of removing control"
+            POOLS.pay(state.pools[seat], seat, {action.name: 1})
+            remove_control(state, seat, 1, "turn")
+
+    def describe(self, state: IvionState) -> str:
+        return f"seat {self.seat} plays a card, moves, uses initiative or ends the turn"
+
+    def why_illegal(self, state: IvionState, action: IvionAction) -> str:
+        k = action.kind
+        if k in (Kind.PLAY, Kind.CANTRIP, Kind.FEAT):
+            how = {Kind.PLAY: "play", Kind.CANTRIP: "cantrip", Kind.FEAT: "feat"}[k]
+            return refusal(state, self.seat, how, action.name, False) or f"{action.text!r} is not possible now"
+        if k in (Kind.MOVE, Kind.INIT_MOVE):
+            return self._move_refusal(state, action.name, k == Kind.INIT_MOVE) or "not possible now"
+        if k == Kind.INIT_DRAW:
+            return "you have no initiative left this turn"
+        if k == Kind.SPEND:
+            return "you spend resources to remove control only while controlled, and only resources you have"
+        return f"{action.text!r} is not possible now: {self.describe(state)}"
+
+
+class ChooseTarget(Decision):
+    __slots__ = ()
+    kind = "choose_target"
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        staged = state.staged
+        assert staged is not None
+        sp = state.game.space
+        c = state.card(staged["card"])
+        targets = state.targets_for(self.seat, c)
+        if c.target in ("tile", "empty_tile"):
+            return [sp.tile[t] for t in targets]
+        return [sp.card[t] for t in targets]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        assert state.staged is not None
+        state.staged = {**state.staged, "target": action.n}
+        after_target(state)
+
+    def describe(self, state: IvionState) -> str:
+        assert state.staged is not None
+        c = state.card(state.staged["card"])
+        return f"seat {self.seat} chooses the target of {c.name} ({c.target.replace('_', ' ')}" + (
+            f", range {c.range})" if c.range is not None else ")")
+
+    def why_illegal(self, state: IvionState, action: IvionAction) -> str:
+        return f"{action.text!r}: the target must be a legal {self.describe(state).split('(')[-1]}"
+
+
+class Unleash(Decision):
+    __slots__ = ()
+    kind = "unleash"
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        return [state.game.space.unleash, state.game.space.no_unleash]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        assert state.staged is not None
+        state.staged = {**state.staged, "unleash": action.kind == Kind.UNLEASH}
+        pay(state)
+
+    def describe(self, state: IvionState) -> str:
+        return f"seat {self.seat} chooses whether to unleash (spending all remaining power)"
+
+
+class RemoveControl(Decision):
+    __slots__ = ("n", "then")
+    kind = "remove_control"
+    fields = ("n", "then")
+
+    def __init__(self, seat: int, n: int, then: str) -> None:
+        super().__init__(seat)
+        self.n = n
+        self.then = then
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        return [state.game.space.remove[k] for k in CONTROLS if state.controls[self.seat][k] > 0]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        state.controls[self.seat][action.name] -= 1
+        remove_control(state, self.seat, self.n - 1, self.then)
+
+    def describe(self, state: IvionState) -> str:
+        return f"seat {self.seat} removes control for the resources spent ({self.n} to remove)"
+
+
+class LoseResource(Decision):
+    __slots__ = ("n",)
+    kind = "lose_resource"
+    fields = ("n",)
+
+    def __init__(self, seat: int, n: int) -> None:
+        super().__init__(seat)
+        self.n = n
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        return [state.game.space.lose[r] for r in ("actions", "power") if state.pools[self.seat][r] > 0]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        POOLS.lose(state.pools[self.seat], action.name, 1)  # lost, not spent: no control is removed
+        before = len(state.pending)
+        state.stun(self.seat, self.n - 1)
+        if len(state.pending) == before:
+            state.game.fx.run(state)
+
+    def describe(self, state: IvionState) -> str:
+        return f"seat {self.seat} is stunned: lose an action or a power ({self.n} to lose)"
+
+
+class SecondWindKeep(Decision):
+    __slots__ = ("n",)
+    kind = "second_wind_keep"
+    fields = ("n",)
+
+    def __init__(self, seat: int, n: int) -> None:
+        super().__init__(seat)
+        self.n = n
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        sp = state.game.space
+        return [sp.keep[n] for n in sorted({state.name(c) for c in state.looking[self.seat]})]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        seat = self.seat
+        card = next(c for c in state.looking[seat] if state.name(c) == action.name)
+        state.looking[seat].remove(card)
+        if card in state.revealed:  # a face-up card stays face up in the hand
+            state.revealed.remove(card)
+            state.shown[seat].append(card)
+        else:
+            state.hand[seat].append(card)
+        if self.n > 1 and state.looking[seat]:
+            state.pending.append(SecondWindKeep(seat, self.n - 1))
+        else:
+            _bottom_or_done(state, seat)
+
+    def describe(self, state: IvionState) -> str:
+        return f"seat {self.seat}'s second wind: keep a card of the top five ({self.n} to keep)"
+
+
+def _bottom_or_done(state: IvionState, seat: int) -> None:
+    if len(state.looking[seat]) > 1:
+        state.pending.append(SecondWindBottom(seat))
+        return
+    if state.looking[seat]:
+        state.deck[seat].insert(0, state.looking[seat].pop())
+    state.game.fx.run(state)
+
+
+class SecondWindBottom(Decision):
+    """The rest go to the bottom in the order chosen: each card chosen goes under the deck, so the
+    last one chosen is the bottom card."""
+
+    __slots__ = ()
+    kind = "second_wind_bottom"
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        sp = state.game.space
+        return [sp.bottom[n] for n in sorted({state.name(c) for c in state.looking[self.seat]})]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        seat = self.seat
+        card = next(c for c in state.looking[seat] if state.name(c) == action.name)
+        state.looking[seat].remove(card)
+        state.deck[seat].insert(0, card)
+        _bottom_or_done(state, seat)
+
+    def describe(self, state: IvionState) -> str:
+        return f"seat {self.seat}'s second wind: put the next card on the bottom of the deck"
+
+
+class DiscardDown(Decision):
+    __slots__ = ()
+    kind = "discard_down"
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        sp = state.game.space
+        s = self.seat
+        return [sp.discard[n] for n in sorted({state.name(c) for c in (*state.hand[s], *state.shown[s])})]
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        s = self.seat
+        card = find(state, s, "play", action.name)
+        (state.shown[s] if card in state.shown[s] else state.hand[s]).remove(card)
+        state.discard[s].append(card)
+        state.end_turn()
+
+    def describe(self, state: IvionState) -> str:
+        s = self.seat
+        return f"seat {s} discards down to the hand limit of 7 ({len(state.hand[s]) + len(state.shown[s])} in hand)"
+
+
+DECISIONS: tuple[type[Decision], ...] = (
+    Main, ChooseTarget, Unleash, RemoveControl, LoseResource, SecondWindKeep, SecondWindBottom, DiscardDown,
+)
+

@@ -1,0 +1,43 @@
+"""Ivion options: `cardtable.make("ivion", decks=["Sir Edda Vane", "my_hero.toml"], board=5)`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from ...core.errors import CardFileError
+from ...core.options import GameOptions
+from .cards import library
+from .decks import build, hero_from
+
+STARTERS = ["Sir Edda Vane", "Lio Marrow"]
+
+
+class IvionOptions(GameOptions):
+    players: int = Field(2, ge=2, le=2, description="two heroes")
+    decks: list[Any] = Field(default_factory=lambda: list(STARTERS), min_length=2, max_length=2,
+                             description="a deck per seat: a starter hero's name, a hero file (.toml/.json) or a hero table")
+    content: list[str] = Field(default_factory=list, description="your own content files (classes, cards, heroes)")
+    board: int = Field(4, ge=3, le=8, description="tiles per side of the square board (4: the box's 4x4)")
+    turn_limit: int = Field(200, ge=2, le=10_000,
+                            description="turns before the game stops (the rulebook has no bound): the most HP wins")
+
+    @field_validator("content")
+    @classmethod
+    def _content(cls, value: list[str]) -> list[str]:
+        try:
+            library(value)
+        except CardFileError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+    @model_validator(mode="after")
+    def _decks(self) -> IvionOptions:
+        lib = library(self.content)
+        for seat, d in enumerate(self.decks):
+            try:
+                build(hero_from(d, lib, f"deck of seat {seat}"), lib)
+            except CardFileError as exc:
+                raise ValueError(str(exc)) from None
+        return self

@@ -1,0 +1,677 @@
+"""Ivion's rules (rulebook ivion.txt; shared/rules/NOTES.md; docs/games/ivion.md for our readings).
+
+The state holds the board (hero tiles, terrain, cards attached to heroes, tiles and cards), each
+hero's HP, resources (`core.resources.Pools`: actions and power, at most 5 each), initiative,
+control, feats and zones. Playing a card puts it on the core's response stack (`ResponseStack`);
+its effects run through the core's effect layer (`Effects`), one verb handler each (verbs.py), so
+what answers them (a snare on a tile, a brand on a hero, chivalry, a passive feat) fires by the
+same rules, in turn order. The per-game engines live on the game (`game.fx`, `game.stack`): their
+decisions are bound to that game's action space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
+from ...core.resources import Pools
+from ...core.rng import Rng, as_rng
+from ...core.state import State, zero_sum_returns
+from ...core.verbs import Effect
+from ...core.zones import Layout, Order, Visibility, Zone, permute
+from .actions import CONTROLS, COPY_BASE, DIRECTIONS, STEP, tile_name
+from .cards import Card
+from .verbs import VERBS
+
+if TYPE_CHECKING:
+    from .game import Ivion
+
+POOLS = Pools(("actions", "power"), bound=5)   # "a player can never have more than five of each resource"
+MAX_CONTROL = 5                                 # "up to a maximum of five for each type"
+TURN_ACTIONS = 3                                # "You gain three actions at the start of each of your turns"
+OPENING_HAND = 5
+HAND_LIMIT = 7
+EXHAUSTION_DAMAGE = 5
+CHIVALRY_HEAL = 2
+SECOND_WIND_LOOK = 5
+SECOND_WIND_KEEP = 2
+CHIVALRY_CARD = 2000   # the ability "heal 2 at the start of your turn" of a chivalrous hero: card 2000 + seat
+HEAL_2 = VERBS.parse({"verb": "heal", "amount": CHIVALRY_HEAL}, "chivalry", "effects")
+BEGIN = VERBS.parse({"verb": "begin_turn"}, "the turn", "rules")
+INITIATIVE_DRAW = VERBS.parse({"verb": "initiative_draw"}, "initiative", "rules")
+
+
+def step_effect(tile: int) -> Effect:
+    return VERBS.parse({"verb": "step", "tile": tile}, "a move", "rules")
+
+
+class IvionState(State):
+    # `layout` is set per action space (game.py): the engines' decisions are bound to that space
+    __slots__ = (
+        "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
+        "turn", "turn_number", "first", "stack_busy", "hp", "max_hp", "wounded", "initiative", "chivalrous",
+        "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "sequence", "chain",
+        "winner_seats", "revealed",
+    )
+
+    game: Ivion
+    deck: list[list[int]]            # per seat; the top is the end of the list
+    hand: list[list[int]]            # per seat, private
+    shown: list[list[int]]           # per seat: revealed cards in hand (rulebook "Revealing Cards")
+    discard: list[list[int]]
+    feats: list[list[int]]           # the feat zone
+    relics: list[list[int]]          # the relic pile
+    looking: list[list[int]]         # second wind: the top five, seen by their owner only
+    played: list[int]                # unresolved cards (the response stack's cards)
+    attached: dict[str, list[int]]   # host ("h0" a hero, "t5" a tile, "c17" a card) -> attached cards
+    removed: list[int]               # relics removed from the game
+    turn: int
+    turn_number: int
+    first: int
+    stack_busy: bool                 # the stack is resolving a card synchronously
+    hp: list[int]
+    max_hp: list[int]
+    wounded: list[bool]
+    initiative: list[int]
+    chivalrous: list[bool]
+    pos: list[int]
+    pools: list[dict[str, int]]
+    controls: list[dict[str, int]]
+    terrain: dict[str, str]          # tile -> "difficult" | "enchanted"
+    feats_used: list[list[int]]      # feats played since their controller's turn began
+    staged: dict[str, Any] | None    # a card being played: chosen, targeted, not yet on the stack
+    unleashed: list[int]             # cards on the stack that were unleashed
+    free: list[int]                  # cards on the stack played for free (cantrip)
+    winner_seats: list[int]
+    revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
+    sequence: Any                    # the effect layer's running sequence (game.fx.record)
+    chain: Chain                     # the response stack
+
+    # -- facts --------------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        return self.game.size
+
+    def card(self, card: int) -> Card:
+        return self.game.card_defs[card % COPY_BASE]
+
+    def name(self, card: int) -> str:
+        return self.game.card_names[card % COPY_BASE]
+
+    def owner(self, card: int) -> int:
+        return self.game.owner_of[card % COPY_BASE]
+
+    def distance(self, a: int, b: int) -> int:
+        """Tiles apart, counted orthogonally ("Tiles that are diagonal to one another are not adjacent")."""
+        n = self.game.size
+        return abs(a // n - b // n) + abs(a % n - b % n)
+
+    def near(self, a: int, b: int) -> bool:
+        """Glossary "Near": the same tile or an adjacent one."""
+        return self.distance(a, b) <= 1
+
+    def neighbour(self, tile: int, direction: str) -> int:
+        n = self.size
+        dr, dc = STEP[direction]
+        r, c = tile // n + dr, tile % n + dc
+        return r * n + c if 0 <= r < n and 0 <= c < n else -1
+
+    def exhausted(self, seat: int) -> bool:
+        """"A player is exhausted while they have no cards in their deck." """
+        return not self.deck[seat]
+
+    def empty_tile(self, tile: int) -> bool:
+        """Glossary "Empty tile": no cards attached and no heroes in it (terrain allowed)."""
+        return tile not in self.pos and not self.attached.get(f"t{tile}")
+
+    def hero_meant(self, ctx: Context, to: str) -> int:
+        if to == "self":
+            return ctx.controller
+        if to == "enemy":
+            return 1 - ctx.controller
+        return ctx.targets[0]
+
+    def host_of(self, card: int) -> str | None:
+        for host, cards in self.attached.items():
+            if card in cards:
+                return host
+        return None
+
+    def location(self, card: int) -> int:
+        """The tile an attached card is in (rulebook "Destroy"): the tile it is attached to, the
+        tile of the hero or card it is attached to, or else its controller's tile."""
+        host = self.host_of(card)
+        if host is None:
+            return self.pos[self.owner(card)]
+        if host[0] == "t":
+            return int(host[1:])
+        if host[0] == "h":
+            return self.pos[int(host[1:])]
+        return self.location(int(host[1:]))
+
+    def sealed(self, card: int) -> bool:
+        """An attached card with a seal on it has no abilities."""
+        return any("seal" in self.card(c).statuses() for c in self.attached.get(f"c{card}", ()))
+
+    def statuses_on(self, seat: int) -> list[str]:
+        """Statuses that hold for a hero: of cards attached to it and of its passive feats."""
+        out: list[str] = []
+        for c in self.attached.get(f"h{seat}", ()):
+            if not self.sealed(c):
+                out += self.card(c).statuses()
+        for c in self.feats[seat]:
+            if self.card(c).passive:
+                out += self.card(c).statuses()
+        return out
+
+    def prevented_by(self, seat: int, card: Card) -> list[str]:
+        """The controls on `seat` that its banner names ("If you have any control of those kinds
+        applied to you, you cannot play that card"); heroic cards ignore control."""
+        if card.heroic:
+            return []
+        return [k for k in card.banner if self.controls[seat][k] > 0]
+
+    # -- changing the board and the heroes --------------------------------------------------------
+
+    def deal_damage(self, seat: int, amount: int) -> None:
+        if not self.exhausted(seat):  # Exhaustion: "damage you take can't be reduced"
+            amount -= 1 if "ward" in self.statuses_on(seat) else 0  # wards do not add up (our reading)
+        if amount <= 0:
+            return
+        self.hp[seat] -= amount
+        self.emit("damage", seat=seat, amount=amount, hp=self.hp[seat])
+        if self.hp[seat] <= 0:  # "a player is defeated when their HP is reduced to zero"
+            self.hp[seat] = 0
+            self._end([1 - seat])
+            return
+        if not self.wounded[seat] and self.hp[seat] <= self.max_hp[seat] // 2:
+            self.wounded[seat] = True
+            self.emit("wounded", seat=seat)
+            self._second_wind(seat)
+
+    def heal(self, seat: int, amount: int) -> None:
+        if self.exhausted(seat):  # Exhaustion: "you can't gain HP"
+            return
+        gained = min(amount, self.max_hp[seat] - self.hp[seat])
+        self.hp[seat] += gained
+        if gained:
+            self.emit("heal", seat=seat, amount=gained, hp=self.hp[seat])
+
+    def draw(self, seat: int) -> None:
+        if self.exhausted(seat):  # "if you would draw a card, instead take 5 damage"
+            self.emit("exhausted_draw", seat=seat)
+            self.deal_damage(seat, EXHAUSTION_DAMAGE)
+            return
+        card = self.deck[seat].pop()
+        if card in self.revealed:  # it stays face up, now in the hand
+            self.revealed.remove(card)
+            self.shown[seat].append(card)
+            self.emit("drew_revealed", seat=seat, card=self.name(card))
+            return
+        self.hand[seat].append(card)
+        self.emit("draw", to=(seat,), seat=seat, card=self.name(card))
+        self.emit("drew", seat=seat)
+
+    def gain(self, seat: int, resource: str, n: int) -> None:
+        got = POOLS.gain(self.pools[seat], resource, n)
+        self.emit("gain", seat=seat, resource=resource, n=got)
+
+    def add_control(self, seat: int, kind: str, n: int) -> None:
+        self.controls[seat][kind] = min(MAX_CONTROL, self.controls[seat][kind] + n)
+        self.emit("control", seat=seat, control=kind, n=self.controls[seat][kind])
+
+    def stun(self, seat: int, n: int) -> None:
+        """Glossary "Stun": the hero loses a resource of their choice (lost, not spent)."""
+        from .decisions import LoseResource
+
+        for left in range(n, 0, -1):
+            have = [r for r in ("actions", "power") if self.pools[seat][r] > 0]
+            if len(have) == 2:
+                self.pending.append(LoseResource(seat, left))
+                return
+            if have:
+                POOLS.lose(self.pools[seat], have[0], 1)
+
+    def travel(self, seat: int, tile: int, cause: int) -> None:
+        self.enter(seat, tile, cause)
+
+    def enter(self, seat: int, tile: int, cause: int) -> None:
+        """`seat` leaves its tile and enters `tile` (moving or travelling)."""
+        old = self.pos[seat]
+        enemy = self.pos[1 - seat]
+        self.pos[seat] = tile
+        self.emit("enter", seat=seat, tile=tile_name(tile, self.size))
+        # Chivalry: dishonoured when "a game action or effect you control causes you to leave a tile
+        # near an enemy and enter a tile that is not near an enemy"
+        if cause == seat and self.near(old, enemy) and not self.near(tile, enemy):
+            self.dishonour(seat, "left a tile near the enemy")
+        if self.terrain.get(str(tile)) == "enchanted":  # "they gain 1 power, and the terrain is removed"
+            del self.terrain[str(tile)]
+            POOLS.gain(self.pools[seat], "power", 1)
+
+    def make_terrain(self, tile: int, kind: str) -> None:
+        self.terrain[str(tile)] = kind  # new terrain replaces the old
+
+    def _detach(self, card: int) -> None:
+        """Take `card` off its host; whatever is attached to it goes to its owner's discard."""
+        host = self.host_of(card)
+        assert host is not None
+        self.attached[host].remove(card)
+        if not self.attached[host]:
+            del self.attached[host]
+        for sub in list(self.attached.get(f"c{card}", ())):
+            self._detach(sub)
+            self.discard[self.owner(sub)].append(sub)
+
+    def destroy(self, card: int) -> None:
+        self._detach(card)
+        self.discard[self.owner(card)].append(card)
+        self.emit("destroyed", card=self.name(card))
+
+    def recall(self, card: int, to: str) -> None:
+        """Back to its owner's hand or the top of their deck, revealed: "The card then remains face up
+        for the rest of the game, even if in a private zone" (rulebook "Revealing Cards")."""
+        self._detach(card)
+        owner = self.owner(card)
+        if to == "hand":
+            self.shown[owner].append(card)
+        else:
+            self.deck[owner].append(card)
+            self.revealed.append(card)
+        self.emit("recalled", card=self.name(card), place=to)
+
+    def shuffle_deck(self, seat: int) -> None:
+        """"When a player's deck is shuffled, any revealed cards in that deck are no longer revealed." """
+        self.rng.shuffle(self.deck[seat])
+        self.revealed = [c for c in self.revealed if c not in self.deck[seat]]
+        self.emit("shuffled", seat=seat)
+
+    def counter(self, card: int) -> None:
+        self.game.stack.counter(self, card)
+
+    def copy_card(self, card: int, seat: int) -> None:
+        """Glossary "Copy": play an identical version; it does not attach and goes to no discard. We
+        read it as played for free by the copier (no cost, no power gained), aimed as the original:
+        "an enemy" and "yourself" are the copier's."""
+        item = next(i for i in reversed(self.chain.items) if i.card == card)
+        c = self.card(card)
+        targets = (1 - seat,) if c.target == "enemy" else (seat,) if c.target == "self" else item.targets
+        copy = COPY_BASE + card % COPY_BASE
+        self.emit("copied", seat=seat, card=self.name(card))
+        self.check_chivalry_on_play(seat, c, targets)
+        self.game.stack.play(self, StackItem(copy, seat, seat, targets, None))
+
+    def become_chivalrous(self, seat: int) -> None:
+        self.chivalrous[seat] = True
+        self.emit("chivalrous", seat=seat)
+
+    def dishonour(self, seat: int, why: str) -> None:
+        if self.chivalrous[seat]:
+            self.chivalrous[seat] = False
+            self.emit("dishonoured", seat=seat, why=why)
+
+    def check_chivalry_on_play(self, seat: int, card: Card, targets: tuple[int, ...]) -> None:
+        if card.target == "enemy" and any(self.controls[targets[0]].values()):
+            self.dishonour(seat, "targeted an enemy affected by control")
+        if self.turn != seat:
+            self.dishonour(seat, "played a card during the enemy's turn")
+
+    def gain_relic(self, seat: int) -> None:
+        """Glossary "Relics": the top of the relic pile, its effects at once; then out of the game."""
+        if not self.relics[seat]:
+            return
+        relic = self.relics[seat].pop()
+        self.removed.append(relic)
+        self.emit("relic", seat=seat, card=self.name(relic))
+        ctx = Context(seat, relic)
+        seq = self.sequence
+        self.sequence = replace(seq, work=seq.work + tuple(Attempt(e, ctx) for e in reversed(self.card(relic).effects)))
+
+    def _second_wind(self, seat: int) -> None:
+        """Look at the top five, two into the hand, the rest to the bottom in the order chosen."""
+        from .decisions import SecondWindKeep
+
+        look = min(SECOND_WIND_LOOK, len(self.deck[seat]))
+        if not look:
+            return
+        for _ in range(look):
+            self.looking[seat].append(self.deck[seat].pop())
+        self.emit("second_wind", seat=seat)
+        self.pending.append(SecondWindKeep(seat, min(SECOND_WIND_KEEP, look)))
+
+    def _end(self, winners: list[int]) -> None:
+        self.winner_seats = sorted(winners)
+        self.is_over = True
+        self.emit("game_over", winners=self.winner_seats)
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        g = self.game
+        n = g.options.board
+        self.deck, self.hand, self.shown, self.discard = [[], []], [[], []], [[], []], [[], []]
+        self.feats, self.relics, self.looking = [[], []], [[], []], [[], []]
+        self.played, self.attached, self.removed = [], {}, []
+        for seat, (deck, feats, relics) in enumerate(g.start_ids):
+            self.deck[seat] = list(deck)
+            self.rng.shuffle(self.deck[seat])
+            self.feats[seat] = list(feats)
+            self.relics[seat] = list(relics)
+            self.rng.shuffle(self.relics[seat])
+        self.turn = 0
+        self.turn_number = 0
+        self.first = self.rng.below(2)  # the rulebook does not say who starts: chosen at random
+        self.stack_busy = False
+        self.max_hp = [d.hp for d in g.decks]   # "determines the starting and maximum HP of the hero"
+        self.hp = list(self.max_hp)
+        self.wounded = [False, False]
+        self.initiative = [0, 0]
+        self.chivalrous = [False, False]
+        self.pos = [n - 1, (n - 1) * n]             # each hero on the corner at its player's bottom right
+        self.pools = [POOLS.empty(), POOLS.empty()]
+        self.controls = [{"slow": 0, "silence": 0, "disarm": 0} for _ in range(2)]
+        self.terrain = {}
+        self.feats_used = [[], []]
+        self.staged = None
+        self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
+        self.sequence = g.fx.record()
+        self.chain = Chain()
+        for seat in range(2):  # opening hands of 5, no mulligan
+            for _ in range(OPENING_HAND):
+                self.hand[seat].append(self.deck[seat].pop())
+        self.emit("setup", heroes=[d.hero for d in g.decks], first=self.first, board=n)
+        self.start_turn(self.first)
+
+    # -- the turn -----------------------------------------------------------------------------
+
+    def begin_turn(self, seat: int) -> None:
+        """Each turn: gain 3 actions and 1 initiative, draw 1 (not the first player's first turn)."""
+        POOLS.gain(self.pools[seat], "actions", TURN_ACTIONS)
+        self.initiative[seat] = 1
+        self.emit("turn", seat=seat, number=self.turn_number)
+        if not (self.turn_number == 1 and seat == self.first):
+            self.draw(seat)
+
+    def start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.turn_number += 1
+        if self.turn_number > self.game.options.turn_limit:  # our bound (docs/games/ivion.md)
+            best = max(self.hp)
+            self._end([s for s in range(2) if self.hp[s] == best])
+            return
+        self.feats_used[seat] = []  # a feat "cannot be played again until the start of its controller's next turn"
+        self.game.fx.start(self, BEGIN, Context(seat))
+
+    def end_turn(self) -> None:
+        from .decisions import DiscardDown
+
+        seat = self.turn
+        self.initiative[seat] = 0  # unused initiative is lost
+        if len(self.hand[seat]) + len(self.shown[seat]) > HAND_LIMIT:
+            self.pending.append(DiscardDown(seat))
+            return
+        self.start_turn(1 - seat)
+
+    def go_on(self) -> None:
+        """After an effect sequence or the stack: the stack resolves on, or the turn goes on."""
+        from .decisions import Main
+
+        if self.is_over or self.stack_busy:
+            return
+        if self.chain.items:
+            self.game.stack.resolve_next(self)
+            return
+        self.pending.append(Main(self.turn))
+
+    # -- playing cards -------------------------------------------------------------------------
+
+    def range_ok(self, seat: int, card: Card, tile: int) -> bool:
+        return card.range is None or self.distance(self.pos[seat], tile) <= card.range
+
+    def has_target(self, seat: int, card: Card) -> bool:
+        """Whether `card` has a legal target for `seat` now (the common cases without listing them)."""
+        t = card.target
+        if t in ("none", "self"):
+            return True
+        if t == "enemy":
+            return self.range_ok(seat, card, self.pos[1 - seat])
+        if t == "stack":
+            return any(not i.countered for i in self.chain.items)
+        return bool(self.targets_for(seat, card))
+
+    def targets_for(self, seat: int, card: Card) -> list[int]:
+        """The legal targets of `card` for `seat` now (rulebook "Playing Cards": in range)."""
+        t = card.target
+        if t == "none":
+            return [-1]
+        if t == "self":
+            return [seat]
+        if t == "enemy":
+            return [1 - seat] if self.range_ok(seat, card, self.pos[1 - seat]) else []
+        if t in ("tile", "empty_tile"):
+            out = []
+            travels = [e for e in card.effects if e.verb == "travel"]
+            for tile in range(self.size * self.size):
+                if not self.range_ok(seat, card, tile):
+                    continue
+                if t == "empty_tile" and not self.empty_tile(tile):
+                    continue
+                if travels and not self.travel_ok(seat, travels[0], tile):
+                    continue
+                out.append(tile)
+            return out
+        if t == "attached":
+            return sorted(c for cards in self.attached.values() for c in cards
+                          if self.range_ok(seat, card, self.location(c)))
+        return [i.card for i in self.chain.items if not i.countered]  # "stack": an unresolved card
+
+    def travel_ok(self, seat: int, effect: Effect, tile: int) -> bool:
+        """"Occupied Tiles": a hero can't enter a tile with their opponent; a hero travels to another tile."""
+        who = seat if effect.params.who == "self" else 1 - seat  # type: ignore[attr-defined]
+        return tile != self.pos[who] and tile != self.pos[1 - who]
+
+    def still_legal(self, item: StackItem) -> bool:
+        """Meta-counters: control that would now prevent it, or no valid target left."""
+        c = self.card(item.card)
+        seat = item.controller
+        if self.prevented_by(seat, c):
+            return False
+        if c.target == "none":
+            return True
+        t = item.targets[0]
+        if c.target in ("self", "enemy"):
+            return self.range_ok(seat, c, self.pos[t])
+        if c.target in ("tile", "empty_tile"):
+            if c.attach and item.card < COPY_BASE and not self.empty_tile(t):
+                return False
+            return t in self.targets_for(seat, c)
+        if c.target == "attached":
+            return self.host_of(t) is not None and self.range_ok(seat, c, self.location(t))
+        return any(i.card == t and not i.countered for i in self.chain.items)
+
+    def resolve_item(self, item: StackItem) -> None:
+        c = self.card(item.card)
+        seat = item.controller
+        copy = item.card >= COPY_BASE
+        self.emit("resolves", card=self.name(item.card), seat=seat, copy=copy)
+        if c.grants and not copy and item.card not in self.free:  # "Gain resources"; free: no power
+            POOLS.gain(self.pools[seat], "power", c.grants)
+        if c.attach and not copy:
+            t = item.targets[0]
+            host = f"h{t}" if c.target in ("self", "enemy") else f"t{t}" if c.target == "empty_tile" else f"c{t}"
+            self.played.remove(item.card)
+            self.attached.setdefault(host, []).append(item.card)
+        effects = c.effects + (c.unleash if item.card in self.unleashed else ())
+        self.stack_busy = True
+        self.game.fx.start_all(self, effects, Context(seat, item.card, item.targets))
+        self.stack_busy = False
+
+    def discard_item(self, item: StackItem) -> None:
+        card = item.card
+        for flags in (self.unleashed, self.free):
+            if card in flags:
+                flags.remove(card)
+        if card >= COPY_BASE or card not in self.played:  # copies go nowhere; attached cards stay
+            return
+        self.played.remove(card)
+        if self.card(card).feat:  # "it is instead returned to the feat zone"
+            self.feats[self.owner(card)].append(card)
+        else:
+            self.discard[self.owner(card)].append(card)
+
+    # -- the effect layer's hooks ----------------------------------------------------------------
+
+    def abilities(self, event: GameEvent) -> list[Ability]:
+        out: list[Ability] = []
+        if event.kind == "begin_turn":
+            s = event.seat
+            if self.chivalrous[s]:
+                out.append(Ability(CHIVALRY_CARD + s, 0, s, "begin_turn", (HEAL_2,), Context(s), optional=False))
+            for c in self.feats[s]:
+                out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
+            for host, cards in self.attached.items():
+                for c in cards:
+                    if host == f"h{s}":
+                        out += self._card_abilities(c, "host_turn_start", self.owner(c), Context(self.owner(c), c, (s,)))
+                    if self.owner(c) == s:
+                        out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
+        elif event.kind == "enter":
+            for c in self.attached.get(f"t{event.target}", ()):
+                if self.owner(c) != event.seat:
+                    out += self._card_abilities(c, "enemy_enters", self.owner(c), Context(self.owner(c), c, (event.seat,)))
+        return out
+
+    def _card_abilities(self, card: int, when: str, controller: int, ctx: Context) -> list[Ability]:
+        c = self.card(card)
+        if not c.abilities or self.sealed(card) or (c.feat and not c.passive):
+            return []
+        return [Ability(card, i, controller, when, (a.effect,), ctx, optional=False)
+                for i, a in enumerate(c.abilities) if a.when == when]
+
+    def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
+        if effect.verb == "step":
+            return GameEvent("enter", seat=ctx.controller, target=effect.params.tile)  # type: ignore[attr-defined]
+        if effect.verb == "travel":
+            who = ctx.controller if effect.params.who == "self" else 1 - ctx.controller  # type: ignore[attr-defined]
+            return GameEvent("enter", seat=who, target=ctx.targets[0])
+        return GameEvent(effect.verb, seat=ctx.controller)
+
+    def turn_order(self) -> list[int]:
+        return [self.turn, 1 - self.turn]
+
+    # -- the contract -----------------------------------------------------------------------------
+
+    def _returns(self) -> list[float]:
+        return zero_sum_returns(self.winner_seats, 2)
+
+    def _winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    def _names(self, cards: list[int]) -> list[str]:
+        return [self.name(c) for c in cards]
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        d = self.decision
+        decision = None
+        if d is not None:
+            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
+        heroes = []
+        for s in range(2):
+            heroes.append({
+                "hero": self.game.decks[s].hero, "hp": self.hp[s], "max_hp": self.max_hp[s], "wounded": self.wounded[s],
+                "tile": tile_name(self.pos[s], self.size), "actions": self.pools[s]["actions"],
+                "power": self.pools[s]["power"], "initiative": self.initiative[s], "control": dict(self.controls[s]),
+                "chivalrous": self.chivalrous[s], "exhausted": self.exhausted(s), "deck": len(self.deck[s]),
+                "hand_size": len(self.hand[s]) + len(self.shown[s]), "revealed_in_hand": sorted(self._names(self.shown[s])),
+                "discard": self._names(self.discard[s]),
+                "feats": [{"name": self.name(c), "used": c in self.feats_used[s]} for c in self.feats[s]],
+                "relics": len(self.relics[s]), "looking": len(self.looking[s]),
+                "revealed_in_deck": [[self.name(c), len(self.deck[s]) - 1 - i] for i, c in enumerate(self.deck[s])
+                                     if c in self.revealed],
+                "revealed_looking": sorted(self.name(c) for c in self.looking[s] if c in self.revealed),
+            })
+        out: dict[str, Any] = {
+            "seat": seat, "players": 2, "board": self.size, "content": list(self.game.options.content), "turn": self.turn, "turn_number": self.turn_number,
+            "heroes": heroes,
+            "terrain": {tile_name(int(t), self.size): k for t, k in sorted(self.terrain.items())},
+            "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), "on": self._host_name(h)}
+                         for h, cards in sorted(self.attached.items()) for c in cards],
+            "stack": [{"card": self.name(i.card), "id": i.card, "controller": i.controller, "copy": i.card >= COPY_BASE,
+                       "targets": [self._target_name(i.card, t) for t in i.targets], "countered": i.countered,
+                       "unleashed": i.card in self.unleashed} for i in self.chain.items],
+            "removed": self._names(self.removed),
+            "decision": decision,
+            "winners": list(self.winner_seats) if self.is_over else [],
+        }
+        if seat is not None:
+            out["hand"] = sorted(self._names(self.hand[seat] + self.shown[seat]))
+            out["looking"] = sorted(self._names(self.looking[seat]))
+        return out
+
+    def _host_name(self, host: str) -> str:
+        if host[0] == "h":
+            return f"hero {host[1:]}"
+        if host[0] == "t":
+            return tile_name(int(host[1:]), self.size)
+        return f"{self.name(int(host[1:]))} #{host[1:]}"
+
+    def _target_name(self, card: int, t: int) -> str:
+        kind = self.card(card).target
+        if kind in ("self", "enemy"):
+            return f"hero {t}"
+        if kind in ("tile", "empty_tile"):
+            return tile_name(t, self.size)
+        return f"{self.name(t)} #{t}"
+
+    def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
+        return zone.owned and owner == seat
+
+    def determinize(self, seat: int, rng: Rng | int | None = None) -> IvionState:
+        """Each seat's hidden cards are dealt anew among that seat's own hidden places (its deck,
+        and for the other seat its hand and second-wind look; the relic pile on its own): cards
+        never change owner, which the core's pooling by group would not know, and revealed cards
+        stay where everyone saw them."""
+        r = as_rng(rng)
+        new = self._clone_for_view()
+        new.seed = None
+        new.rng = r.spawn()
+        new.history = []
+        face_up = set(self.revealed)
+        for s in range(2):
+            places: list[tuple[list[list[int]], int]] = [(new.deck, s)]
+            if s != seat:
+                places += [(new.hand, s), (new.looking, s)]
+            # revealed cards stay where they are; the others are dealt anew among the free places
+            pool = [c for zone, owner in places for c in zone[owner] if c not in face_up]
+            pool = permute(pool, r.next64())
+            i = 0
+            for zone, owner in places:
+                cards = zone[owner]
+                for k, c in enumerate(cards):
+                    if c not in face_up:
+                        cards[k] = pool[i]
+                        i += 1
+            new.relics[s] = permute(new.relics[s], r.next64())
+        new._legal = None
+        return new
+
+
+def zones() -> tuple[Zone, ...]:
+    per = Layout.PER_SEAT
+    return (
+        Zone("deck", Visibility.HIDDEN, Order.PILE, per),
+        Zone("hand", Visibility.OWNER, Order.SET, per),
+        Zone("shown", Visibility.PUBLIC, Order.SET, per),
+        Zone("discard", Visibility.PUBLIC, Order.PILE, per),
+        Zone("feats", Visibility.PUBLIC, Order.SET, per),
+        Zone("relics", Visibility.HIDDEN, Order.PILE, per),
+        Zone("looking", Visibility.OWNER, Order.SET, per),
+        Zone("played", Visibility.PUBLIC, Order.PILE),
+        Zone("attached", Visibility.PUBLIC, Order.SET, Layout.HOSTED, host="host"),
+        Zone("removed", Visibility.PUBLIC, Order.SET),
+    )
+
+
+__all__ = ["DIRECTIONS", "CONTROLS", "IvionState", "POOLS", "step_effect", "zones"]

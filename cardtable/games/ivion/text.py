@@ -1,0 +1,158 @@
+"""Ivion in the terminal: the board, both heroes (HP, resources, initiative, control), the stack
+of unresolved cards, and your hand with each card's text (generated from the card data). Everything
+shown comes from one seat's observation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .cards import Library, library
+
+CONTROL_MARK = {"slow": "S", "silence": "Q", "disarm": "D"}
+
+
+def _lib(obs: dict[str, Any]) -> Library:
+    return library(obs.get("content", ()))
+
+
+def _who(s: int, viewer: int | None) -> str:
+    return "you" if s == viewer else f"seat {s}"
+
+
+def card_line(lib: Library, name: str) -> str:
+    c = lib.cards.get(name)
+    return name if c is None else f"{name} [dim]({c.header()})[/] {c.text()}"
+
+
+def _board(obs: dict[str, Any]) -> Table:
+    n = obs["board"]
+    table = Table(title="the board", show_lines=True, expand=False)
+    table.add_column("")
+    for col in "abcdefgh"[:n]:
+        table.add_column(col, justify="center", min_width=10)
+    heroes = {h["tile"]: i for i, h in enumerate(obs["heroes"])}
+    on: dict[str, list[str]] = {}
+    for a in obs["attached"]:
+        where = a["on"] if a["on"][0] in "abcdefgh" and len(a["on"]) <= 2 else None
+        if where:
+            on.setdefault(where, []).append(a["card"])
+    for row in range(n, 0, -1):
+        cells = []
+        for col in "abcdefgh"[:n]:
+            t = f"{col}{row}"
+            bits = []
+            if t in heroes:
+                bits.append(f"[bold]{'★' if heroes[t] == obs['seat'] else '◆'}{heroes[t]}[/]")
+            if t in obs["terrain"]:
+                bits.append(f"[green]{obs['terrain'][t]}[/]")
+            bits += [f"[magenta]{c}[/]" for c in on.get(t, [])]
+            cells.append("\n".join(bits))
+        table.add_row(str(row), *cells)
+    return table
+
+
+def _heroes(obs: dict[str, Any]) -> Table:
+    table = Table(title="heroes", expand=False)
+    for col in ("seat", "hero", "HP", "actions", "power", "init.", "control", "hand", "deck", "feats", "notes"):
+        table.add_column(col)
+    for s, h in enumerate(obs["heroes"]):
+        control = " ".join(f"{k} {v}" for k, v in h["control"].items() if v) or "-"
+        feats = ", ".join(f["name"] + (" (used)" if f["used"] else "") for f in h["feats"])
+        notes = [w for w, on in (("wounded", h["wounded"]), ("chivalrous", h["chivalrous"]),
+                                 ("exhausted", h["exhausted"])) if on]
+        attached = [a["card"] for a in obs["attached"] if a["on"] == f"hero {s}"]
+        if attached:
+            notes.append("attached: " + ", ".join(attached))
+        if h["revealed_in_hand"]:
+            notes.append("revealed in hand: " + ", ".join(h["revealed_in_hand"]))
+        if h["revealed_in_deck"]:
+            notes.append("face up in deck: " + ", ".join(f"{n} ({k + 1} from the top)" for n, k in h["revealed_in_deck"]))
+        table.add_row(_who(s, obs["seat"]), h["hero"], f"{h['hp']}/{h['max_hp']}", str(h["actions"]), str(h["power"]),
+                      str(h["initiative"]), control, str(h["hand_size"]), str(h["deck"]), feats, "; ".join(notes))
+    return table
+
+
+def render(obs: dict[str, Any]) -> RenderableType:
+    lib = _lib(obs)
+    parts: list[RenderableType] = [_board(obs), _heroes(obs)]
+    if obs["stack"]:
+        lines = []
+        for i, item in enumerate(reversed(obs["stack"])):
+            mark = " (countered)" if item["countered"] else ""
+            mark += " (copy)" if item["copy"] else ""
+            mark += " (unleashed)" if item["unleashed"] else ""
+            target = f" → {', '.join(item['targets'])}" if item["targets"] else ""
+            lines.append(f"{'top' if i == 0 else '   '} {_who(item['controller'], obs['seat'])}: "
+                         f"{item['card']}{target}{mark}")
+        parts.append(Panel("\n".join(lines), title="unresolved cards (the top resolves first)"))
+    if "hand" in obs:
+        hand = "\n".join(card_line(lib, n) for n in obs["hand"]) or "(empty)"
+        parts.append(Panel(hand, title="your hand"))
+        if obs.get("looking"):
+            parts.append(Panel("\n".join(card_line(lib, n) for n in obs["looking"]), title="second wind: the top cards"))
+    if obs["decision"] is not None:
+        d = obs["decision"]
+        parts.append(Text(f"{_who(d['seat'], obs['seat'])}: {d['text']}"))
+    if obs["winners"]:
+        parts.append(Text("game over — winner: " + ", ".join(_who(w, obs["seat"]) for w in obs["winners"]), style="bold"))
+    return Group(*parts)
+
+
+def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
+    k = event["kind"]
+    e = event
+    if "seat" in e:
+        who = _who(e["seat"], viewer)
+    lines: dict[str, Callable[[], str | None]] = {
+        "setup": lambda: f"{e['heroes'][0]} against {e['heroes'][1]} on a {e['board']}x{e['board']} board; "
+                         f"seat {e['first']} begins",
+        "turn": lambda: f"— {who}: turn {e['number']} —",
+        "played": lambda: f"{who} played {e['card']}" + (f" at {e['target']}" if e["target"] else "")
+                          + (" (cantrip)" if e["how"] == "cantrip" else "") + (" (unleashed)" if e["unleashed"] else ""),
+        "resolves": lambda: f"{e['card']}{' (copy)' if e['copy'] else ''} resolves",
+        "countered": lambda: f"{e['card']} is countered",
+        "meta_countered": lambda: f"{e['card']} is meta-countered; {e['refunded']} refunded",
+        "damage": lambda: f"{who} takes {e['amount']} damage ({e['hp']} HP)",
+        "heal": lambda: f"{who} heals {e['amount']} ({e['hp']} HP)",
+        "control": lambda: f"{who}: {e['control']} {e['n']}",
+        "enter": lambda: f"{who} enters {e['tile']}",
+        "draw": lambda: f"you drew {e['card']}",
+        "drew": lambda: None if viewer == e["seat"] else f"{who} drew a card",
+        "wounded": lambda: f"{who}: wounded — second wind",
+        "exhausted_draw": lambda: f"{who} is exhausted: 5 damage instead of drawing",
+        "chivalrous": lambda: f"{who} became chivalrous",
+        "dishonoured": lambda: f"{who} dishonoured chivalry ({e['why']})",
+        "relic": lambda: f"{who} gained the relic {e['card']}",
+        "destroyed": lambda: f"{e['card']} is destroyed",
+        "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}, revealed",
+        "shuffled": lambda: f"{who} shuffles their deck",
+        "drew_revealed": lambda: f"{who} drew {e['card']} (face up)",
+        "copied": lambda: f"{who} copies {e['card']}",
+        "gain": lambda: f"{who} gains {e['n']} {e['resource']}" if e["n"] else None,
+        "game_over": lambda: "game over — winner: " + ", ".join(_who(w, viewer) for w in e["winners"]),
+    }
+    fn = lines.get(k)
+    return fn() if fn is not None else None
+
+
+def card_catalog(game: Any) -> list[dict[str, Any]]:
+    """Every card of the game's two heroes (decks, feats, relics), its text generated from the data."""
+    lib: Library = game.library
+    counts: dict[str, int] = {}
+    for d in game.decks:
+        for n in (*d.cards, *d.feats, *d.relics):
+            counts[n] = counts.get(n, 0) + 1
+    out = []
+    for name, k in counts.items():
+        c = lib.cards[name]
+        kind = c.feat or ("relic" if c.relic else f"{c.archetype} card")
+        when = "in answer to a card being played, or on your turn" if c.instant else "on your turn"
+        out.append({"name": name, "kind": kind, "text": f"{c.header()}. {c.text()}", "copies": k,
+                    "when": "never played (it has effect from the feat zone)" if c.passive else when})
+    return out

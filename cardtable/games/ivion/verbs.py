@@ -1,0 +1,178 @@
+"""Ivion's closed registry of effect verbs (core/verbs.py), each with typed parameters, its handler
+and its text. A card's effects are data (content.toml); the rules each verb calls live in state.py.
+
+Where a verb may stand (its slot):
+- `effects`: what a card does when it resolves, top to bottom ("Resolve its effect");
+- `abilities`: a status that holds while its card is attached or in the feat zone (`ward`, `seal`);
+- `rules`: the turn's own steps (beginning a turn, moving a tile), run through the same effect
+  layer so that what answers them (a snare, chivalry, a passive feat) fires by the same rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ...core.verbs import NoParams, Params, VerbRegistry
+
+VERBS = VerbRegistry("Ivion")
+EFFECTS_SLOT = ("effects",)
+
+
+class Damage(Params):
+    amount: int = Field(ge=1, le=10)
+    to: Literal["target", "enemy", "self"] = "target"
+    #: only when the hero it is dealt to is near you (glossary "Near")
+    if_near: bool = False
+
+
+class Heal(Params):
+    amount: int = Field(ge=1, le=10)
+
+
+class Count(Params):
+    n: int = Field(1, ge=1, le=5)
+
+
+class Gain(Params):
+    resource: Literal["actions", "power"]
+    n: int = Field(1, ge=1, le=5)
+
+
+class Control(Params):
+    kind: Literal["slow", "silence", "disarm"]
+    n: int = Field(1, ge=1, le=5)
+    to: Literal["target", "enemy", "self"] = "target"
+
+
+class Stun(Params):
+    n: int = Field(1, ge=1, le=5)
+    to: Literal["target", "enemy", "self"] = "target"
+
+
+class Travel(Params):
+    who: Literal["self", "enemy"] = "self"
+
+
+class Terrain(Params):
+    kind: Literal["difficult", "enchanted"]
+
+
+class Recall(Params):
+    #: the owner's hand, or the top of the owner's deck (face up there until that deck is shuffled)
+    to: Literal["hand", "deck"] = "hand"
+
+
+class Step(Params):
+    tile: int = Field(ge=0, le=63)
+
+
+def _to(to: str) -> str:
+    return {"target": "the target", "enemy": "your enemy", "self": "yourself"}[to]
+
+
+def _hero(to: str) -> str:
+    return {"target": "The target", "enemy": "Your enemy", "self": "You"}[to]
+
+
+@VERBS.effect("damage", Damage, slots=EFFECTS_SLOT,
+              text=lambda p, w: f"Deal {p.amount} damage to {_to(p.to)}" + (" if they are near you" if p.if_near else ""))
+def _damage(state: Any, ctx: Any, p: Damage) -> None:
+    seat = state.hero_meant(ctx, p.to)
+    if p.if_near and not state.near(state.pos[ctx.controller], state.pos[seat]):
+        return
+    state.deal_damage(seat, p.amount)
+
+
+@VERBS.effect("heal", Heal, slots=EFFECTS_SLOT, text=lambda p, w: f"Heal {p.amount} HP")
+def _heal(state: Any, ctx: Any, p: Heal) -> None:
+    state.heal(ctx.controller, p.amount)
+
+
+@VERBS.effect("draw", Count, slots=EFFECTS_SLOT, text=lambda p, w: f"Draw {p.n} card{'s' if p.n > 1 else ''}")
+def _draw(state: Any, ctx: Any, p: Count) -> None:
+    for _ in range(p.n):
+        state.draw(ctx.controller)
+
+
+@VERBS.effect("gain", Gain, slots=EFFECTS_SLOT, text=lambda p, w: f"Gain {p.n} {p.resource if p.n > 1 else p.resource[:-1] if p.resource == 'actions' else p.resource}")
+def _gain(state: Any, ctx: Any, p: Gain) -> None:
+    state.gain(ctx.controller, p.resource, p.n)
+
+
+@VERBS.effect("control", Control, slots=EFFECTS_SLOT, text=lambda p, w: f"{_hero(p.to)} receive{'s' if p.to != 'self' else ''} {p.n} {p.kind}")
+def _control(state: Any, ctx: Any, p: Control) -> None:
+    state.add_control(state.hero_meant(ctx, p.to), p.kind, p.n)
+
+
+@VERBS.effect("stun", Stun, slots=EFFECTS_SLOT, text=lambda p, w: f"Stun {_to(p.to)}" + (f" {p.n} times" if p.n > 1 else ""))
+def _stun(state: Any, ctx: Any, p: Stun) -> None:
+    state.stun(state.hero_meant(ctx, p.to), p.n)
+
+
+@VERBS.effect("travel", Travel, slots=EFFECTS_SLOT,
+              text=lambda p, w: "Travel to the target tile" if p.who == "self" else "Your enemy travels to the target tile")
+def _travel(state: Any, ctx: Any, p: Travel) -> None:
+    state.travel(state.hero_meant(ctx, "self" if p.who == "self" else "enemy"), ctx.targets[0], ctx.controller)
+
+
+@VERBS.effect("terrain", Terrain, slots=EFFECTS_SLOT, text=lambda p, w: f"Create {p.kind} terrain in the target tile")
+def _terrain(state: Any, ctx: Any, p: Terrain) -> None:
+    state.make_terrain(ctx.targets[0], p.kind)
+
+
+@VERBS.effect("destroy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Destroy the target attached card")
+def _destroy(state: Any, ctx: Any, p: NoParams) -> None:
+    state.destroy(ctx.targets[0])
+
+
+@VERBS.effect("recall", Recall, slots=EFFECTS_SLOT,
+              text=lambda p, w: "Return the target attached card to its owner's hand (revealed)" if p.to == "hand"
+              else "Put the target attached card on top of its owner's deck (revealed)")
+def _recall(state: Any, ctx: Any, p: Recall) -> None:
+    state.recall(ctx.targets[0], p.to)
+
+
+@VERBS.effect("shuffle", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Shuffle your deck")
+def _shuffle(state: Any, ctx: Any, p: NoParams) -> None:
+    state.shuffle_deck(ctx.controller)
+
+
+@VERBS.effect("counter", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Counter the target card")
+def _counter(state: Any, ctx: Any, p: NoParams) -> None:
+    state.counter(ctx.targets[0])
+
+
+@VERBS.effect("copy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Copy the target card")
+def _copy(state: Any, ctx: Any, p: NoParams) -> None:
+    state.copy_card(ctx.targets[0], ctx.controller)
+
+
+@VERBS.effect("chivalry", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "You become chivalrous")
+def _chivalry(state: Any, ctx: Any, p: NoParams) -> None:
+    state.become_chivalrous(ctx.controller)
+
+
+@VERBS.effect("relic", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Gain a random relic")
+def _relic(state: Any, ctx: Any, p: NoParams) -> None:
+    state.gain_relic(ctx.controller)
+
+
+VERBS.status("ward", text=lambda p, w: "Damage dealt to this hero is reduced by 1", slots=("abilities",))
+VERBS.status("seal", text=lambda p, w: "The card this is attached to has no abilities", slots=("abilities",))
+
+
+@VERBS.effect("begin_turn", NoParams, slots=("rules",), text=lambda p, w: "begin the turn")
+def _begin_turn(state: Any, ctx: Any, p: NoParams) -> None:
+    state.begin_turn(ctx.controller)
+
+
+@VERBS.effect("step", Step, slots=("rules",), text=lambda p, w: f"move to tile {p.tile}")
+def _step(state: Any, ctx: Any, p: Step) -> None:
+    state.enter(ctx.controller, p.tile, ctx.controller)
+
+
+@VERBS.effect("initiative_draw", NoParams, slots=("rules",), text=lambda p, w: "draw a card (initiative)")
+def _initiative_draw(state: Any, ctx: Any, p: NoParams) -> None:
+    state.draw(ctx.controller)

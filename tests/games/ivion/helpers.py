@@ -1,0 +1,71 @@
+"""Build exact Ivion positions for scenario tests: which cards are where, who is where, what each has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cardtable
+from cardtable.core.registry import game_class, register
+from cardtable.games.ivion.actions import tile_name
+from cardtable.games.ivion.decisions import Main
+from cardtable.games.ivion.state import IvionState
+
+try:
+    game_class("ivion")
+except Exception:  # before the game is registered
+    register("ivion", "cardtable.games.ivion.game:Ivion")
+
+EDDA, LIO = "Sir Edda Vane", "Lio Marrow"
+
+
+def tile(name: str, size: int = 4) -> int:
+    """'a1' -> 0 (columns a.., rows 1.. from seat 0's side)."""
+    t = (int(name[1:]) - 1) * size + "abcdefgh".index(name[0])
+    assert tile_name(t, size) == name
+    return t
+
+
+def take(s: IvionState, seat: int, name: str, dest: list[int]) -> int:
+    """Move a card named `name` of `seat` out of its deck into `dest`."""
+    card = next(c for c in s.deck[seat] if s.name(c) == name)
+    s.deck[seat].remove(card)
+    dest.append(card)
+    return card
+
+
+def position(*, hands: tuple[list[str], list[str]] = ([], []), at: tuple[str, str] = ("b2", "c2"), turn: int = 0,
+             actions: tuple[int, int] = (3, 0), power: tuple[int, int] = (0, 0), initiative: tuple[int, int] = (1, 0),
+             decks: tuple[str, str] = (EDDA, LIO), **options: Any) -> IvionState:
+    """Seat `turn` to decide in its turn (its main step, nothing unresolved), everything else as given."""
+    game = cardtable.make("ivion", decks=list(decks), **options)
+    s: IvionState = game.new_state(seed=1)
+    size = game.options.board
+    for seat in range(2):
+        s.deck[seat] += s.hand[seat]
+        s.hand[seat] = []
+        for name in hands[seat]:
+            take(s, seat, name, s.hand[seat])
+    s.turn = turn
+    s.first = 1 - turn
+    s.turn_number = 3
+    s.pos = [tile(at[0], size), tile(at[1], size)]
+    s.pools = [{"actions": actions[i], "power": power[i]} for i in range(2)]
+    s.initiative = list(initiative)
+    s.events = []
+    s.pending = [Main(turn)]
+    s._legal = None
+    return s
+
+
+def names(s: IvionState, cards: list[int]) -> list[str]:
+    return sorted(s.name(c) for c in cards)
+
+
+def texts(s: IvionState) -> list[str]:
+    return [a.text for a in s.legal_actions()]
+
+
+def play(s: IvionState, *moves: str) -> IvionState:
+    for m in moves:
+        s.apply(m)
+    return s

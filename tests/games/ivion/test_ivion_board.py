@@ -1,0 +1,178 @@
+"""The board: terrain, travelling, occupied tiles, attaching, destroying, near, chivalry
+(rulebook: Attached Cards; Destroy; Terrain; Traveling; Occupied Tiles; glossary Chivalry, Empty
+tile, Enchanted terrain, Near)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core import IllegalAction
+
+from .helpers import EDDA, LIO, names, play, position, texts, tile
+
+
+def test_near_is_the_same_or_an_adjacent_tile_never_diagonal() -> None:
+    s = position()
+    assert s.near(tile("b2"), tile("b2")) and s.near(tile("b2"), tile("b3"))
+    assert not s.near(tile("b2"), tile("c3"))  # diagonal
+    assert s.distance(tile("a1"), tile("c3")) == 4
+
+
+def test_difficult_terrain_costs_two_actions_and_no_initiative_move() -> None:
+    s = position(hands=([], ["Thicket"]), turn=1, actions=(0, 3), at=("a1", "c2"))
+    play(s, "play Thicket", "target a2", "pass")
+    assert s.terrain == {str(tile("a2")): "difficult"}
+    play(s, "end turn")
+    with pytest.raises(IllegalAction, match="difficult terrain"):
+        s.apply("initiative move north")
+    play(s, "move north")
+    assert s.pos[0] == tile("a2") and s.pools[0]["actions"] == 1
+
+
+def test_new_terrain_replaces_the_old_and_enchanted_terrain_gives_power_once() -> None:
+    s = position(hands=(["Emberfield", "Emberfield"], []), at=("a1", "d4"))
+    s.terrain[str(tile("a2"))] = "difficult"
+    play(s, "play Emberfield", "target a2", "pass")
+    assert s.terrain == {str(tile("a2")): "enchanted"}
+    play(s, "move north")  # into enchanted terrain: 1 power, and the terrain is removed
+    assert s.pools[0]["power"] == 1 and s.terrain == {}
+
+
+def test_travelling_is_not_moving_and_cannot_end_on_the_opponent() -> None:
+    s = position(hands=([], ["Blink"]), decks=(EDDA, LIO), turn=1, actions=(0, 3), at=("a1", "c1"))
+    s.controls[1]["slow"] = 2  # slowed: no moving, but Blink's banner is silence only
+    assert not any(t.startswith("move") for t in texts(s))
+    play(s, "play Blink")
+    assert "target a1" not in texts(s) and "target c1" not in texts(s)  # not onto the opponent, not staying
+    s.terrain[str(tile("b2"))] = "enchanted"
+    play(s, "target b2", "pass")
+    assert s.pos[1] == tile("b2") and s.pools[1]["power"] == 2  # +1 from Blink, +1 entering enchanted terrain
+
+
+def test_a_card_that_would_travel_a_hero_onto_an_opponent_is_meta_countered() -> None:
+    s = position(hands=(["Hunter's Step"], ["Blink"]), decks=(LIO, LIO), at=("a1", "c1"), actions=(3, 1))
+    play(s, "play Hunter's Step", "target b1")
+    s.pos[1] = tile("b1")  # the opponent is in that tile when it resolves
+    play(s, "pass")
+    assert s.pos[0] == tile("a1") and s.pools[0]["actions"] == 3  # meta-countered, refunded
+
+
+def test_displace_travels_the_enemy() -> None:
+    s = position(hands=([], ["Displace"]), turn=1, actions=(0, 3), power=(0, 1), at=("a1", "c1"))
+    play(s, "play Displace", "target a2", "pass")
+    assert s.pos == [tile("a2"), tile("c1")]
+
+
+def test_attach_to_an_enemy_hero_and_its_trigger_at_the_hosts_turn() -> None:
+    s = position(hands=(["Burning Brand"], []), power=(2, 0))
+    play(s, "play Burning Brand", "pass")
+    brand = s.attached["h1"]
+    assert names(s, brand) == ["Burning Brand"] and s.discard[0] == []  # attached, not discarded
+    play(s, "end turn")
+    assert s.hp[1] == 23  # at the start of the host's turn, 1 damage
+
+
+def test_attach_only_to_an_empty_tile_and_a_snare_answers_an_enemy_entering() -> None:
+    s = position(hands=([], ["Bramble Snare"]), turn=1, actions=(3, 3), at=("a1", "b2"))
+    play(s, "play Bramble Snare")
+    assert "target a1" not in texts(s) and "target b2" not in texts(s)  # heroes in them: not empty
+    play(s, "target a2", "pass", "end turn")
+    play(s, "move north")
+    assert s.controls[0]["slow"] == 2
+
+
+def test_attaching_to_an_attached_card_seal_silences_its_abilities() -> None:
+    s = position(hands=([], ["Bramble Snare", "Seal of Quiet"]), turn=1, actions=(3, 3), at=("a1", "b2"))
+    play(s, "play Bramble Snare", "target a2", "pass")
+    snare = s.attached[f"t{tile('a2')}"][0]
+    play(s, "play Seal of Quiet", f"target Bramble Snare #{snare}", "pass")
+    assert names(s, s.attached[f"c{snare}"]) == ["Seal of Quiet"]
+    play(s, "end turn", "move north")
+    assert s.controls[0]["slow"] == 0
+
+
+def test_destroy_uses_range_from_where_the_attached_card_is() -> None:
+    s = position(hands=(["Burning Brand"], ["Unmake"]), power=(2, 0), at=("a1", "a3"))
+    play(s, "play Burning Brand", "pass", "end turn")
+    brand = s.attached["h1"][0]
+    play(s, "play Unmake")
+    assert texts(s) == [f"target Burning Brand #{brand}"]  # on Lio's own hero: in Lio's tile, range 0
+    play(s, f"target Burning Brand #{brand}", "pass")
+    assert "h1" not in s.attached and names(s, s.discard[0]) == ["Burning Brand"]
+
+
+def test_destroying_a_card_discards_what_is_attached_to_it() -> None:
+    s = position(hands=(["Cleave"], ["Bramble Snare", "Seal of Quiet"]), turn=1, actions=(3, 3), at=("a1", "b2"))
+    play(s, "play Bramble Snare", "target a2", "pass")
+    snare = s.attached[f"t{tile('a2')}"][0]
+    play(s, "play Seal of Quiet", f"target Bramble Snare #{snare}", "pass")
+    s.destroy(snare)
+    assert s.attached == {} and names(s, s.discard[1]) == ["Bramble Snare", "Seal of Quiet"]
+
+
+def test_ward_reduces_damage_by_one_unless_exhausted() -> None:
+    s = position(hands=(["Shield Wall", "Shield Wall"], ["Longshot", "Longshot"]), at=("a1", "a3"), actions=(3, 3))
+    play(s, "play Shield Wall", "pass", "play Shield Wall", "pass", "end turn")
+    play(s, "play Longshot", "pass")
+    assert s.hp[0] == 27  # 2 damage, reduced by 1 (two wards do not add up)
+    s.deck[0], s.discard[0] = [], s.discard[0] + s.deck[0]  # Edda is exhausted
+    play(s, "play Longshot", "pass")
+    assert s.hp[0] == 25
+
+
+def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:
+    s = position(hands=(["Vow of Honour"], []))
+    s.hp[0] = 20
+    s.wounded[0] = True
+    play(s, "play Vow of Honour", "pass")
+    assert s.chivalrous[0]
+    play(s, "end turn", "end turn")
+    # chivalry and the passive trait Kindle answer the same start of turn: their controller orders them
+    assert s.decision.kind == "first_trigger" and s.current_player == 0
+    play(s, "first 1")
+    assert s.hp[0] == 22 and s.pools[0]["power"] == 1
+
+
+def test_chivalry_is_dishonoured_by_targeting_a_controlled_enemy() -> None:
+    s = position(hands=(["Oathstrike"], []))
+    s.chivalrous[0] = True
+    s.controls[1]["slow"] = 1
+    play(s, "play Oathstrike")
+    assert not s.chivalrous[0]
+
+
+def test_chivalry_is_dishonoured_by_playing_during_the_enemys_turn() -> None:
+    s = position(hands=(["Hush"], ["Oathstrike"]), decks=(LIO, EDDA), turn=1, actions=(1, 3), power=(1, 0))
+    s.chivalrous[0] = True
+    play(s, "play Oathstrike", "play Hush")
+    assert not s.chivalrous[0]
+
+
+def test_chivalry_is_dishonoured_by_leaving_a_tile_near_the_enemy_for_one_that_is_not() -> None:
+    s = position(at=("b2", "b3"))
+    s.chivalrous[0] = True
+    play(s, "move east")  # c2 is not near b3
+    assert not s.chivalrous[0]
+    s = position(at=("b2", "b3"))
+    s.chivalrous[0] = True
+    play(s, "move west")  # a2 is near... no: a2 to b3 is diagonal
+    assert not s.chivalrous[0]
+    s = position(at=("b1", "b3"))
+    s.chivalrous[0] = True
+    play(s, "move north")  # b2 is near b3: not leaving near for not-near
+    assert s.chivalrous[0]
+
+
+def test_an_empty_tile_may_have_terrain_but_no_hero_and_no_attached_card() -> None:
+    s = position(hands=([], ["Bramble Snare"]), turn=1, actions=(0, 3), at=("a1", "b2"))
+    s.terrain[str(tile("a2"))] = "difficult"
+    assert s.empty_tile(tile("a2")) and not s.empty_tile(tile("a1"))
+    play(s, "play Bramble Snare", "target a2", "pass")
+    assert not s.empty_tile(tile("a2"))
+
+
+def test_only_a_resolved_attached_card_can_be_destroyed() -> None:
+    s = position(hands=(["Burning Brand"], ["Unmake"]), power=(2, 0), actions=(3, 1), at=("a1", "a2"))
+    play(s, "play Burning Brand")
+    assert "play Unmake" not in texts(s)  # not an instant, and nothing is attached yet
+    assert s.targets_for(1, s.game.library.cards["Unmake"]) == []

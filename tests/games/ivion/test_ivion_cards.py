@@ -1,0 +1,159 @@
+"""Playing cards, control and the response window (rulebook: Playing Cards & Control; Instants;
+Counters; Meta-counters; glossary Unleash, Stun, Free, Cantrip)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core import IllegalAction
+
+from .helpers import names, play, position, texts, tile
+
+
+def test_play_pay_respond_then_resolve_and_gain_power_on_resolution() -> None:
+    s = position(hands=(["Flame Lash"], []))
+    play(s, "play Flame Lash")
+    assert s.pools[0] == {"actions": 2, "power": 0}  # paid; the +1 comes when it resolves
+    assert s.decision.kind == "priority" and s.current_player == 1
+    assert texts(s) == ["pass"]
+    play(s, "pass")
+    assert s.hp[1] == 22 and s.pools[0]["power"] == 1
+    assert names(s, s.discard[0]) == ["Flame Lash"]
+    assert s.decision.kind == "main" and s.current_player == 0
+
+
+def test_range_is_the_most_tiles_away_a_target_may_be() -> None:
+    s = position(hands=(["Flame Lash"], []), at=("a1", "b2"))  # 2 tiles apart: in range 2
+    assert "play Flame Lash" in texts(s)
+    s = position(hands=(["Flame Lash"], []), at=("a1", "b3"))
+    with pytest.raises(IllegalAction, match="no target in range"):
+        s.apply("play Flame Lash")
+
+
+def test_power_cost_must_be_paid() -> None:
+    s = position(hands=(["Fireball"], []), power=(0, 0))
+    with pytest.raises(IllegalAction, match="short of 1 power"):
+        s.apply("play Fireball")
+
+
+def test_control_banner_prevents_and_heroic_ignores_control() -> None:
+    s = position(hands=(["Flame Lash", "Rallying Cry"], []))
+    s.controls[0]["disarm"] = 1
+    with pytest.raises(IllegalAction, match="disarmed: this card's banner includes disarm"):
+        s.apply("play Flame Lash")
+    assert "play Rallying Cry" in texts(s)  # heroic
+
+
+def test_spending_removes_that_much_control_in_any_combination() -> None:
+    s = position(hands=(["Fireball"], []), power=(1, 0), actions=(3, 0))
+    s.controls[0].update(slow=2, disarm=1)
+    play(s, "play Fireball")  # 2 actions + 1 power spent: 3 tokens, and there are 3: no choice
+    assert s.controls[0] == {"slow": 0, "silence": 0, "disarm": 0}
+    s = position(hands=(["Flame Lash"], []))
+    s.controls[0].update(slow=2, silence=1)
+    play(s, "play Flame Lash")  # 1 spent, two kinds: the player chooses
+    assert s.decision.kind == "remove_control" and texts(s) == ["remove slow", "remove silence"]
+    play(s, "remove silence")
+    assert s.controls[0] == {"slow": 2, "silence": 0, "disarm": 0} and s.decision.kind == "priority"
+
+
+def test_spending_only_to_remove_control() -> None:
+    s = position()
+    assert "spend action" not in texts(s)  # nothing to remove
+    s.controls[0]["silence"] = 2
+    s._legal = None
+    play(s, "spend action")
+    assert s.pools[0]["actions"] == 2 and s.controls[0]["silence"] == 1
+
+
+def test_control_is_at_most_five_of_each_kind() -> None:
+    s = position(hands=([], ["Pinning Shot"]), turn=1, power=(0, 1), actions=(0, 3))
+    s.controls[0]["slow"] = 4
+    play(s, "play Pinning Shot", "pass")
+    assert s.controls[0]["slow"] == 5
+
+
+def test_stun_loses_a_resource_of_their_choice_which_removes_no_control() -> None:
+    s = position(hands=(["Stunning Blow"], []), actions=(3, 2), power=(0, 1))
+    s.controls[1]["slow"] = 2
+    play(s, "play Stunning Blow", "pass")
+    assert s.decision.kind == "lose_resource" and s.current_player == 1
+    play(s, "lose power")  # then only actions are left: the second is lost without asking
+    assert s.pools[1] == {"actions": 1, "power": 0}
+    assert s.controls[1]["slow"] == 2  # lost, not spent
+
+
+def test_instants_answer_and_resolve_in_reverse_order_meta_countering_by_control() -> None:
+    # Edda plays Fireball (silence banner); Lio answers with Hush (silence 2): Hush resolves first,
+    # so when Fireball attempts to resolve Edda is silenced: it is meta-countered and refunded.
+    s = position(hands=(["Fireball"], ["Hush"]), power=(1, 1), actions=(3, 1))
+    play(s, "play Fireball")
+    assert s.pools[0] == {"actions": 1, "power": 0}
+    assert texts(s) == ["play Hush", "feat Timeweaver", "pass"]  # only instants (an instant feat too), or pass
+    play(s, "play Hush")
+    assert s.current_player == 0 and texts(s) == ["pass"]  # Edda may answer Hush; nothing to answer with
+    play(s, "pass")
+    assert s.controls[0]["silence"] == 2
+    assert s.hp[1] == 24  # Fireball meta-countered: its banner includes silence
+    assert s.pools[0] == {"actions": 3, "power": 1}  # refunded
+    assert names(s, s.discard[0]) == ["Fireball"] and any(e.kind == "meta_countered" for e in s.events)
+
+
+def test_no_moving_control_removal_or_initiative_while_cards_are_unresolved() -> None:
+    s = position(hands=(["Flame Lash"], ["Hush", "Insight"]), power=(0, 1), initiative=(1, 1), actions=(3, 1))
+    s.controls[1]["slow"] = 1
+    play(s, "play Flame Lash")
+    legal = texts(s)
+    assert legal == ["play Hush", "feat Timeweaver", "pass"]  # no cantrip, no spend, no move
+    with pytest.raises(IllegalAction, match="not an instant"):
+        s.apply("play Insight")
+
+
+def test_counter_discards_the_card_unresolved_and_refunds_nothing() -> None:
+    s = position(hands=(["Flame Lash"], ["Dispel"]), power=(0, 1), actions=(3, 1))
+    play(s, "play Flame Lash", "play Dispel")
+    assert s.decision.kind == "choose_target"
+    play(s, f"target Flame Lash #{s.played[0]}", "pass")
+    assert s.hp[1] == 24 and s.pools[0] == {"actions": 2, "power": 0}  # no power gained, nothing refunded
+    assert names(s, s.discard[0]) == ["Flame Lash"] and names(s, s.discard[1]) == ["Dispel"]
+
+
+def test_meta_counter_when_no_target_is_valid_any_more() -> None:
+    # the target is out of range when the card resolves (here: the hero is moved by hand)
+    s = position(hands=(["Flame Lash"], []), at=("a1", "c1"))
+    play(s, "play Flame Lash")
+    s.pos[0] = tile("a4")  # the hero is somewhere else when the card resolves
+    play(s, "pass")
+    assert s.hp[1] == 24 and s.pools[0]["actions"] == 3  # meta-countered: refunded
+
+
+def test_unleash_spends_all_power_and_a_meta_counter_returns_it() -> None:
+    s = position(hands=(["Fireball"], []), power=(4, 0))
+    play(s, "play Fireball")
+    assert s.decision.kind == "unleash"
+    play(s, "unleash")
+    assert s.pools[0] == {"actions": 1, "power": 0}
+    play(s, "pass")
+    assert s.hp[1] == 24 - 3 - 2
+    s = position(hands=(["Fireball"], ["Hush"]), power=(4, 1), actions=(3, 1))
+    play(s, "play Fireball", "unleash", "play Hush", "pass")
+    assert s.pools[0] == {"actions": 3, "power": 4} and s.hp[1] == 24  # the unleashed power came back
+
+
+def test_unleash_needs_extra_power() -> None:
+    s = position(hands=(["Fireball"], []), power=(1, 0))
+    play(s, "play Fireball")
+    assert s.decision.kind == "priority"  # exactly the cost: no unleash offered
+
+
+def test_cantrip_is_free_for_an_initiative_which_is_not_refunded() -> None:
+    s = position(hands=([], ["Insight"]), turn=1, initiative=(0, 1), power=(0, 0), actions=(0, 3))
+    play(s, "cantrip Insight")
+    assert s.initiative[1] == 0 and s.pools[1] == {"actions": 3, "power": 0}
+    play(s, "pass")
+    assert len(s.hand[1]) == 1 and s.pools[1]["power"] == 0  # free: the +1 is not gained
+    s = position(hands=(["Hunter's Step"], []), decks=("Lio Marrow", "Sir Edda Vane"), at=("a1", "d4"))
+    play(s, "cantrip Hunter's Step", "target b2")
+    s.controls[0]["slow"] = 1  # slowed before it resolves: meta-countered
+    play(s, "pass")
+    assert s.pos[0] == tile("a1") and s.initiative[0] == 0  # the initiative is not refunded

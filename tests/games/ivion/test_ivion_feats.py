@@ -1,0 +1,138 @@
+"""Feats, ultimates and HP, second wind, exhaustion, simultaneous effects, copy, relics
+(rulebook: Feats; Ultimates; Traits; Second Wind; Exhaustion; Simultaneous Effects; glossary
+Copy, Relics)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core import IllegalAction
+
+from .helpers import EDDA, LIO, names, play, position, take, texts
+
+
+def test_a_feat_is_played_once_until_its_controllers_next_turn_and_returns_to_the_feat_zone() -> None:
+    s = position(actions=(5, 0))
+    play(s, "feat Spellscar", "pass")
+    assert s.hp[1] == 23 and names(s, s.feats[0]) == ["Kindle", "Last Stand", "Spellscar"]
+    assert s.discard[0] == []
+    with pytest.raises(IllegalAction, match="played once until your next turn"):
+        s.apply("feat Spellscar")
+    play(s, "end turn", "end turn")
+    assert "feat Spellscar" in texts(s)
+
+
+def test_a_countered_feat_still_counts_as_played_and_returns_to_the_feat_zone() -> None:
+    s = position(hands=([], ["Dispel"]), actions=(5, 1), power=(0, 1))
+    play(s, "feat Spellscar", "play Dispel")
+    feat = s.played[0]
+    play(s, f"target Spellscar #{feat}", "pass")
+    assert s.hp[1] == 24 and feat in s.feats[0] and feat in s.feats_used[0]
+
+
+def test_passive_feats_are_never_played() -> None:
+    s = position()
+    assert "feat Kindle" not in [a.text for a in s.game.actions]
+    play(s, "end turn", "end turn")
+    assert s.pools[0]["power"] == 1  # Kindle: at the start of your turn, 1 power
+
+
+def test_the_ultimate_gives_starting_and_maximum_hp_and_healing_stops_there() -> None:
+    s = position(hands=(["Rallying Cry"], []))
+    assert s.max_hp == [28, 24]
+    s.hp[0] = 27
+    play(s, "play Rallying Cry", "pass")
+    assert s.hp[0] == 28
+
+
+def test_second_wind_on_first_turning_wounded_interrupts_the_turn() -> None:
+    s = position(hands=(["Cleave", "Cleave"], []), actions=(3, 0))
+    s.hp[1] = 14  # Lio: 24 max, wounded at 12 or less
+    deck = s.deck[1]
+    top5 = [s.name(c) for c in deck[-5:]]
+    play(s, "play Cleave", "pass")
+    assert s.wounded[1] and s.hp[1] == 12
+    assert s.decision.kind == "second_wind_keep" and s.current_player == 1  # Edda's turn is interrupted
+    assert sorted(names(s, s.looking[1])) == sorted(top5) and len(s.deck[1]) == len(deck)
+    keep = sorted(set(top5))
+    play(s, f"keep {keep[0]}")
+    play(s, f"keep {sorted(names(s, s.looking[1]))[0]}")
+    assert len(s.hand[1]) == 2 and s.decision.kind == "second_wind_bottom"
+    order = []
+    while s.decision.kind == "second_wind_bottom":
+        name = texts(s)[-1].removeprefix("bottom ")
+        order.append(name)
+        play(s, f"bottom {name}")
+    last = names(s, [c for c in s.deck[1][:1]])  # the one left goes under them all
+    assert [s.name(c) for c in s.deck[1][:3]] == last + order[::-1]  # the first chosen goes under first
+    assert s.decision.kind == "main" and s.current_player == 0
+    play(s, "play Cleave", "pass")  # only the first time
+    assert s.hp[1] == 10 and s.decision.kind == "main"
+
+
+def test_exhaustion_five_damage_instead_of_drawing_and_no_healing() -> None:
+    s = position(hands=(["Rallying Cry"], []))
+    s.discard[0], s.deck[0] = s.deck[0], []
+    s.hp[0] = 20
+    s.wounded[0] = True
+    play(s, "play Rallying Cry", "pass")
+    assert s.hp[0] == 20  # exhausted: can't gain HP
+    play(s, "initiative draw")
+    assert s.hp[0] == 15
+
+
+def test_copy_plays_an_identical_version_that_neither_attaches_nor_goes_to_a_discard() -> None:
+    s = position(hands=(["Burning Brand"], ["Mirror Image"]), power=(2, 1), actions=(3, 1), at=("b2", "b3"))
+    play(s, "play Burning Brand", "play Mirror Image")
+    brand = s.played[0]
+    play(s, f"target Burning Brand #{brand}")
+    play(s, "pass")  # Mirror Image resolves: the copy is played and may be answered
+    assert [i.card for i in s.chain.items] == [brand, 1000 + brand]
+    assert s.decision.kind == "priority" and s.current_player == 0
+    play(s, "pass")
+    assert "h0" not in s.attached  # the copy did not attach
+    assert names(s, s.attached["h1"]) == ["Burning Brand"]
+    assert names(s, s.discard[1]) == ["Mirror Image"] and s.discard[0] == []
+
+
+def test_a_copied_attack_hits_the_copiers_enemy() -> None:
+    s = position(hands=(["Flame Lash"], ["Mirror Image"]), power=(0, 1), actions=(3, 1), at=("b2", "b3"))
+    play(s, "play Flame Lash", "play Mirror Image")
+    play(s, f"target Flame Lash #{s.played[0]}", "pass", "pass")
+    assert s.hp == [26, 22] and s.pools[1]["power"] == 0  # the copy is free: no power from it
+
+
+def test_relics_a_random_relic_at_once_then_out_of_the_game() -> None:
+    s = position(hands=(["War Trophy"], []))
+    assert len(s.relics[0]) == 3 and s.relics[1] == []  # only a deck that can gain relics has a pile
+    top = s.relics[0][-1]
+    play(s, "play War Trophy", "pass")
+    assert s.removed == [top] and len(s.relics[0]) == 2
+    relic = s.name(top)
+    if relic == "Ancient Coin":
+        assert s.pools[0]["power"] == 2
+    elif relic == "Cracked Hourglass":
+        assert s.pools[0]["actions"] == 3 and len(s.hand[0]) == 1
+    else:
+        assert relic == "Bone Charm"
+
+
+def test_simultaneous_effects_go_in_turn_order_from_the_player_whose_turn_it_is() -> None:
+    # Edda's turn begins: her own Kindle and the other player's Burning Brand on her both answer it.
+    # The player whose turn it is goes first: power first, then the damage.
+    s = position(decks=(EDDA, EDDA), turn=1, actions=(0, 3), power=(0, 2), at=("b2", "b3"))
+    take(s, 1, "Burning Brand", s.hand[1])
+    play(s, "play Burning Brand", "pass")
+    s.events = []
+    play(s, "end turn")
+    kinds = [(e.kind, e.data.get("seat")) for e in s.events if e.kind in ("gain", "damage")]
+    assert kinds == [("gain", 0), ("damage", 0)]
+    assert s.hp[0] == 27 and s.pools[0]["power"] == 1
+
+
+def test_lio_and_edda_every_keyword_is_reachable() -> None:
+    # the two starters between them hold every keyword's card (tests/games/ivion/test_ivion_decks.py checks the data)
+    s = position(decks=(EDDA, LIO))
+    held = {s.name(c) for seat in range(2) for c in (*s.deck[seat], *s.feats[seat])}
+    assert {"Vow of Honour", "War Trophy", "Fireball", "Insight", "Mirror Image", "Dispel", "Seal of Quiet",
+            "Recall Echo", "Thicket", "Emberfield", "Displace", "Charge"} <= held
