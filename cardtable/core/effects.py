@@ -252,6 +252,15 @@ class Effects:
 
     def start_all(self, state: State, effects: Seq[Effect], context: Context) -> None:
         """Carry out `effects`, top to bottom, in one effect sequence."""
+        if not self.carry_out(state, effects, context):
+            return
+        if not state.is_over:
+            self.done(state)
+
+    def carry_out(self, state: State, effects: Seq[Effect], context: Context) -> bool:
+        """`start_all` for a game that goes on by itself: True when the effects are over at once
+        (no one was asked anything, and `done` is not called: the caller goes on); False when a
+        player must decide first or the game is over (then `done` comes when the sequence ends)."""
         answerable = self.answerable
         if answerable is not None and not self.sequence(state).work:
             # Nothing can answer these effects: each just happens, in order, until one asks a
@@ -264,15 +273,15 @@ class Effects:
                 before = len(pending)
                 self.verbs.run(state, context, effect)
                 if state.is_over:
-                    return
+                    return False
                 if len(pending) > before:
                     self._push(state, *(Attempt(e, context) for e in reversed(effects[k + 1:])))
-                    return
+                    return False
             else:
-                self.done(state)
-                return
+                return True
         self._push(state, *(Attempt(e, context) for e in reversed(effects)))
         self.run(state)
+        return False
 
     def happen(self, state: State, event: GameEvent) -> None:
         """`event` happened outside any effect (a turn starts): the triggers answering it fire,

@@ -344,7 +344,7 @@ class ZunState(State):
             self.hp[seat] = new
             self.emit("hp", seat=seat, hp=new, change=new - hp, why=why)
 
-    def _prevented(self, seat: int, src: Source) -> bool:
+    def _prevented(self, seat: int, src: Resolving | Source) -> bool:
         """Rule priority 4 gives preventative effects the edge (Defend's ward, Absorb); priority 2:
         an (immune) rune ignores them, unless the preventing rune is (immune) and newer."""
         for o in self.ongoing:
@@ -353,7 +353,7 @@ class ZunState(State):
                 return True
         return False
 
-    def _lose_hp(self, seat: int, amount: int, src: Source) -> None:
+    def _lose_hp(self, seat: int, amount: int, src: Resolving | Source) -> None:
         if not self.alive(seat):
             return
         ab = src.absorb
@@ -533,12 +533,12 @@ class ZunState(State):
         STACK.update(self, f)
         return f
 
-    def source(self, serial: int) -> Source:
-        """The rune an effect comes from: being resolved, or an (ongoing) rune that triggered."""
+    def source(self, serial: int) -> Resolving | Source:
+        """The rune an effect comes from: being resolved (its stack item), or an (ongoing) rune
+        that triggered. Either tells its rune, serial, boosts, (immune) and any Absorb."""
         for f in reversed(self.chain.items):
             if f.card == serial:
-                assert isinstance(f, Resolving)
-                return Source(f.rune, serial, f.boosts, f.immune, f.absorb)
+                return f  # type: ignore[return-value]
         o = self._ongoing(serial)
         return Source(o["rune"], serial, o["boosts"], o["immune"])
 
@@ -629,9 +629,9 @@ class ZunState(State):
                     stage = "effects"
             elif copy is None:  # effects, of nothing
                 stage = _next(at, at.get("i", f.i))
-            else:  # effects: one effect sequence on this target
+            else:  # effects: one effect sequence on this target (the turn goes on from `applied`)
                 f = self._write(f, at, "applied")
-                EFFECTS.start_all(self, copy.effects, Context(f.player, f.card, (f.cur,)))
+                EFFECTS.carry_out(self, copy.effects, Context(f.player, f.card, (f.cur,)))
                 return
 
     def _write(self, f: Resolving, at: dict[str, Any], stage: str) -> Resolving:
