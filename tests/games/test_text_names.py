@@ -114,3 +114,14 @@ def test_iunu_asks_the_player_what_its_decisions_say_they_ask() -> None:
             kinds.add(d.kind)
         state.apply(rnd.choice(state.legal_actions()))
     assert {"play", "take", "place", "pharaoh_reroll"} <= kinds
+
+
+@pytest.mark.parametrize("game_name", ["juno", "iunu", "zun"])
+def test_card_texts_hold_no_python(game_name: str) -> None:
+    from cardtable.ui.cards import catalog
+
+    found = []
+    for card in catalog(cardtable.make(game_name)):
+        for key in ("text", "when", "note"):
+            found += leaks(str(card.get(key) or ""))
+    assert not found, found

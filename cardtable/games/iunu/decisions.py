@@ -361,7 +361,8 @@ class Bake(Decision):
         if action.kind == Kind.BREAD:
             seat = self.seat
             if state.debens[seat] < self.price:
-                return f"Bread costs {self.price} Deben(s) and seat {seat} has {state.debens[seat]}"
+                return (f"Bread costs {self.price} Deben{'' if self.price == 1 else 's'} and seat {seat} "
+                        f"has {state.debens[seat]}")
             if state.bread <= 0:
                 return "the 20 Bread tokens are all in use"
             return f"seat {seat} has no {CITIZENS[action.arg]} without Bread (one Bread per Citizen)"

@@ -27,7 +27,7 @@ def team_name(team: int) -> str:
 
 # When a rune of each kind can be played (runes-of-zun.txt, "Playing Runes", "Reactions", "Modifiers").
 WHEN = {
-    "action": "Play it in your Action Phase, then declare its target(s).",
+    "action": "Play it in your Action Phase, then declare its targets.",
     "reaction": "Play it when an Action targets you, before that Action resolves on you.",
     "modifier": "Play it right after you play a rune that lists it among its Charms, before its targets are declared.",
 }

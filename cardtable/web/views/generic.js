@@ -66,7 +66,11 @@
           const name = typeof c === "object" ? (c.name || JSON.stringify(c)) : String(c);
           const node = el("div", { class: "gen-card" }, el("b", {}, name));
           const a = m.legal.find((x) => x.text.includes(name));
-          return a ? legal(node, a.text, api) : node;
+          if (a) return legal(node, a.text, api);
+          // not a move now: a click still asks, and the server says why (whose turn, or the rule)
+          node.dataset.refusable = "true";
+          node.addEventListener("click", () => api.attempt(`play ${name}`));
+          return node;
         });
         parts.push(el("div", { class: "panel" }, el("h2", {}, "Your hand"), el("div", { class: "chips" }, cards)));
       }
