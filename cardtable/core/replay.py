@@ -73,6 +73,6 @@ class Replay:
     @staticmethod
     def _apply(state: State, step: int, text: str) -> None:
         try:
-            state.apply(state.game.parse_action(text))
+            state.game.replay_step(state, text)
         except CardtableError as exc:
             raise ReplayError(f"replay step {step} ({text!r}) cannot be applied: {exc}") from None

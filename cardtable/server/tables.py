@@ -211,7 +211,7 @@ def replay(rec: TableRecord, actions: list[str] | None = None, every: bool = Fal
                 state = state.clone()
                 out.append(state)
             try:
-                state.apply(state.game.parse_action(text))
+                state.game.replay_step(state, text)
             except CardtableError as exc:
                 raise TableError("damaged_table", f"table {rec.id} cannot be replayed at step {step} ({text!r}): {exc}") from None
     except CardtableError as exc:

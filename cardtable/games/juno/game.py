@@ -7,7 +7,7 @@ from typing import Any
 from ...core.game import Game
 from ...core.rng import Rng
 from ...core.spec import GameSpec
-from .actions import SPACE, JunoAction
+from .actions import PASS, SPACE, JunoAction
 from .options import JunoOptions
 from .state import JunoState
 
@@ -55,3 +55,8 @@ class Juno(Game[JunoState]):
 
     def parse_action(self, text: str) -> JunoAction:
         return SPACE.parse(text)
+
+    def retired(self, state: JunoState, action: Any) -> bool:
+        """Before 2026-11-23 a drawn card that cannot be played was followed by a question whose
+        only answer was `pass` (issue 21, item 8); replays saved then carry that `pass`."""
+        return action is PASS

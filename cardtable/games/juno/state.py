@@ -32,7 +32,18 @@ from .cards import (
     WILD_RANK,
     expand,
 )
-from .decisions import AFTER_DRAW, DECISIONS, MAX_STACK, TURN, Catch, Challenge, ChooseColor, StackMore, SwapHands
+from .decisions import (
+    AFTER_DRAW,
+    DECISIONS,
+    MAX_STACK,
+    TURN,
+    Catch,
+    Challenge,
+    ChooseColor,
+    StackMore,
+    SwapHands,
+    playable,
+)
 from .observation import observe
 
 if TYPE_CHECKING:
@@ -352,7 +363,14 @@ class JunoState(State):
                 self.emit("drew", seat=seat, count=1, wanted=1)
                 self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[card]])
             self.blocked = 0
-            self.pending.append(AFTER_DRAW[seat][card])
+            if playable(self, card, self.hands[seat]):
+                # "If the card you picked up can be played, you are free to put it down"
+                self.pending.append(AFTER_DRAW[seat][card])
+            else:
+                # "Otherwise, play moves on to the next person in turn": no question is asked
+                if self.events is not None:
+                    self.emit("kept", seat=seat)
+                self._start_turn(self._next(seat))
             return
         self.emit("drew", seat=seat, count=0, wanted=1)
         # Neither pile has a card to give: the turn passes. If that happens to every player in

@@ -132,17 +132,17 @@ def test_refused_actions_leave_the_state_unchanged_and_say_why() -> None:
 
 
 def test_drawn_cards_are_seen_only_by_the_drawer() -> None:
-    state = position(juno(players=3), ["blue 3, green 9", "blue 1", "blue 2"], discard="red 7", draw="yellow 4")
+    state = position(juno(players=3), ["blue 3, green 9", "blue 1", "blue 2"], discard="red 7", draw="yellow 7")
     state.apply("draw")
     assert state.events is not None
     public = [e for e in state.events if e.kind == "drew"]
     private = [e for e in state.events if e.kind == "drew_cards"]
     assert public[0].to is None and public[0].data == {"seat": 0, "count": 1, "wanted": 1}
-    assert private[0].to == (0,) and private[0].data["cards"] == ["yellow 4"]
+    assert private[0].to == (0,) and private[0].data["cards"] == ["yellow 7"]
     for seat in (1, 2, None):
-        assert "yellow 4" not in json.dumps([e.to_json() for e in state.events_for(seat)])
-        assert "yellow 4" not in json.dumps(state.observation(seat))
-    assert state.observation(0)["decision"]["drawn"] == "yellow 4"
+        assert "yellow 7" not in json.dumps([e.to_json() for e in state.events_for(seat)])
+        assert "yellow 7" not in json.dumps(state.observation(seat))
+    assert state.observation(0)["decision"]["drawn"] == "yellow 7"
 
 
 def test_dealt_hands_are_private_and_determinize_resamples_only_hidden_cards() -> None:

@@ -97,10 +97,9 @@ def test_a_drawn_card_that_cannot_be_played_is_kept_and_play_moves_on() -> None:
     """"Otherwise, play moves on to the next person in turn.\""""
     state = position(juno(players=3), ["blue 3", "blue 1", "blue 2"], discard="red 7", draw="green 4")
     state.apply("draw")
-    assert legal(state) == ["pass"]
-    refused(state, "play green 4", "the drawn green 4 does not match; pass to keep it")
-    state.apply("pass")
+    # No question is asked (issue 21, item 8): the turn has moved on, the card kept.
     assert hand(state, 0) == ["blue 3", "green 4"] and state.current_player == 1
+    assert [e.kind for e in state.events[-2:]] == ["drew_cards", "kept"]
 
 
 def test_choosing_not_to_play_you_draw_and_may_play_only_the_drawn_card() -> None:
@@ -164,8 +163,7 @@ def test_after_a_reverse_every_play_passes_to_the_right() -> None:
                      discard="red 7", turn=1)
     state.apply("play red reverse")
     assert state.current_player == 0
-    state.apply("draw")
-    state.apply("pass")  # keeps the drawn card
+    state.apply("draw")  # the drawn card cannot be played: it is kept, play moves on
     assert state.current_player == 3
     state.apply("play red 4")
     assert state.current_player == 2 and state.direction == -1
