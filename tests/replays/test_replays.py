@@ -33,13 +33,22 @@ def test_recorded_games_replay_identically(game_name: str) -> None:
 LEGACY = Path(__file__).parent / "legacy"
 
 
-def test_juno_games_saved_when_a_forced_pass_was_asked_still_replay() -> None:
-    """Issue 21, item 8: JUNO no longer asks `pass` after drawing a card that cannot be played
-    (juno.txt: "Otherwise, play moves on to the next person in turn"). Games recorded before
-    (a third of the recordings of that time) replay to the same events and the same final state
-    in every field but `history`, which lacks exactly the passes no longer asked."""
+#: games recorded before a question the rulebook does not ask was removed, and the action that
+#: answered it (issue 21, item 8: "no question where the rulebook asks none")
+RETIRED = {
+    # JUNO: `pass` after drawing a card that cannot be played ("Otherwise, play moves on")
+    "juno-asked-pass-after-unplayable-draw.jsonl.gz": "pass",
+    # Runes of Zun: "done discarding" in the Recovery Phase with an empty hand
+    "zun-asked-done-discarding-with-an-empty-hand.jsonl.gz": "done discarding",
+}
+
+
+@pytest.mark.parametrize("legacy", sorted(RETIRED))
+def test_games_saved_when_a_retired_question_was_asked_still_replay(legacy: str) -> None:
+    """Games recorded before replay to the same events and the same final state in every field
+    but `history`, which lacks exactly the answers to the question no longer asked."""
     skipped_any = False
-    with gzip.open(LEGACY / "juno-asked-pass-after-unplayable-draw.jsonl.gz", "rt") as f:
+    with gzip.open(LEGACY / legacy, "rt") as f:
         for line in f:
             entry = json.loads(line)
             got = fingerprints(Replay.from_json(entry))
@@ -48,19 +57,20 @@ def test_juno_games_saved_when_a_forced_pass_was_asked_still_replay() -> None:
             assert changed <= {"history"}, (entry["seed"], changed)
             final = Replay.from_json(entry).run(record_events=False)
             retired = len(entry["actions"]) - len(final.history)
-            assert retired == sum(1 for a in entry["actions"] if a == "pass") - _passes_asked(entry)
+            answers = RETIRED[legacy]
+            assert retired == sum(1 for a in entry["actions"] if a == answers) - _still_asked(entry, answers)
             skipped_any = skipped_any or retired > 0
     assert skipped_any
 
 
-def _passes_asked(entry: dict[str, Any]) -> int:
-    """The recorded passes that the rules of today still ask for (replaying, step by step)."""
+def _still_asked(entry: dict[str, Any], answer: str) -> int:
+    """How many of the recorded `answer`s today's rules still ask for (replaying step by step)."""
     replay = Replay.from_json(entry)
     state = replay.start(record_events=False)
     asked = 0
     for text in replay.actions:
         action = state.game.parse_action(text)
         if action in state.legal_actions():
-            asked += text == "pass"
+            asked += text == answer
             state.apply(action)
     return asked

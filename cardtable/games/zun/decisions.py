@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from ...core.actions import Action
 from ...core.state import Decision
 from .actions import Kind, ZunAction
-from .options import HAND
 
 if TYPE_CHECKING:
     from .state import Resolving, ZunState
@@ -225,11 +224,10 @@ class Recovery(ZunDecision):
         seat = self.seat
         if action.kind == Kind.DISCARD:
             _discard(state, seat, action.rune)
-            state.pending.append(Recovery(seat))
-        else:
-            # Recovery 2: below 5 cards, draw until you have 5.
-            state._draw(seat, max(0, HAND - len(state.hands[seat])))
-            state.phase = "end"
+            if state.hands[seat]:
+                state.pending.append(Recovery(seat))
+                return
+        state._recover(seat)  # done, or the last card discarded: nothing is left to ask about
 
 
 DECISIONS: Final[tuple[type[Decision], ...]] = (

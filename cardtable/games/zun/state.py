@@ -456,7 +456,10 @@ class ZunState(State):
             elif phase == "action":
                 self.pending.append(ActionPhase(seat))
             elif phase == "recovery":
-                self.pending.append(Recovery(seat))
+                if self.hands[seat]:
+                    self.pending.append(Recovery(seat))
+                else:  # nothing to discard: no question (the hand's size is public)
+                    self._recover(seat)
             else:
                 self._end_of_turn()
 
@@ -498,6 +501,11 @@ class ZunState(State):
             self.ongoing.remove(o)
             self.discard.append(o["rune"])
             self.emit("expired", card=self._name(o["rune"]))
+
+    def _recover(self, seat: int) -> None:
+        """Recovery 2: below 5 cards, draw until you have 5."""
+        self._draw(seat, max(0, HAND - len(self.hands[seat])))
+        self.phase = "end"
 
     def _end_of_turn(self) -> None:
         """End of Turn 1: modified with Reserve, a rune returns to its player's hand; 2: every

@@ -34,7 +34,7 @@ def test_banish_is_all_players_no_targets_no_reactions() -> None:
 
 def test_defend_lasts_until_the_start_of_the_next_turn() -> None:
     s = position(2, hands={0: ["Defend"], 1: ["Attack", "Attack"]})
-    play(s, "play Defend", "target seat 0", "no reaction", "end action phase", "done discarding")
+    play(s, "play Defend", "target seat 0", "no reaction", "end action phase")
     play(s, "play Attack", "target seat 0", "no reaction")
     assert s.hp[0] == 12
     play(s, "end action phase", "done discarding")
@@ -49,7 +49,7 @@ def test_expose_shows_the_hand_to_everyone() -> None:
     assert obs["exposed_hands"] == {"1": ["Attack", "Steal", "Trap"]}
     det = s.determinize(2, 5)
     assert names(det, det.hands[1]) == ["Attack", "Steal", "Trap"]  # what is face up is not resampled
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     start_turn(s, 1)
     assert s.observation(2)["exposed_hands"] == {}
 
@@ -63,7 +63,7 @@ def test_steal_takes_a_random_card() -> None:
 
 def test_daze_discards_at_the_start_of_the_targets_next_turn() -> None:
     s = position(2, hands={0: ["Daze"], 1: ["Attack", "Steal", "Trap"]})
-    play(s, "play Daze", "target seat 1", "no reaction", "end action phase", "done discarding")
+    play(s, "play Daze", "target seat 1", "no reaction", "end action phase")
     assert s.decision.kind == "discard" and s.decision.seat == 1 and s.decision.count == 2
     play(s, "discard Trap", "discard Steal")
     assert names(s, s.hands[1]) == ["Attack"] and s.ongoing == []
@@ -117,7 +117,7 @@ def test_mimic_of_an_ongoing_rune_triggers_as_that_rune() -> None:
     turn, does what Daze does (it triggered nothing before this fix)."""
     s = position(2, hands={0: ["Daze", "Mimic"], 1: ["Attack", "Steal", "Trap", "Boost", "Share"]})
     play(s, "play Daze", "target seat 1", "no reaction", "play Mimic", "target seat 1", "no reaction")
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     assert s.decision.kind == "order_triggers" and legal(s) == ["trigger Daze", "trigger Mimic"]
     play(s, "trigger Mimic")
     assert s.decision.kind == "discard" and s.decision.seat == 1 and s.decision.count == 2
@@ -176,7 +176,7 @@ def test_blame_makes_reactions_treat_another_player_as_the_actions_player() -> N
 def test_reserve_on_a_reaction_returns_it_to_the_reactor() -> None:
     s = position(2, hands={0: ["Attack"], 1: ["Fizzle", "Reserve"]})
     play(s, "play Attack", "target seat 1", "react with Fizzle", "modify with Reserve", "done modifying")
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     assert "Fizzle" in names(s, s.hands[1]) and "Reserve" in names(s, s.discard)
 
 
@@ -200,5 +200,5 @@ def test_every_played_card_is_accounted_for() -> None:
     before = total(s)
     play(s, "play Attack", "modify with Share", "modify with Boost", "modify with Reserve", "target seat 1",
          "target seat 2", "react with Redirect", "redirect to seat 2", "react with Absorb",
-         "no reaction", "end action phase", "done discarding")
+         "no reaction", "end action phase")
     assert total(s) == before and s.hp == [12, 12, 10]  # seat 2 absorbs 2 (capped at 12), then loses 2

@@ -17,7 +17,7 @@ def test_overdraw_defend_does_not_prevent_it() -> None:
 def test_defend_prevents_normal_hp_reductions() -> None:
     """Rule Priority example: Defend always prevents normal HP reductions (its text says so)."""
     s = position(2, hands={0: ["Defend"], 1: ["Attack"]})
-    play(s, "play Defend", "target seat 0", "no reaction", "end action phase", "done discarding")
+    play(s, "play Defend", "target seat 0", "no reaction", "end action phase")
     play(s, "play Attack", "target seat 0", "no reaction")
     assert s.hp[0] == 12 and events(s, "prevented")
 
@@ -50,7 +50,7 @@ def test_underdraw_is_not_prevented_by_defend() -> None:
     """Priority 1 over 4: Underdraw costs HP under Defend too (Daze asks for 2 cards, hand holds 1)."""
     s = position(2, hands={0: ["Daze", "Defend"], 1: ["Attack"]})
     play(s, "play Defend", "target seat 1", "no reaction", "play Daze", "target seat 1", "no reaction")
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     s.hands[1] = s.hands[1][:1]
     play(s, "trigger Daze")
     assert s.hp[1] == 11  # lacked 1 card
@@ -105,7 +105,7 @@ def test_revive_brings_a_defeated_player_back() -> None:
     s = position(3, hands={0: ["Revive"]}, hp={2: 0})
     play(s, "play Revive", "target seat 2", "no reaction")
     assert s.hp[2] == 2 and events(s, "revived")
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     start_turn(s, 2)
     assert s.turn == 2
 

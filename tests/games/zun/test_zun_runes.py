@@ -92,12 +92,12 @@ def test_immune_rules_between_two_immune_cards(rune_file: Path) -> None:
     runes = tomllib.loads(rune_file.read_text())["rune"]
     # Older immune ward, newer immune attack: the attack (newer) wins.
     s = position(2, runes=runes, hands={0: ["Aegis"], 1: ["Smite"]})
-    play(s, "play Aegis", "target seat 0", "no reaction", "end action phase", "done discarding")
+    play(s, "play Aegis", "target seat 0", "no reaction", "end action phase")
     play(s, "play Smite", "target seat 0", "no reaction")
     assert s.hp[0] == 9
     # A plain ward (Defend) never stops an immune attack; it does stop a plain Attack.
     s = position(2, runes=runes, hands={0: ["Defend"], 1: ["Smite", "Attack"]})
-    play(s, "play Defend", "target seat 0", "no reaction", "end action phase", "done discarding")
+    play(s, "play Defend", "target seat 0", "no reaction", "end action phase")
     play(s, "play Attack", "target seat 0", "no reaction", "play Smite", "target seat 0", "no reaction")
     assert s.hp[0] == 9
 

@@ -13,7 +13,7 @@ def test_ongoing_effects_trigger_in_the_order_the_player_chooses() -> None:
     """Start of Turn 1: several (ongoing) runes affect you: you decide the order."""
     s = position(2, hands={0: ["Daze", "Defend"], 1: ["Attack", "Attack", "Attack"]})
     play(s, "play Daze", "target seat 1", "no reaction", "play Defend", "target seat 1", "no reaction")
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     assert s.turn == 1 and s.decision.kind == "order_triggers"
     assert legal(s) == ["trigger Defend", "trigger Daze"] or legal(s) == ["trigger Daze", "trigger Defend"]
     play(s, "trigger Defend")  # Defend leaves play; then Daze triggers alone
@@ -110,7 +110,7 @@ def test_played_cards_stay_on_the_table_until_the_end_of_turn() -> None:
     s = position(2, hands={0: ["Attack", "Boost"]})
     play(s, "play Attack", "modify with Boost", "target seat 1", "no reaction")
     assert [s.game.rune_set.runes[e[0]].name for e in s.table] == ["Attack", "Boost"]
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     assert s.table == [] and names(s, s.discard) == ["Attack", "Boost"]
 
 
@@ -121,16 +121,27 @@ def test_recovery_discard_any_then_draw_to_five() -> None:
     assert names(s, s.hands[0]) == ["Absorb", "Attack", "Channel", "Daze", "Trap"]
 
 
+def test_recovery_with_an_empty_hand_asks_nothing() -> None:
+    """Recovery 1: with no card in hand there is nothing to discard, so nothing is asked (the
+    hand's size is public); the player draws to 5. Discarding the last card ends the question too."""
+    s = position(2, hands={0: ["Attack"]}, deck=["Channel", "Daze", "Trap", "Absorb", "Steal", "Boost"])
+    play(s, "play Attack", "target seat 1", "no reaction", "end action phase")
+    assert len(s.hands[0]) == 5 and s.turn == 1
+    s = position(2, hands={0: ["Boost"]}, deck=["Channel", "Daze", "Trap", "Absorb", "Steal", "Attack"])
+    play(s, "end action phase", "discard Boost")
+    assert len(s.hands[0]) == 5 and s.turn == 1
+
+
 def test_recovery_with_more_than_five_keeps_them() -> None:
     s = position(2, hands={0: ["Attack"] * 7})
-    play(s, "end action phase", "done discarding")
+    play(s, "end action phase")
     assert len(s.hands[0]) == 7
 
 
 def test_reserve_returns_the_modified_rune_but_not_itself() -> None:
     """End of Turn 1: modified with Reserve, the rune comes back to hand; the Reserve does not."""
     s = position(2, hands={0: ["Attack", "Reserve"]}, deck=["Trap"] * 2 + ["Fizzle"] * 3)
-    play(s, "play Attack", "modify with Reserve", "target seat 1", "no reaction", "end action phase", "done discarding")
+    play(s, "play Attack", "modify with Reserve", "target seat 1", "no reaction", "end action phase")
     assert "Attack" in names(s, s.hands[0]) and names(s, s.discard) == ["Reserve"]
     assert len(s.hands[0]) == 6  # drew to 5 first, then the Attack came back
 
@@ -138,7 +149,7 @@ def test_reserve_returns_the_modified_rune_but_not_itself() -> None:
 def test_ongoing_runes_stay_in_play_after_cleanup() -> None:
     """End of Turn 2: cards that say otherwise ((ongoing)) are not discarded."""
     s = position(2, hands={0: ["Defend"]})
-    play(s, "play Defend", "target seat 0", "no reaction", "end action phase", "done discarding")
+    play(s, "play Defend", "target seat 0", "no reaction", "end action phase")
     assert [o["affects"] for o in s.ongoing] == [[0]] and s.discard == []
 
 
