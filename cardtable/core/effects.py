@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from collections.abc import Sequence as Seq
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
@@ -564,14 +564,24 @@ class StackItem:
     countered: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "owner": self.owner, "controller": self.controller, "targets": list(self.targets),
-                "payment": None if self.payment is None else self.payment.to_json(), "countered": self.countered}
+        """Every field (a game's subclass adds its own): tuples as lists, the payment as its JSON."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.to_json() if isinstance(value, Payment) else list(value) if isinstance(value, tuple) else value
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StackItem:
-        pay = data["payment"]
-        return cls(int(data["card"]), int(data["owner"]), int(data["controller"]), tuple(int(t) for t in data["targets"]),
-                   None if pay is None else Payment.from_json(pay), bool(data["countered"]))
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data[f.name]
+            if f.name == "payment":
+                value = None if value is None else Payment.from_json(value)
+            elif isinstance(value, list):
+                value = tuple(value)
+            values[f.name] = value
+        return cls(**values)
 
 
 @dataclass(frozen=True)

@@ -263,7 +263,7 @@ def _modifiers_allowed(state: ZunState, f: Resolving) -> list[int]:
     runes = state.runes
     rune = runes[f.rune]
     out = []
-    for r in _distinct(state, state.hands[f.player], "modifier"):
+    for r in _distinct(state, state.hands[f.controller], "modifier"):
         m = runes[r]
         if m.name not in rune.charms:
             continue

@@ -96,19 +96,6 @@ class Resolving(StackItem):
     def serial(self) -> int:
         return self.card
 
-    def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "kind": self.kind, "rune": self.rune, "copy": self.copy, "actor": self.actor,
-                "stage": self.stage, "boosts": self.boosts, "shares": self.shares, "blames": self.blames, "i": self.i,
-                "cur": self.cur, "absorb": list(self.absorb), "immune": self.immune}
-
-    @classmethod
-    def from_json(cls, data: Any) -> Resolving:
-        base = StackItem.from_json(data)
-        return cls(base.card, base.owner, base.controller, base.targets, None, base.countered, str(data["kind"]),
-                   int(data["rune"]), int(data["copy"]), int(data["actor"]), str(data["stage"]), int(data["boosts"]),
-                   int(data["shares"]), int(data["blames"]), int(data["i"]), int(data["cur"]),
-                   tuple(int(x) for x in data["absorb"]), bool(data["immune"]))
-
 
 @dataclass(frozen=True)
 class Source:
@@ -569,7 +556,7 @@ class ZunState(State):
     def _step_frame(self) -> None:
         """Take the rune being resolved through its stages until a player must decide, its
         effects start, or it is done. (Its record is written back before anything reads it.)"""
-        f = self.top()
+        f: Resolving = self.chain.items[-1]  # type: ignore[assignment]
         # The stages change a local copy (`at`: the changes so far), written back once, before a
         # decision or an effect can read it.
         at: dict[str, Any] = {}
@@ -593,22 +580,22 @@ class ZunState(State):
                 if not rune.charms:
                     self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
                 else:
-                    self.pending.append(Modify(f.player))
+                    self.pending.append(Modify(f.controller))
                 return
             if stage == "declare":
                 if all_players:
-                    at["targets"] = tuple(self._round_from(f.player))
+                    at["targets"] = tuple(self._round_from(f.controller))
                     stage = "window"
                 elif len(f.targets) < 1 + f.shares:
                     self._write(f, at, stage)
-                    self.pending.append(DeclareTarget(f.player))
+                    self.pending.append(DeclareTarget(f.controller))
                     return
                 else:
                     stage = "blame" if f.blames else "window"
             elif stage == "blame":
-                if f.actor == f.player:
+                if f.actor == f.controller:
                     self._write(f, at, stage)
-                    self.pending.append(ChooseBlamed(f.player))
+                    self.pending.append(ChooseBlamed(f.controller))
                     return
                 stage = "window"
             elif stage == "window":
@@ -639,7 +626,7 @@ class ZunState(State):
                 stage = _next(at, at.get("i", f.i))
             else:  # effects: one effect sequence on this target (the turn goes on from `applied`)
                 f = self._write(f, at, "applied")
-                EFFECTS.carry_out(self, copy.effects, Context(f.player, f.card, (f.cur,)))
+                EFFECTS.carry_out(self, copy.effects, Context(f.controller, f.card, (f.cur,)))
                 return
 
     def _write(self, f: Resolving, at: dict[str, Any], stage: str) -> Resolving:
@@ -655,7 +642,7 @@ class ZunState(State):
         """An (ongoing) Action that resolved stays in play affecting its target."""
         o = next((o for o in self.ongoing if o["serial"] == f.card), None)
         if o is None:
-            o = {"rune": f.rune, "as": f.copy, "owner": f.player, "serial": f.card, "boosts": f.boosts,
+            o = {"rune": f.rune, "as": f.copy, "owner": f.controller, "serial": f.card, "boosts": f.boosts,
                  "immune": f.immune, "affects": [], "pending": 0}
             self.ongoing.append(o)
             self.table = [e for e in self.table if e[3] != f.card]
@@ -758,14 +745,14 @@ class ZunState(State):
     def _answer(self, f: Resolving, answer: str) -> None:
         """A Reaction answering the Action it reacts to (its verb is an answer: verbs.py)."""
         if answer == "redirect":
-            self.pending.append(ChooseRedirect(f.player))
+            self.pending.append(ChooseRedirect(f.controller))
             return
         STACK.pop(self)
         parent = self.top()
         if answer == "cancel":
             STACK.counter(self, parent.card)
         else:  # absorb
-            self._set(parent, absorb=(f.player, f.card, int(f.immune)))
+            self._set(parent, absorb=(f.controller, f.card, int(f.immune)))
 
     def _react(self, seat: int, r: int) -> None:
         """Action Phase 5: a targeted player plays a Reaction: a response on the stack."""
@@ -810,7 +797,7 @@ class ZunState(State):
 
         def frame_view(f: Any) -> dict[str, Any]:
             return {"kind": f.kind, "card": name(f.rune), "as": name(f.copy) if f.copy >= 0 else None,
-                    "player": f.player, "actor": f.actor, "targets": list(f.targets),
+                    "player": f.controller, "actor": f.actor, "targets": list(f.targets),
                     "current_target": f.cur, "boosts": f.boosts, "shares": f.shares,
                     "fizzled": f.countered, "stage": f.stage}
 
