@@ -6,11 +6,12 @@ Each game declares a pydantic model; `validate_options` turns pydantic's errors 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
-from .errors import OptionError
+from .errors import CardFileError, OptionError
 
 
 class GameOptions(BaseModel):
@@ -25,6 +26,24 @@ class GameOptions(BaseModel):
 
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
+
+
+def card_file(read: Callable[[str], Any], check: Callable[[Any], Any]) -> BeforeValidator:
+    """An option that holds cards (a deck, a rune set, card values): given a file path, `read`
+    reads and checks the file and the option keeps its cards (so a saved game needs no file);
+    given the cards inline, `check` checks them (and may put them in canonical form). A bad card
+    file becomes the option's error, naming the file, the card and the field.
+    Use: `runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, check)] = Field(...)`."""
+
+    def load(value: Any) -> Any:
+        if value is None:
+            return None
+        try:
+            return read(value) if isinstance(value, str) else check(value)
+        except CardFileError as exc:
+            raise ValueError(str(exc)) from None
+
+    return BeforeValidator(load)
 
 
 def validate_options(game: str, model: type[OptionsT], values: dict[str, Any]) -> OptionsT:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator, model_validator
 
-from ...core.errors import CardFileError
-from ...core.options import GameOptions
+from ...core.options import GameOptions, card_file
 from .cards import CardSet, base_deck, build, read_file
 from .language import ELEMENTS
 
@@ -19,30 +18,24 @@ GEMS = 30
 KEEP = 6          # "each player must discard ... all but six cards, all but six gems"
 
 
+def _checked_cards(cards: Any) -> Any:
+    build(cards, "cards")
+    return cards
+
+
 class AvatarOptions(GameOptions):
     players: int = Field(2, ge=2, le=3, description="2 or 3 players per card deck")
     avatars: list[str] | None = Field(
         None, description="each seat's element (Fire, Earth, Light, Life, Water, Dark; all different); seat "
         "order follows that list, so Dark never starts. None: dealt at random",
     )
-    cards: list[dict[str, Any]] | None = Field(None, description="your own deck: a card file path or a list of cards")
+    cards: Annotated[list[dict[str, Any]] | None, card_file(read_file, _checked_cards)] = Field(
+        None, description="your own deck: a card file path or a list of cards"
+    )
     turn_limit: int = Field(
         200, ge=1, le=100_000,
         description="turns before the game stops (the rulebook has no bound): fewest cards in Heaven win",
     )
-
-    @field_validator("cards", mode="before")
-    @classmethod
-    def _load_cards(cls, value: Any) -> Any:
-        if value is None:
-            return None
-        try:
-            if isinstance(value, str):
-                return read_file(value)
-            build(value, "cards")
-        except CardFileError as exc:
-            raise ValueError(str(exc)) from None
-        return value
 
     @field_validator("avatars")
     @classmethod

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
-from ...core.errors import CardFileError
-from ...core.options import GameOptions
+from ...core.options import GameOptions, card_file
 from .cards import CardSet, canonical, card_set_from_mapping, default_card_set, read_card_file
 
 VARIANTS = ("standard", "rise-of-aten", "memphis-and-thebes")
@@ -16,27 +15,19 @@ FORUM_SIZE = 5  # Setup 4
 HELIOPOLIS_START = 4  # Memphis and Thebes, Setup
 
 
+def _checked_cards(cards: Any) -> Any:
+    card_set_from_mapping(cards, source="cards option")
+    return canonical(cards)
+
+
 class IunuOptions(GameOptions):
     players: int = Field(2, ge=2, le=4, description="2 to 4 players (the solo sheet is not in the rulebook)")
     variant: Literal["standard", "rise-of-aten", "memphis-and-thebes"] = Field(
         "standard", description="2 players only: rise-of-aten (Forum variant) or memphis-and-thebes (Heliopolis)"
     )
-    cards: dict[str, Any] | None = Field(
+    cards: Annotated[dict[str, Any] | None, card_file(read_card_file, _checked_cards)] = Field(
         None, description="your own card values: a TOML/JSON file path or a mapping like cards.toml"
     )
-
-    @field_validator("cards", mode="before")
-    @classmethod
-    def _load_cards(cls, value: Any) -> Any:
-        if value is None:
-            return None
-        try:
-            if isinstance(value, str):
-                return read_card_file(value)
-            card_set_from_mapping(value, source="cards option")
-            return canonical(value)
-        except CardFileError as exc:
-            raise ValueError(str(exc)) from None
 
     @model_validator(mode="after")
     def _check(self) -> IunuOptions:

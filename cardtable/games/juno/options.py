@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_serializer, field_validator, model_validator
+from pydantic import Field, field_serializer, model_validator
 
 from ...core.errors import CardFileError
-from ...core.options import GameOptions
+from ...core.options import GameOptions, card_file
 from .cards import standard_deck
 from .decks import check_playable, counts_from_names, deck_from_mapping, load_deck_file
 
@@ -23,19 +23,7 @@ class JunoOptions(GameOptions):
         "challenge: the public challenge rule",
     )
     hand_size: int | None = Field(None, ge=1, le=30, description="cards dealt; default 7 (serious: 11)")
-    deck: dict[str, int] | None = Field(None, description="custom deck: a file path or {card: count}")
-
-    @field_validator("deck", mode="before")
-    @classmethod
-    def _load_deck(cls, value: Any) -> Any:
-        if value is None:
-            return None
-        try:
-            if isinstance(value, str):
-                return load_deck_file(value)
-            return deck_from_mapping(value)
-        except CardFileError as exc:
-            raise ValueError(str(exc)) from None
+    deck: Annotated[dict[str, int] | None, card_file(load_deck_file, deck_from_mapping)] = Field(None, description="custom deck: a file path or {card: count}")
 
     @field_serializer("deck")
     def _deck_as_file(self, deck: dict[str, int] | None) -> dict[str, Any] | None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
-from ...core.errors import CardFileError
-from ...core.options import GameOptions
+from ...core.options import GameOptions, card_file
 from .runes import RuneSet, base_set, build, read_file
 
 #: "Player Count" table: the team splits it suggests (players -> numbers of teams).
@@ -17,10 +16,17 @@ HAND = 5          # Setup 6: "Have each player draw 5 cards"
 START_HP = 12     # Setup 5: "HP marked to 12"
 
 
+def _checked_runes(runes: Any) -> Any:
+    build(runes, "runes")
+    return runes
+
+
 class ZunOptions(GameOptions):
     players: int = Field(2, ge=2, le=8, description="2 to 8 players")
     teams: int | None = Field(None, description="number of teams (None: free-for-all); 4p: 2, 6p: 2 or 3, 8p: 2")
-    runes: list[dict[str, Any]] | None = Field(None, description="your own rune set: a file path or a list of runes")
+    runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, _checked_runes)] = Field(
+        None, description="your own rune set: a file path or a list of runes"
+    )
     sets: int | None = Field(
         None, ge=1, le=4,
         description="copies of the rune set shuffled into the deck; default 1 (60 cards) for 2-4 players, "
@@ -30,19 +36,6 @@ class ZunOptions(GameOptions):
         400, ge=1, le=100_000,
         description="turns before the game stops (the rulebook has no bound): the side with the most HP wins",
     )
-
-    @field_validator("runes", mode="before")
-    @classmethod
-    def _load_runes(cls, value: Any) -> Any:
-        if value is None:
-            return None
-        try:
-            if isinstance(value, str):
-                return read_file(value)
-            build(value, "runes")
-        except CardFileError as exc:
-            raise ValueError(str(exc)) from None
-        return value
 
     @model_validator(mode="after")
     def _check(self) -> ZunOptions:
