@@ -635,6 +635,8 @@ class AvatarState(State):
                 decision["card"] = cards[ability.card].name
                 decision["instead"] = ability.instead
                 decision["effect"] = VERBS.text(ability.effects[0])
+            if d.kind == "first_trigger":  # which of the seat's figures (public, on Earth) happens first
+                decision["options"] = [cards[a.card].name for a in d.mine(self)]  # type: ignore[attr-defined]
         players = []
         for s in range(g.players):
             players.append({
