@@ -81,8 +81,12 @@ def test_a_full_iuno_avatar_game_by_clicking(page: Any, server: Server) -> None:
         if kind == "use_roll":
             assert page.locator("#dice .av-die").count() == 6  # the rolled die among the six
             assert page.locator("#dice .av-die.rolled").count() == 1
-        if kind == "use_roll" and page.query_selector("#hand .why"):
-            why = page.query_selector("#hand .why").inner_text()
+        if kind == "use_roll" and page.query_selector("#hand [data-because]"):
+            ok = page.query_selector("#hand [data-because]")
+            assert ok.inner_text().startswith("roll ") and "you can pay" in ok.inner_text()
+            seen["because"] = seen.get("because", 0) + 1
+        if kind == "use_roll" and page.query_selector("#hand .why:not(.ok)"):
+            why = page.query_selector("#hand .why:not(.ok)").inner_text()
             assert "roll" in why or "pay" in why or "gem card" in why, why
             if not seen["why_roll"]:
                 focused_shot(page, "avatar-roll", "#hand")
@@ -115,7 +119,7 @@ def test_a_full_iuno_avatar_game_by_clicking(page: Any, server: Server) -> None:
             shot(page, "avatar-mid")
     assert seen["use_ability"] >= 1, seen
     assert seen["pay"] >= 1, seen
-    assert seen["why_roll"] >= 1, seen
+    assert seen["why_roll"] >= 1 and seen.get("because", 0) >= 1, seen
     page.evaluate("window.scrollTo(0, 0)")
     phone_shot(page, "avatar-end")
     check_the_end(page, "avatar")

@@ -77,6 +77,7 @@
         gems, el("span", { class: "av-state" }, opts.gems > 0 ? "active" : "inactive")));
     }
     if (opts.why) rows.push(el("div", { class: "why", "data-why": name }, opts.why));
+    if (opts.because) rows.push(el("div", { class: "why ok", "data-because": name }, opts.because));
     const node = el("div", { class: `gen-card av-card ${kind}${opts.gems === 0 ? " inactive" : ""}${opts.gems > 0 ? " active" : ""}`,
       "data-element": element, style: `background:${bg};color:${ink}` }, rows);
     return cardInfo(node, name);
@@ -99,6 +100,14 @@
     if (c.kind === "figure" && roll <= figures) return `roll ${roll} must exceed your ${figures} figure${figures === 1 ? "" : "s"} on Earth`;
     if (c.kind === "spell" && roll <= o.spells_cast) return `roll ${roll} must exceed the ${o.spells_cast} spell${o.spells_cast === 1 ? "" : "s"} cast this turn`;
     return `you cannot pay ${(c.cost || []).map(title).join(" ")} exactly with your gems and gem cards`;
+  }
+
+  // Why a card of your Heaven can be played with this roll.
+  function because(c, roll, o, me) {
+    const figures = o.seats[me].earth.filter((f) => f.type === "figure").length;
+    const cost = `you can pay ${(c.cost || []).map(title).join(" ")}`;
+    if (c.kind === "figure") return `roll ${roll} exceeds your ${figures} figure${figures === 1 ? "" : "s"} on Earth; ${cost}`;
+    return `roll ${roll} exceeds the ${o.spells_cast} spell${o.spells_cast === 1 ? "" : "s"} cast this turn; ${cost}`;
   }
 
   function whyNotFigure(f, roll, o, me) {
@@ -167,7 +176,9 @@
           el("div", { class: "forum" }, p.earth.length ? p.earth.map((f) => {
             let why = "";
             if (s === me && roll !== null && f.type === "figure") why = whyNotFigure(f, roll, o, me);
-            const node = card(f.name, { gems: f.gems, why: b.has(`activate ${f.name}`) || b.has(`level up ${f.name}`) ? "" : why });
+            const can = b.has(`activate ${f.name}`) || b.has(`level up ${f.name}`);
+            const ok = can ? `roll ${roll} exceeds the ${f.gems} gem${f.gems === 1 ? "" : "s"} on it; ${f.gems ? "level up" : "activate"} with a gem` : "";
+            const node = card(f.name, { gems: f.gems, why: can ? "" : why, because: ok });
             b.bind(node, b.find((t) => t === `activate ${f.name}` || t === `level up ${f.name}` || t === `choose ${f.name}`));
             if (!node.dataset.legal && s === me && roll !== null && f.type === "figure") {
               node.classList.add("dim");
@@ -223,7 +234,8 @@
           let attempt = null;
           if (!action && roll !== null && c.kind !== "gem") { why = whyNot(c, roll, o, me); attempt = `${c.kind === "spell" ? "cast" : "summon"} ${n}`; }
           if (!action && mine && d.kind === "pay" && c.kind === "gem") { why = whyNotPay(c, d.remaining, o, me); attempt = `pay with ${n}`; }
-          const node = b.bind(card(n, { why }), action);
+          const ok = action && roll !== null && (action.startsWith("summon ") || action.startsWith("cast ")) ? because(c, roll, o, me) : "";
+          const node = b.bind(card(n, { why, because: ok }), action);
           if (!node.dataset.legal && attempt) {
             node.classList.add("dim");
             node.dataset.refusable = "true";
