@@ -43,12 +43,15 @@ def has_hook(state: State) -> bool:
 
 
 class EventCounter:
-    """Counts (seat, counter, card) as events are drained from a state during play."""
+    """Counts (seat, counter, card) as events are drained from a state during play. `kinds` renames
+    a game's event kinds to the report's counters (a State's optional `card_counter_kinds`, e.g. Iuno
+    Avatar's `{"announced": "played"}`); other kinds keep their name."""
 
-    __slots__ = ("counts",)
+    __slots__ = ("counts", "kinds")
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: dict[str, str] | None = None) -> None:
         self.counts: dict[tuple[int, str, str], int] = {}
+        self.kinds = kinds or {}
 
     def feed(self, events: Iterable[Event], opening: bool = False) -> None:
         """Count `events`; `opening`: they happened before the first decision, so cards drawn
@@ -62,7 +65,7 @@ class EventCounter:
             card, cards = data.get("card"), data.get("cards")
             if type(card) is str:
                 n = data.get("count", 1)
-                key = (seat, e.kind, card)
+                key = (seat, self.kinds.get(e.kind, e.kind), card)
                 counts[key] = counts.get(key, 0) + (n if type(n) is int else 1)
             elif type(cards) is list:
                 kind = "dealt" if opening and e.kind == "drew_cards" else _LIST_COUNTERS.get(e.kind, e.kind)

@@ -153,6 +153,8 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         bots.append(agent_registry.make(name, **{**params, "seed": agent_seed}))
     counter = EventCounter() if job.counters and not hooked else None
     start = game.new_state(seed, record_events=counter is not None)
+    if counter is not None:
+        counter.kinds = dict(getattr(start, "card_counter_kinds", {}))
     first = start.current_player
     # The setup's events (the deal) are the first events of the played state too: the same
     # options and seed give the same setup. They are counted as the opening, apart from the rest.

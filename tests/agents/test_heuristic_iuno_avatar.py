@@ -3,6 +3,8 @@ uses effects that help it and declines those that fill its Heaven (rulebook iuno
 
 from __future__ import annotations
 
+import pytest
+
 import cardtable
 from cardtable import agents
 from cardtable.games.iuno_avatar.state import AvatarState
@@ -48,3 +50,11 @@ def test_ismcts_plays_with_the_evaluation() -> None:
     assert seat is not None
     action = bot.act(s.determinize(seat, 5))
     assert action in s.legal_actions()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_difficulty_word_plays_a_whole_game_of_iuno_avatar(level: str) -> None:
+    game = cardtable.make("iuno_avatar", players=2, turn_limit=12)
+    bot = agents.make(level, seed=1, **({"time_limit": 0.005} if level == "hard" else {}))
+    final = cardtable.play(game, [bot, agents.make("random", seed=2)], seed=6, record_events=False)
+    assert final.is_over and final.winners()

@@ -92,7 +92,7 @@ def test_cutoff_needs_a_game_evaluation() -> None:
         IsmctsAgent(iterations=5, cutoff=3).act(View())  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["iunu", "zun"])
+@pytest.mark.parametrize("name", ["iunu", "zun", "iuno_avatar"])
 def test_plays_whole_games_of_every_game(name: str) -> None:
     game = cardtable.make(name, players=2)
     final = cardtable.play(

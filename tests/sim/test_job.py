@@ -157,3 +157,19 @@ def test_scores_are_the_games_own_scores_or_the_returns() -> None:
     assert final_scores([{"citizen": 70, "total": 95}, {"total": 77}], 2) == [95.0, 77.0]
     assert final_scores([{"citizen": 70}, {"total": 77}], 2) is None
     assert final_scores(None, 2) is None and final_scores([1, 2, 3], 2) is None
+
+
+def test_a_game_may_rename_its_event_kinds_to_the_reports_counters() -> None:
+    # Iuno Avatar: a card announced (summoned or cast, then paid) is played, one taken from the stack drawn
+    job = Job.build("iuno_avatar", {"players": 2}, ["heuristic"])
+    game = job.make_game()
+    row = play_game(job, 4)
+    bots = [agents.make("heuristic", seed=s) for s in agent_seeds(4, 2)]
+    final = cardtable.play(game, bots, seed=4, record_events=True)
+    events = final.events or []
+    announced = Counter((e.data["seat"], e.data["card"]) for e in events if e.kind == "announced")
+    drew = Counter((e.data["seat"], e.data["card"]) for e in events if e.kind == "drew")
+    got = {(c["seat"], c["counter"], c["card"]): c["count"] for c in row["cards"]}
+    assert {(s, k): n for (s, c, k), n in got.items() if c == "played"} == announced and announced
+    assert {(s, k): n for (s, c, k), n in got.items() if c == "drawn"} == drew and drew
+    assert not any(c in ("announced", "drew") for _, c, _ in got)

@@ -25,6 +25,7 @@ class IunoAvatar(Game[AvatarState]):
         heuristic="heuristic",
         encoder="encoder:AvatarEncoder",
         text="text",
+        web_view="iuno_avatar.js",
     )
     Options = AvatarOptions
     max_length = 100_000

@@ -13,7 +13,7 @@ three turn-start takes, a summoned figure or cast spell arriving on Earth, and e
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action
 from ...core.effects import Ability, Context, GameEvent
@@ -47,6 +47,10 @@ CHOOSING = GameEvent("choosing")  # an effect waiting for its player's choice: i
 
 
 class AvatarState(State):
+    #: the lab's per-card counters (cardtable/sim/counters.py): a card announced (summoned or cast,
+    #: then paid) is played; a card taken from the stack is drawn
+    card_counter_kinds: ClassVar[dict[str, str]] = {"announced": "played", "drew": "drawn"}
+
     # "Playing Iuno": the card stack (face down), each player's Heaven (their hand: theirs only),
     # Earth (in front of them) and the shared Hell (face up); the card being paid for is announced
     # (face up) until it arrives on Earth.
@@ -635,6 +639,8 @@ class AvatarState(State):
                 decision["card"] = cards[ability.card].name
                 decision["instead"] = ability.instead
                 decision["effect"] = VERBS.text(ability.effects[0])
+            if d.kind == "first_trigger":  # which of the seat's figures (public, on Earth) happens first
+                decision["options"] = [cards[a.card].name for a in d.mine(self)]  # type: ignore[attr-defined]
         players = []
         for s in range(g.players):
             players.append({

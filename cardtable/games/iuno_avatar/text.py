@@ -12,6 +12,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .language import ELEMENTS
+
 
 def _who(s: int, viewer: int | None) -> str:
     return "you" if s == viewer else f"seat {s}"
@@ -132,7 +134,9 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
     out = []
     for c in game.cards:
         entry: dict[str, Any] = {"name": c.name, "kind": c.type, "text": c.text(), "copies": 1,
-                                 "pictograms": c.pictograms()}
+                                 "pictograms": c.pictograms(), "element": c.element,
+                                 "cost": [e for e, n in zip(ELEMENTS, c.cost, strict=False) for _ in range(n)],
+                                 "level": c.level, "symbols": c.symbols, "effect_kind": c.kind}
         entry["when"] = WHEN[c.type]
         if not c.gem:
             entry["note"] = f"Cost: {c.cost_text()}." + (f" Level {c.level}." if c.figure else "")
