@@ -66,6 +66,7 @@ class Ivion(Game[IvionState]):
         heuristic="heuristic",
         encoder="encoder:IvionEncoder",
         text="text",
+        web_view="ivion.js",
     )
     Options = IvionOptions
     max_length = 50_000
