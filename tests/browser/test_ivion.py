@@ -128,3 +128,39 @@ def test_ivion_fits_a_phone(browser: Any, server: Server) -> None:
         assert play_ivion(page, 4) == 4
     finally:
         context.close()
+
+
+def test_build_a_deck_in_the_lobby_and_play_with_it(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-pick[data-game=ivion]")
+    page.wait_for_selector("[data-deck-seat='0']")
+    page.select_option("[data-deck-seat='0']", "")  # build a hero
+    page.wait_for_selector("[data-build='0']")
+    page.fill("[data-hero='0'][data-part='name']", "Dame Ann Thorne")
+    for part, value in (("class1", "Knight"), ("class2", "Ranger"), ("spec", "Mirage"), ("trait1", "Kindle"),
+                        ("trait2", "Kindle")):
+        page.select_option(f"[data-hero='0'][data-part='{part}']", value)
+    # a bad deck: the rule it breaks
+    page.click("[data-check-deck='0']")
+    page.wait_for_selector("[data-deck-rule='0']", timeout=WAIT)
+    assert "two different traits" in page.locator("[data-deck-rule='0']").inner_text()
+    page.select_option("[data-hero='0'][data-part='trait2']", "Thornskin")
+    page.click("[data-check-deck='0']")
+    page.wait_for_selector("[data-deck-ok='0']", timeout=WAIT)
+    assert "45 cards" in page.locator("[data-deck-ok='0']").inner_text()
+    listing = page.locator("[data-deck-list='0']").inner_text()
+    assert "Knight (15)" in listing and "Ranger (15)" in listing and "Mirage (15)" in listing
+    shot(page, "ivion-deck-builder")
+    # sit down with that deck against a bot
+    page.fill("[data-seat-name='0']", "Ann")
+    page.select_option(".seat-agent", "random")
+    page.fill("#seed", "8")
+    page.click("#create-btn")
+    page.click("[data-join='0']")
+    page.wait_for_function("document.body && document.body.dataset.version !== undefined", timeout=WAIT)
+    page.wait_for_selector("#board .iv-tile")
+    assert "Dame Ann Thorne" in page.locator(".iv-hero-panel[data-hero='0']").inner_text()
+    assert "Thornskin" in page.locator("#feats").inner_text() and "Bewilder" in page.locator("#feats").inner_text()
+    play_ivion(page)
+    page.wait_for_selector("#end:not(.hidden)", timeout=WAIT)
+    assert page.locator("#status").inner_text() == "Game over"
