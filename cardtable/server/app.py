@@ -15,6 +15,7 @@ read a file) and is validated off the event loop. Creating tables is rate-limite
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -38,7 +39,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 #: where table.html takes the script of the table's game view
 GAME_VIEW = "<!-- the game's view (server/app.py, table_page) -->"
 
-STATUS = {"unknown_table": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
+STATUS = {"unknown_table": 404, "unknown_game": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
           "game_over": 409, "not_over": 409, "not_saved": 503, "unavailable": 503, "busy": 503, "table_full": 503,
           "too_large": 413, "unsupported_media_type": 415, "forbidden_origin": 403, "rate_limited": 429,
           "damaged_table": 503, "seat_taken": 409}
@@ -271,6 +272,36 @@ def create_app(
     async def api_games() -> dict[str, Any]:
         return {"games": game_catalog(), "bots": agent_choices(), "difficulties": list(agents.DIFFICULTY)}
 
+    def deck_builder(game: str) -> Any:
+        """A game's deck builder module (its package's decks.py with builder_info/check_deck), or None."""
+        if game not in games():
+            return None
+        try:
+            module = importlib.import_module(game_class(game).__module__.rsplit(".", 1)[0] + ".decks")
+        except ImportError:
+            return None
+        return module if hasattr(module, "builder_info") and hasattr(module, "check_deck") else None
+
+    @app.get("/api/games/{game}/decks")
+    async def api_deck_builder(game: str) -> JSONResponse:
+        """What the lobby's deck builder offers for a game that builds decks (Ivion)."""
+        module = deck_builder(game)
+        if module is None:
+            return _error(TableError("unknown_game", f"{game[:40]!r} has no deck builder"))
+        return SafeJSONResponse(module.builder_info())
+
+    @app.post("/api/games/{game}/decks")
+    async def api_deck_check(game: str, request: Request) -> JSONResponse:
+        """A hero table built into its deck (its cards) or refused with the rule it breaks."""
+        module = deck_builder(game)
+        if module is None:
+            return _error(TableError("unknown_game", f"{game[:40]!r} has no deck builder"))
+        try:
+            body = await read_body(request, MAX_CARD_DATA)
+        except TableError as exc:
+            return _error(exc)
+        return SafeJSONResponse(await asyncio.to_thread(module.check_deck, body))
+
     @app.get("/api/tables")
     async def api_tables() -> JSONResponse:
         """The newest tables with their status: game, seats (open, taken, bots, by name), whose turn
@@ -341,7 +372,9 @@ def create_app(
         lobby.check_seats(seats)
         for key in card_data_options(name) & set(options):
             value = options[key]
-            if isinstance(value, str):
+            named = [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+            if isinstance(value, str) or any(v.lower().endswith((".toml", ".json", ".csv")) or "/" in v or "\\" in v
+                                             for v in named):
                 raise TableError("bad_options", f"option {key!r}: over the web, custom cards are sent as data "
                                  "(an object or a list, as in the card file), not as a file name")
             if len(dumps(value)) > MAX_CARD_DATA:

@@ -40,12 +40,17 @@ class Report:
     rotated: bool | None = None  # None: unknown (no job) or irrelevant (one agent)
     notes: list[str] = field(default_factory=list)     # what the reader must know before the figures
     headline: list[str] = field(default_factory=list)  # the summary at the top
+    decks: pl.DataFrame | None = None  # seat, deck, seat_games, wins, win_rate, low, high, mean_score: a deck
+    #                                    (Ivion: a hero) per seat, from the job's `decks` option
 
     def tables(self) -> dict[str, pl.DataFrame]:
         """Every table of the report, by file name (the report writes each as CSV and Parquet)."""
         fp = pl.DataFrame([{**self.first_player, "expected_rate": self.expected_rate}])
-        return {"agents": self.agents, "seats": self.seats, "first_player": fp, "games": self.lengths,
-                "card_impact": self.cards}
+        out = {"agents": self.agents, "seats": self.seats, "first_player": fp, "games": self.lengths,
+               "card_impact": self.cards}
+        if self.decks is not None:
+            out["decks"] = self.decks
+        return out
 
 
 def _rates(frame: pl.DataFrame, key: str) -> pl.DataFrame:
@@ -123,10 +128,32 @@ def analyze(table: pl.DataFrame, job: dict[str, Any] | None = None,
         cards=card_impact(table, seats),
         job=job,
     )
+    report.decks = deck_rates(seats, job)
     report.rotated = _rotated(table, job)
     report.notes = _notes(report, job, status, names[0])
     report.headline = headline(report)
     return report
+
+
+def deck_name(deck: Any) -> str:
+    """A deck option's name: a starter's name, a hero file's stem, or a hero table's `name`."""
+    if isinstance(deck, dict):
+        return str(deck.get("name") or "a deck table")
+    text = str(deck)
+    return text.rsplit("/", 1)[-1].rsplit(".", 1)[0] if text.endswith((".toml", ".json")) else text
+
+
+def deck_rates(seats: pl.DataFrame, job: dict[str, Any] | None) -> pl.DataFrame | None:
+    """Win rates per seat's deck when the run gave each seat a deck (`-o decks=[...]`): who wins
+    a pairing of heroes, with intervals. The first player is drawn at random each game, so a
+    deck's seat does not favour it; the first-player figure is separate."""
+    decks = ((job or {}).get("options") or {}).get("decks")
+    if not isinstance(decks, list) or not decks:
+        return None
+    names = [deck_name(d) for d in decks]
+    return _rates(seats, "seat").with_columns(deck=pl.col("seat").map_elements(lambda s: names[s % len(names)],
+                                                                return_dtype=pl.String)).select(
+        "seat", "deck", "seat_games", "wins", "win_rate", "low", "high", "mean_score")
 
 
 def _rotated(table: pl.DataFrame, job: dict[str, Any] | None) -> bool | None:
@@ -188,6 +215,11 @@ def headline(r: Report) -> list[str]:
     out.append(f"The first player wins {100 * fp['win_rate']:.1f}% [{100 * fp['low']:.1f}, {100 * fp['high']:.1f}] "
                f"of games where equal seats would give {100 * r.expected_rate:.1f}% (p = {fp['p_value']:.2g}: "
                f"{'a real seat advantage' if sig and fp['win_rate'] > r.expected_rate else 'a real disadvantage' if sig else 'no clear advantage'}).")
+    if r.decks is not None and r.decks.height == 2:
+        a, b = r.decks.row(0, named=True), r.decks.row(1, named=True)
+        verdict = ("within 40-60%" if 0.4 <= a["win_rate"] <= 0.6 else "outside 40-60%: unbalanced")
+        out.append(f"{a['deck']} (seat 0) wins {100 * a['win_rate']:.1f}% [{100 * a['low']:.1f}, {100 * a['high']:.1f}] "
+                   f"of games against {b['deck']} (seat 1), {verdict}.")
     if r.rotated is True:
         out.append("Seats rotated: every agent sat in every seat equally often.")
     elif r.rotated is False:

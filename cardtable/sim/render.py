@@ -72,6 +72,14 @@ def summary(report: Report, top: int = 8) -> Group:
             t.add_row(str(r[key]), f"{r['seat_games']:,}", f"{r['wins']:,}", _pct(r["win_rate"]),
                       _ci(r["low"], r["high"]), f"{r['mean_score']:.2f}")
         parts.append(t)
+    if report.decks is not None:
+        t = Table(title="win rate per deck: the hero each seat played (Wilson 95%)", title_justify="left")
+        for col in ("seat", "deck", "seat-games", "wins", "win rate", "95% interval"):
+            t.add_column(col, justify="left" if col in ("seat", "deck") else "right")
+        for r in report.decks.iter_rows(named=True):
+            t.add_row(str(r["seat"]), r["deck"], f"{r['seat_games']:,}", f"{r['wins']:,}", _pct(r["win_rate"]),
+                      _ci(r["low"], r["high"]))
+        parts.append(t)
     fp = report.first_player
     parts.append(Text(
         f"First player wins {_pct(fp['win_rate']).strip()} {_ci(fp['low'], fp['high'])} of {fp['games']:,} games; "
@@ -280,6 +288,11 @@ def report_html(report: Report, path: str | Path, tables: bool = True) -> Path:
         out.append(table_html([key, "seat-games", "wins", "win rate", "Wilson 95% interval", "mean score"], [
             [str(r[key]), f"{r['seat_games']:,}", f"{r['wins']:,}", _pct(r["win_rate"]), _ci(r["low"], r["high"]),
              f"{r['mean_score']:.2f}"] for r in frame.iter_rows(named=True)]))
+    if report.decks is not None:
+        out.append("<h2>Heroes (a deck per seat)</h2>")
+        out.append(table_html(["seat", "deck", "seat-games", "wins", "win rate", "Wilson 95% interval"], [
+            [str(r["seat"]), html.escape(r["deck"]), f"{r['seat_games']:,}", f"{r['wins']:,}", _pct(r["win_rate"]),
+             _ci(r["low"], r["high"])] for r in report.decks.iter_rows(named=True)]))
     out.append(
         f"<h2>First-player advantage</h2><p>The first seat to decide won <b>{_pct(fp['win_rate']).strip()}</b> "
         f"{_ci(fp['low'], fp['high'])} of {fp['games']:,} games; with no advantage it would win "

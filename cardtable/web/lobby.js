@@ -55,6 +55,88 @@ function renderOptions() {
   }
   box.append(el("div", { class: "row" }, el("label", { title: "the same seed and moves give the same game" }, "seed"),
     el("input", { id: "seed", type: "number", min: 0, placeholder: "random", style: "width:9em" })));
+  box.append(el("div", { id: "deck-builder" }));
+}
+
+// The deck builder, for a game whose options take a deck per seat (Ivion): a starter, or a hero
+// built here (classes, specialization, traits), checked by the server: its 45 cards, or the rule
+// the deck breaks. The table is then created with that deck.
+let builder = null;   // GET /api/games/{game}/decks
+let decks = [];       // per seat: {starter: name} or {hero: table, ok: bool}
+
+async function loadBuilder(g) {
+  builder = null;
+  decks = [];
+  const props = (g.options && g.options.properties) || {};
+  if (!props.decks) return;
+  const r = await fetch(`/api/games/${encodeURIComponent(g.name)}/decks`);
+  if (!r.ok || current !== g) return;
+  builder = await r.json();
+  decks = [0, 1].map((i) => ({ starter: builder.starters[i % builder.starters.length] }));
+  renderBuilder();
+}
+
+function heroTable(i) {
+  const v = (k) => { const n = document.querySelector(`[data-hero='${i}'][data-part='${k}']`); return n ? n.value : ""; };
+  return { name: v("name").trim() || `Hero ${i + 1}`, mode: "herocrafting", classes: [v("class1"), v("class2")],
+    specialization: v("spec"), traits: [v("trait1"), v("trait2")] };
+}
+
+async function checkDeck(i) {
+  const hero = heroTable(i);
+  const out = document.getElementById(`deck-result-${i}`);
+  const r = await fetch(`/api/games/${encodeURIComponent(current.name)}/decks`, { method: "POST",
+    headers: { "content-type": "application/json" }, body: JSON.stringify(hero) });
+  const data = await r.json();
+  decks[i] = { hero, ok: !!data.ok };
+  if (!r.ok || !data.ok) {
+    out.replaceChildren(el("div", { class: "error-box deck-rule", "data-deck-rule": i }, data.rule || data.message || "the deck was refused"));
+    return;
+  }
+  const byArch = {};
+  for (const c of data.cards) (byArch[c.archetype] = byArch[c.archetype] || []).push(c);
+  out.replaceChildren(el("div", { class: "conn", "data-deck-ok": i }, `${data.hero}: ${data.size} cards, ${data.hp} HP; feats ${data.feats.join(", ")}`),
+    el("div", { class: "deck-list", "data-deck-list": i }, Object.entries(byArch).map(([arch, cards]) => el("div", {},
+      el("b", {}, `${arch} (${cards.reduce((n, c) => n + c.count, 0)})`), ": ",
+      cards.map((c) => `${c.count}× ${c.name}`).join(", ")))));
+}
+
+function renderBuilder() {
+  const box = document.getElementById("deck-builder");
+  if (!box) return;
+  if (!builder) { box.replaceChildren(); return; }
+  const opts = (list, sel) => list.map((x) => el("option", { value: x, selected: x === sel }, x));
+  const rows = [el("h3", {}, "Decks")];
+  decks.forEach((d, i) => {
+    const choose = el("select", { "data-deck-seat": i, onchange: (e) => {
+      decks[i] = e.target.value === "" ? { hero: null, ok: false } : { starter: e.target.value };
+      renderBuilder();
+    } }, opts(builder.starters, d.starter), el("option", { value: "", selected: !d.starter }, "build a hero…"));
+    rows.push(el("div", { class: "row" }, el("label", {}, `seat ${i + 1} deck`), choose));
+    if (d.starter) return;
+    const h = d.hero || { name: "", classes: [builder.classes[0].name, builder.classes[1].name],
+      specialization: builder.specializations[0].name, traits: [builder.traits[0].name, builder.traits[1].name] };
+    const part = (k, list, sel) => el("select", { "data-hero": i, "data-part": k, onchange: () => { decks[i] = { hero: heroTable(i), ok: false }; } },
+      opts(list, sel));
+    const classes = builder.classes.map((c) => c.name);
+    const traits = builder.traits.map((t) => t.name);
+    rows.push(el("div", { class: "deck-build", "data-build": i },
+      el("div", { class: "row" }, el("label", {}, "name"), el("input", { "data-hero": i, "data-part": "name", maxlength: 40, value: h.name, placeholder: `Hero ${i + 1}` })),
+      el("div", { class: "row" }, el("label", { title: builder.classes.map((c) => `${c.name}: ${c.colour}`).join(", ") }, "classes"),
+        part("class1", classes, h.classes[0]), part("class2", classes, h.classes[1])),
+      el("div", { class: "row" }, el("label", { title: builder.specializations.map((c) => `${c.name}: ${c.colours.join("/")}, ultimate ${c.ultimate}`).join("; ") }, "specialization"),
+        part("spec", builder.specializations.map((c) => c.name), h.specialization)),
+      el("div", { class: "row" }, el("label", { title: builder.traits.map((t) => `${t.name}: ${t.pips.join("+")}`).join(", ") }, "traits"),
+        part("trait1", traits, h.traits[0]), part("trait2", traits, h.traits[1])),
+      el("div", { class: "row" }, el("button", { type: "button", "data-check-deck": i, onclick: () => checkDeck(i) }, "See the deck")),
+      el("div", { id: `deck-result-${i}` })));
+  });
+  box.replaceChildren(...rows);
+}
+
+function readDecks() {
+  if (!builder) return null;
+  return decks.map((d, i) => (d.starter ? d.starter : heroTable(i)));
 }
 
 function readOptions() {
@@ -65,6 +147,8 @@ function readOptions() {
     else if (k === "integer" || k === "number") { if (input.value !== "") out[input.name] = Number(input.value); }
     else out[input.name] = input.value;
   }
+  const chosen = readDecks();
+  if (chosen) out.decks = chosen;
   return out;
 }
 
@@ -98,6 +182,7 @@ function pickGame(g) {
   $("#summary").textContent = g.summary || "";
   renderOptions();
   renderSeats();
+  loadBuilder(g);
   $("#links").classList.add("hidden");
 }
 

@@ -279,7 +279,7 @@ def test_zun_pieces_read_the_observation() -> None:
     assert seen["resolving"] and seen["reaction"]  # the game reached what the test reads
 
 
-@pytest.mark.parametrize("game", ["juno", "iunu", "zun", "iuno_avatar"])
+@pytest.mark.parametrize("game", ["juno", "iunu", "zun", "iuno_avatar", "ivion"])
 def test_a_copied_or_pickled_encoder_uses_its_own_buffers(game: str) -> None:
     """Encoders reuse scratch buffers with numpy views of them; a copy or a pickle must rebuild
     them, or the copy would return a stale array."""

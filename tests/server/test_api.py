@@ -29,7 +29,7 @@ def test_pages_and_static_assets_are_served(client: TestClient) -> None:
         assert client.get(f"/static/{asset}").status_code == 200, asset
 
 
-@pytest.mark.parametrize(("game", "view"), [("juno", "juno.js"), ("iunu", "iunu.js"), ("zun", "zun.js")])
+@pytest.mark.parametrize(("game", "view"), [("juno", "juno.js"), ("iunu", "iunu.js"), ("zun", "zun.js"), ("ivion", "ivion.js")])
 def test_a_table_page_carries_the_view_its_game_registers(client: TestClient, game: str, view: str) -> None:
     table = new_table(client, [{"kind": "bot", "agent": "random"}] * 2, game=game)
     page = client.get(f"/t/{table['id']}").text

@@ -394,3 +394,37 @@ def test_finding8_the_table_page_takes_the_token_out_of_the_address() -> None:
     """The browser suite (tests/browser) runs the page; here: the page's script removes it once read."""
     js = (Path(tables_mod.__file__).parent.parent / "web" / "table.js").read_text()
     assert 'params.delete("token")' in js and "history.replaceState" in js
+
+
+@pytest.mark.parametrize("option", ["decks", "content"])
+def test_ivion_decks_and_content_naming_a_file_are_refused_unread(client: TestClient, tmp_path: Path, option: str) -> None:
+    # Ivion's decks and content are lists: a file name inside one is refused as a whole string would be
+    secret = tmp_path / "secret.toml"
+    secret.write_text('[[hero]]\nname = "TOP SECRET VALUE"\n')
+    before = count_tables(client)
+    for path in (str(secret), "/etc/shadow", "hero.json"):
+        value = [path, "Lio Marrow"] if option == "decks" else [path]
+        r = client.post("/api/tables", json={"game": "ivion", "options": {option: value}, "seats": TWO})
+        assert r.status_code == 400, r.text
+        assert r.json()["error"] == "bad_options" and "not as a file name" in r.json()["message"]
+        assert "TOP SECRET" not in r.text
+    assert count_tables(client) == before
+    # starters by name and hero tables are data: accepted
+    hero = {"name": "Ann", "mode": "herocrafting", "classes": ["Knight", "Ranger"], "specialization": "Mirage",
+            "traits": ["Kindle", "Thornskin"]}
+    r = client.post("/api/tables", json={"game": "ivion", "options": {"decks": [hero, "Lio Marrow"]}, "seats": TWO})
+    assert r.status_code == 201, r.text
+
+
+def test_the_deck_builder_api_builds_a_hero_or_names_the_rule(client: TestClient) -> None:
+    info = client.get("/api/games/ivion/decks").json()
+    assert {c["name"] for c in info["classes"]} >= {"Knight", "Ranger"} and "Lio Marrow" in info["starters"]
+    assert all({"name", "colours", "ultimate"} <= set(s) for s in info["specializations"])
+    hero = {"name": "Ann", "mode": "herocrafting", "classes": ["Knight", "Ranger"], "specialization": "Mirage",
+            "traits": ["Kindle", "Thornskin"]}
+    ok = client.post("/api/games/ivion/decks", json=hero).json()
+    assert ok["ok"] and ok["size"] == 45 and sum(c["count"] for c in ok["cards"]) == 45 and ok["hp"] == 32
+    bad = client.post("/api/games/ivion/decks", json={**hero, "traits": ["Kindle", "Kindle"]}).json()
+    assert not bad["ok"] and "two different traits" in bad["rule"]
+    assert not client.post("/api/games/ivion/decks", json="/etc/passwd.toml").json()["ok"]  # a name, not a table: never read
+    assert client.get("/api/games/juno/decks").status_code == 404

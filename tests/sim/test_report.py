@@ -198,3 +198,18 @@ def test_simulate_and_report_commands_end_to_end(tmp_path: Path) -> None:
     assert "heuristic: 100.0% in run" not in text  # only agents of both runs are paired: random is
     assert "random: " in text and "agents: run minus fixed" in text
     assert (out / "compare-fixed.html").exists() and (out / "compare-fixed-tables" / "compare_agents.csv").exists()
+
+
+def test_a_deck_per_seat_gives_the_heroes_win_rates_with_intervals() -> None:
+    # Ivion's `decks` option gives each seat a hero: the report names them and counts who won
+    rows = [row(i, ["A", "A"], i % 2, [0] if i < 3 else [1], [0, 0], 5, []) for i in range(4)]
+    job = {"options": {"decks": ["Sir Edda Vane", "heroes/my_hero.toml"]}}
+    r = analyze(frame(rows), job)
+    assert r.decks is not None
+    assert r.decks["deck"].to_list() == ["Sir Edda Vane", "my_hero"]
+    assert r.decks["wins"].to_list() == [3, 1] and r.decks["seat_games"].to_list() == [4, 4]
+    low, high = wilson(3, 4)
+    assert r.decks["low"][0] == pytest.approx(low) and r.decks["high"][0] == pytest.approx(high)
+    assert any("Sir Edda Vane (seat 0) wins 75.0%" in h and "outside 40-60%" in h for h in r.headline)
+    assert "decks" in r.tables()
+    assert analyze(frame(rows), {"options": {}}).decks is None  # no deck per seat: no such table

@@ -163,3 +163,43 @@ def hero_from(value: Any, lib: Library, source: str = "hero") -> HeroData:
             return validate(heroes[0], HeroData, f"hero file {value}: hero {heroes[0].get('name', '?')!r}")
         raise CardFileError(f"{source}: no starter hero {value!r} (starters: {', '.join(lib.heroes)}; or a .toml file)")
     return validate(value, HeroData, f"{source} {value.get('name', '?') if isinstance(value, dict) else ''!r}")
+
+
+# -- the lobby's deck builder (GET/POST /api/games/ivion/decks) ------------------------------------
+
+def builder_info(lib: Library | None = None) -> dict[str, Any]:
+    """What a deck builder offers: the classes and specializations with their colours, the traits
+    with their pips (marked: a Herocrafting trait), the starters. Only the base content: over the
+    web, a deck is built from the content everyone has."""
+    lib = lib or _base()
+    ultimates = {c.archetype: c.name for c in lib.cards.values() if c.feat == "ultimate"}
+    return {
+        "classes": [{"name": n, "colour": c} for n, c in lib.classes.items()],
+        "specializations": [{"name": n, "colours": list(c), "ultimate": ultimates.get(n, "")}
+                            for n, c in lib.specializations.items()],
+        "traits": [{"name": t.name, "pips": list(t.pips), "marked": bool(t.marked)} for t in lib.traits()],
+        "starters": list(lib.heroes),
+        "modes": ["herocrafting"],
+    }
+
+
+def check_deck(table: Any, lib: Library | None = None) -> dict[str, Any]:
+    """Build a hero table the way a table would: its deck (45 cards by name and count, feats, HP)
+    or the rule it breaks. Only tables: a name of a file is refused (the server never reads one)."""
+    lib = lib or _base()
+    if not isinstance(table, dict):
+        return {"ok": False, "rule": "send a hero table: name, mode, classes, specialization, traits"}
+    try:
+        deck = build(hero_from(table, lib, "hero"), lib)
+    except CardFileError as exc:
+        return {"ok": False, "rule": str(exc)}
+    counts = Counter(deck.cards)
+    return {"ok": True, "hero": deck.hero, "hp": deck.hp, "feats": list(deck.feats), "size": len(deck.cards),
+            "cards": [{"name": n, "count": k, "archetype": lib.cards[n].archetype} for n, k in sorted(counts.items())],
+            "relics": len(deck.relics)}
+
+
+def _base() -> Library:
+    from .cards import library
+
+    return library([])

@@ -66,6 +66,7 @@ class Ivion(Game[IvionState]):
         heuristic="heuristic",
         encoder="encoder:IvionEncoder",
         text="text",
+        web_view="ivion.js",
     )
     Options = IvionOptions
     max_length = 50_000
@@ -97,6 +98,11 @@ class Ivion(Game[IvionState]):
         super().__init__(options)
         self.options: IvionOptions = options
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the library's effects hold their verbs' text functions (lambdas): a game pickles as the
+        # options it was made from and is built anew (the engines are shared per action space)
+        return (_remake, (self.options.to_json(),))
+
     def _build_action_space(self) -> Any:
         return self.space.space
 
@@ -111,3 +117,11 @@ class Ivion(Game[IvionState]):
         s._init_base(self, seed, Rng(seed), record_events)
         s._setup()
         return s
+
+
+def _remake(options: dict[str, Any]) -> Ivion:
+    from ...core.registry import make
+
+    game = make("ivion", **options)
+    assert isinstance(game, Ivion)
+    return game

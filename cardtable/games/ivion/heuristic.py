@@ -44,50 +44,194 @@ def card_value(c: Card) -> float:
     return v
 
 
+def damage(c: Card, unleashed: bool = False, ward: int = 0) -> int:
+    """The damage it deals to the enemy hero (`ward`: taken off each hit)."""
+    return sum(max(0, e.params.amount - ward)  # type: ignore[attr-defined]
+               for e in (*c.effects, *(c.unleash if unleashed else ()))
+               if e.verb == "damage" and e.params.to != "self")  # type: ignore[attr-defined]
+
+
+def _hand(s: IvionState, seat: int) -> list[Card]:
+    return [s.card(c) for c in (*s.hand[seat], *s.shown[seat])]
+
+
+def _attacks(s: IvionState, seat: int) -> list[Card]:
+    return [c for c in _hand(s, seat) if c.target == "enemy" and damage(c) > 0 and not c.instant]
+
+
+def _reach(s: IvionState, seat: int, tile: int, enemy_tile: int) -> float:
+    """What this seat's attacks in hand could deal from `tile` (those not blocked by control)."""
+    d = s.distance(tile, enemy_tile)
+    return sum(damage(c) for c in _attacks(s, seat)
+               if (c.range is None or d <= c.range) and not s.prevented_by(seat, c))
+
+
+def _desired(s: IvionState, seat: int) -> int:
+    """The distance to keep: the longest reach of the hand's attacks (melee: 1), but out of the
+    enemy's melee (range 1) when the hand can hit from 2 or more."""
+    ranges = [c.range if c.range is not None else 9 for c in _attacks(s, seat)]
+    if not ranges:
+        return 1
+    far = [r for r in ranges if r >= 2]
+    return min(2, max(far)) if len(far) * 2 >= len(ranges) else 1
+
+
+def _trap(s: IvionState, seat: int, tile: int) -> float:
+    """Cards of the enemy attached to a tile (snares, static fields) and hostile terrain."""
+    bad = sum(1.0 for c in s.attached.get(f"t{tile}", ()) if s.owner(c) != seat)
+    return bad + (0.3 if s.terrain.get(str(tile)) == "difficult" else 0.0)
+
+
+def _tile_score(s: IvionState, seat: int, tile: int) -> float:
+    """How good a tile is to stand on: the hand's damage that reaches the enemy from it, at the
+    distance this hand wants, away from the enemy's traps."""
+    enemy = s.pos[1 - seat]
+    d = s.distance(tile, enemy)
+    return 0.5 * _reach(s, seat, tile, enemy) - 0.6 * abs(d - _desired(s, seat)) - 1.5 * _trap(s, seat, tile)
+
+
+def _may_draw(s: IvionState, seat: int) -> bool:
+    """Whether drawing an extra card is safe: the deck is the clock (exhaustion deals 5 a draw),
+    so draw extra only while this deck is not the shorter one, or early."""
+    mine, theirs = len(s.deck[seat]), len(s.deck[1 - seat])
+    return mine >= 22 or mine - 1 >= theirs + 2
+
+
+def _reactive(s: IvionState, seat: int) -> Card | None:
+    """An instant in hand kept for the enemy's turn (a counter or a copy), if its cost can be kept."""
+    for c in _hand(s, seat):
+        if c.instant and c.target == "stack" and not s.prevented_by(seat, c):
+            return c
+    return None
+
+
+def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
+    lib = s.game.library
+    c = lib.cards[a.name]
+    pools = s.pools[seat]
+    enemy = 1 - seat
+    if c.target == "stack":  # a counter or a copy: for what hurts
+        top = s.chain.items[-1] if s.chain.items else None
+        if top is None or top.controller == seat:
+            return -1.0
+        tc = s.card(top.card)
+        threat = damage(tc, top.card in s.unleashed) + (2.0 if tc.attach and tc.target in ("enemy", "attached") else 0)
+        threat += sum(0.8 * e.params.n for e in tc.effects if e.verb in ("control", "stun"))  # type: ignore[attr-defined]
+        if any(e.verb == "copy" for e in c.effects):
+            threat = damage(tc) - 0.5  # a copy hits back with the same card
+        return threat - 1.5 if threat >= 2.5 else -1.0
+    if s.chain.items:  # answering with an instant that is not a counter: control or damage that matters
+        return 0.5 + card_value(c) if damage(c) + sum(1 for e in c.effects if e.verb in ("control", "stun")) >= 2 else -1.0
+    v = card_value(c)
+    ward = 1 if "ward" in s.statuses_on(enemy) and not s.exhausted(enemy) else 0
+    unleash = a.kind == Kind.PLAY and bool(c.unleash) and pools["power"] > c.cost["power"]
+    dmg = damage(c, unleash, ward)
+    if dmg >= s.hp[enemy]:
+        return 100.0 + dmg  # lethal
+    v -= damage(c, True) - damage(c, True, ward)  # what the enemy's ward takes off
+    hand = _hand(s, seat)
+    if any(e.verb == "draw" for e in c.effects):
+        v += 1.0 if len(hand) <= 2 else 0.0
+        if not _may_draw(s, seat):
+            v -= 2.0  # the deck is the clock: exhaustion deals 5 a draw
+    for e in c.effects:
+        p: Any = e.params
+        if e.verb == "heal":
+            missing = s.max_hp[seat] - s.hp[seat]
+            v += 0.8 * min(missing, p.amount) - 0.5 * p.amount - 0.5
+        elif e.verb == "chivalry" and s.chivalrous[seat]:
+            v -= 2.0
+        elif e.verb == "chivalry":
+            v += 1.5
+        elif e.verb == "travel":
+            v += max(0.0, _tile_best(s, seat, c) - _tile_score(s, seat, s.pos[seat])) * 0.8 - 0.5
+        elif e.verb == "terrain":
+            v -= 0.3
+    if c.attach and "ward" in c.statuses() and "ward" in s.statuses_on(seat):
+        v -= 2.0  # wards do not add up
+    if c.grants and not dmg:
+        v -= 0.5 * max(0, pools["power"] + c.grants - 5)  # power beyond five is lost
+    if c.cost["power"]:
+        v -= 0.25 * c.cost["power"]
+    if c.target == "attached":
+        mine = [x for h, cs in s.attached.items() for x in cs if s.owner(x) != seat]
+        v += 0.5 if mine else -2.0
+    if c.instant and c.target == "enemy":
+        v -= 0.4  # kept for the enemy's turn, when it is as good
+    # keep an action and the power for a counter in hand, unless the turn has actions to spare
+    keep = _reactive(s, seat)
+    if keep is not None and keep is not c and a.kind != Kind.CANTRIP:
+        left_a = pools["actions"] - c.cost["actions"]
+        left_p = pools["power"] - c.cost["power"] + c.grants
+        if left_a < keep.cost["actions"] or left_p < keep.cost["power"]:
+            v -= 1.5
+    if a.kind == Kind.CANTRIP:
+        v += 0.5
+    else:
+        v -= 0.5 * (c.actions - 1)
+    return 0.5 + v
+
+
 def _toward(s: IvionState, seat: int, tile: int) -> int:
     return -s.distance(tile, s.pos[1 - seat])
+
+
+def _tile_best(s: IvionState, seat: int, c: Card) -> float:
+    best = -99.0
+    for tile in range(s.size * s.size):
+        if tile in s.pos or c.range is not None and s.distance(s.pos[seat], tile) > c.range:
+            continue
+        best = max(best, _tile_score(s, seat, tile))
+    return best
 
 
 def _score(s: IvionState, seat: int, a: IvionAction) -> float:
     k = a.kind
     lib = s.game.library
+    pools = s.pools[seat]
     if k in (Kind.PLAY, Kind.FEAT, Kind.CANTRIP):
-        c = lib.cards[a.name]
-        if c.target == "stack":
-            top = s.chain.items[-1] if s.chain.items else None
-            if top is None or top.controller == seat:
-                return -1.0
-            threat = card_value(s.card(top.card))
-            return threat - 2.0 if threat >= 3 or s.card(top.card).attach else -1.0
-        bonus = 0.5 if k == Kind.CANTRIP else 0.0
-        if any(e.verb == "draw" for e in c.effects) and len(s.deck[seat]) < 12:
-            return -0.2  # drawing toward exhaustion
-        if any(e.verb == "heal" for e in c.effects) and s.hp[seat] > s.max_hp[seat] - 3:
-            return -0.2
-        if s.chain.items and not any(e.verb == "control" for e in c.effects):
-            return -1.0  # answer with instants that matter only
-        return 1.0 + card_value(c) + bonus
+        return _play_score(s, seat, a)
     if k == Kind.MOVE or k == Kind.INIT_MOVE:
         tile = s.neighbour(s.pos[seat], a.name)
-        closer = s.distance(s.pos[seat], s.pos[1 - seat]) - s.distance(tile, s.pos[1 - seat])
-        return (0.6 if k == Kind.INIT_MOVE else 0.3) * closer
+        gain = _tile_score(s, seat, tile) - _tile_score(s, seat, s.pos[seat])
+        if k == Kind.INIT_MOVE:
+            return 0.2 + gain  # an initiative is lost at the end of the turn
+        # an action: worth it when the turn has actions to spare (more than two kept)
+        spare = pools["actions"] > 2 or not _attacks(s, seat)
+        return gain - (0.2 if spare else 1.0)
     if k == Kind.INIT_DRAW:
-        if len(s.deck[seat]) < 15:
-            return -0.5  # the deck is the clock: exhaustion deals 5 a draw
-        return 0.9 if len(s.hand[seat]) + len(s.shown[seat]) < 3 else -0.1
+        if not _may_draw(s, seat):
+            return -1.0
+        return 0.4 + (0.5 if len(_hand(s, seat)) < 3 else -0.5)
     if k == Kind.SPEND:
-        return 0.1 if s.pools[seat][a.name] >= 5 else -0.5
+        # removing control that blocks the hand, with resources that would otherwise wait
+        blocked = sum(1 for c in _hand(s, seat) if s.prevented_by(seat, c))
+        if not blocked:
+            return 0.1 if pools[a.name] >= 5 else -0.5
+        return 0.5 * blocked - (0.2 if a.name == "power" else 0.6)
     if k == Kind.TARGET_TILE:
+        staged = s.staged or {}
+        c = s.card(staged["card"]) if staged.get("card", -1) >= 0 else None
+        enemy = s.pos[1 - seat]
+        if c is not None and any(e.verb == "travel" and e.params.who != "enemy" for e in c.effects):  # type: ignore[attr-defined]
+            return _tile_score(s, seat, a.n)
+        if c is not None and any(e.verb == "travel" for e in c.effects):  # moving the enemy: far from me, into my traps
+            return s.distance(a.n, s.pos[seat]) * 0.2 + 1.5 * _trap(s, 1 - seat, a.n)
+        if c is not None and c.attach:  # a snare: where the enemy would step toward me
+            d = s.distance(a.n, enemy)
+            return -abs(d - 1) - 0.3 * s.distance(a.n, s.pos[seat])
         return _toward(s, seat, a.n)
     if k == Kind.TARGET_CARD:
         if a.n >= COPY_BASE or any(i.card == a.n for i in s.chain.items):
             item = next((i for i in s.chain.items if i.card == a.n), None)
-            return 1.0 if item is not None and item.controller != seat else -1.0
-        return 1.0 if s.owner(a.n) != seat else -1.0
+            return 1.0 + damage(s.card(a.n)) if item is not None and item.controller != seat else -1.0
+        host = s.host_of(a.n)
+        on_me = host == f"h{seat}"
+        return (2.0 if on_me else 1.0) + card_value(s.card(a.n)) if s.owner(a.n) != seat else -1.0
     if k == Kind.UNLEASH:
         return 1.0
     if k == Kind.REMOVE:
-        return sum(1 for c in s.hand[seat] if a.name in s.card(c).banner)
+        return sum(1 for c in _hand(s, seat) if a.name in c.banner)
     if k == Kind.LOSE:
         return s.pools[seat][a.name]
     if k == Kind.KEEP:
@@ -95,7 +239,8 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
     if k in (Kind.BOTTOM, Kind.DISCARD):
         return -card_value(lib.cards[a.name])
     if k == Kind.END_TURN:
-        return 0.0
+        # actions beyond two are wasted at the cap of five next turn
+        return -0.3 * max(0, pools["actions"] + 3 - 5)
     return 0.0  # pass, yes, first N, don't unleash
 
 

@@ -69,7 +69,7 @@ def test_attach_to_an_enemy_hero_and_its_trigger_at_the_hosts_turn() -> None:
     brand = s.attached["h1"]
     assert names(s, brand) == ["Burning Brand"] and s.discard[0] == []  # attached, not discarded
     play(s, "end turn")
-    assert s.hp[1] == 23  # at the start of the host's turn, 1 damage
+    assert s.hp[1] == 31  # at the start of the host's turn, 1 damage
 
 
 def test_attach_only_to_an_empty_tile_and_a_snare_answers_an_enemy_entering() -> None:
@@ -114,10 +114,10 @@ def test_ward_reduces_damage_by_one_unless_exhausted() -> None:
     s = position(hands=(["Shield Wall", "Shield Wall"], ["Longshot", "Longshot"]), at=("a1", "a3"), actions=(3, 3))
     play(s, "play Shield Wall", "pass", "play Shield Wall", "pass", "end turn")
     play(s, "play Longshot", "pass")
-    assert s.hp[0] == 27  # 2 damage, reduced by 1 (two wards do not add up)
+    assert s.hp[0] == 24  # 3 damage, reduced by 1 (two wards do not add up)
     s.deck[0], s.discard[0] = [], s.discard[0] + s.deck[0]  # Edda is exhausted
     play(s, "play Longshot", "pass")
-    assert s.hp[0] == 25
+    assert s.hp[0] == 21
 
 
 def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:

@@ -17,7 +17,7 @@ def test_play_pay_respond_then_resolve_and_gain_power_on_resolution() -> None:
     assert s.decision.kind == "priority" and s.current_player == 1
     assert texts(s) == ["pass"]
     play(s, "pass")
-    assert s.hp[1] == 22 and s.pools[0]["power"] == 1
+    assert s.hp[1] == 30 and s.pools[0]["power"] == 1
     assert names(s, s.discard[0]) == ["Flame Lash"]
     assert s.decision.kind == "main" and s.current_player == 0
 
@@ -94,7 +94,7 @@ def test_instants_answer_and_resolve_in_reverse_order_meta_countering_by_control
     assert s.current_player == 0 and texts(s) == ["pass"]  # Edda may answer Hush; nothing to answer with
     play(s, "pass")
     assert s.controls[0]["silence"] == 2
-    assert s.hp[1] == 24  # Fireball meta-countered: its banner includes silence
+    assert s.hp[1] == 32  # Fireball meta-countered: its banner includes silence
     assert s.pools[0] == {"actions": 3, "power": 1}  # refunded
     assert names(s, s.discard[0]) == ["Fireball"] and any(e.kind == "meta_countered" for e in s.events)
 
@@ -114,7 +114,7 @@ def test_counter_discards_the_card_unresolved_and_refunds_nothing() -> None:
     play(s, "play Flame Lash", "play Dispel")
     assert s.decision.kind == "choose_target"
     play(s, f"target Flame Lash #{s.played[0]}", "pass")
-    assert s.hp[1] == 24 and s.pools[0] == {"actions": 2, "power": 0}  # no power gained, nothing refunded
+    assert s.hp[1] == 32 and s.pools[0] == {"actions": 2, "power": 0}  # no power gained, nothing refunded
     assert names(s, s.discard[0]) == ["Flame Lash"] and names(s, s.discard[1]) == ["Dispel"]
 
 
@@ -124,7 +124,7 @@ def test_meta_counter_when_no_target_is_valid_any_more() -> None:
     play(s, "play Flame Lash")
     s.pos[0] = tile("a4")  # the hero is somewhere else when the card resolves
     play(s, "pass")
-    assert s.hp[1] == 24 and s.pools[0]["actions"] == 3  # meta-countered: refunded
+    assert s.hp[1] == 32 and s.pools[0]["actions"] == 3  # meta-countered: refunded
 
 
 def test_unleash_spends_all_power_and_a_meta_counter_returns_it() -> None:
@@ -134,10 +134,10 @@ def test_unleash_spends_all_power_and_a_meta_counter_returns_it() -> None:
     play(s, "unleash")
     assert s.pools[0] == {"actions": 1, "power": 0}
     play(s, "pass")
-    assert s.hp[1] == 24 - 3 - 2
+    assert s.hp[1] == 32 - 3 - 1
     s = position(hands=(["Fireball"], ["Hush"]), power=(4, 1), actions=(3, 1))
     play(s, "play Fireball", "unleash", "play Hush", "pass")
-    assert s.pools[0] == {"actions": 3, "power": 4} and s.hp[1] == 24  # the unleashed power came back
+    assert s.pools[0] == {"actions": 3, "power": 4} and s.hp[1] == 32  # the unleashed power came back
 
 
 def test_unleash_needs_extra_power() -> None:

@@ -46,7 +46,7 @@ def test_gianna_florre_walkthrough() -> None:
     by_arch = Counter(LIB.cards[c].archetype for c in deck.cards)
     assert by_arch == {"Arcanist": 15, "Pyromancer": 15, "Mirage": 15}
     assert deck.feats == ("Bewilder", "Timeweaver", "Spellscar")
-    assert deck.hp == 24
+    assert deck.hp == 32
     assert all(LIB.cards[c].marked for c in deck.cards)
 
 
@@ -152,5 +152,5 @@ def test_user_files_are_validated_naming_file_card_and_field(raw: dict[str, obje
 def test_card_text_is_generated_from_data() -> None:
     fb = LIB.cards["Fireball"]
     assert fb.header() == "2 actions · −1 power · range 3 · banner: silence"
-    assert fb.text() == "Target: an enemy. Deal 3 damage to the target. Unleash: Deal 2 damage to the target."
+    assert fb.text() == "Target: an enemy. Deal 3 damage to the target. Unleash: Deal 1 damage to the target."
     assert "heroic" in LIB.cards["Shield Wall"].header() and "Attach it" in LIB.cards["Shield Wall"].text()

@@ -14,7 +14,7 @@ from .helpers import EDDA, LIO, names, play, position, take, texts
 def test_a_feat_is_played_once_until_its_controllers_next_turn_and_returns_to_the_feat_zone() -> None:
     s = position(actions=(5, 0))
     play(s, "feat Spellscar", "pass")
-    assert s.hp[1] == 23 and names(s, s.feats[0]) == ["Kindle", "Last Stand", "Spellscar"]
+    assert s.hp[1] == 31 and names(s, s.feats[0]) == ["Kindle", "Last Stand", "Spellscar"]
     assert s.discard[0] == []
     with pytest.raises(IllegalAction, match="played once until your next turn"):
         s.apply("feat Spellscar")
@@ -27,7 +27,7 @@ def test_a_countered_feat_still_counts_as_played_and_returns_to_the_feat_zone() 
     play(s, "feat Spellscar", "play Dispel")
     feat = s.played[0]
     play(s, f"target Spellscar #{feat}", "pass")
-    assert s.hp[1] == 24 and feat in s.feats[0] and feat in s.feats_used[0]
+    assert s.hp[1] == 32 and feat in s.feats[0] and feat in s.feats_used[0]
 
 
 def test_passive_feats_are_never_played() -> None:
@@ -39,19 +39,19 @@ def test_passive_feats_are_never_played() -> None:
 
 def test_the_ultimate_gives_starting_and_maximum_hp_and_healing_stops_there() -> None:
     s = position(hands=(["Rallying Cry"], []))
-    assert s.max_hp == [28, 24]
-    s.hp[0] = 27
+    assert s.max_hp == [26, 32]
+    s.hp[0] = 25
     play(s, "play Rallying Cry", "pass")
-    assert s.hp[0] == 28
+    assert s.hp[0] == 26
 
 
 def test_second_wind_on_first_turning_wounded_interrupts_the_turn() -> None:
     s = position(hands=(["Cleave", "Cleave"], []), actions=(3, 0))
-    s.hp[1] = 14  # Lio: 24 max, wounded at 12 or less
+    s.hp[1] = 18  # Lio: 32 max, wounded at 16 or less
     deck = s.deck[1]
     top5 = [s.name(c) for c in deck[-5:]]
     play(s, "play Cleave", "pass")
-    assert s.wounded[1] and s.hp[1] == 12
+    assert s.wounded[1] and s.hp[1] == 16
     assert s.decision.kind == "second_wind_keep" and s.current_player == 1  # Edda's turn is interrupted
     assert sorted(names(s, s.looking[1])) == sorted(top5) and len(s.deck[1]) == len(deck)
     keep = sorted(set(top5))
@@ -67,7 +67,7 @@ def test_second_wind_on_first_turning_wounded_interrupts_the_turn() -> None:
     assert [s.name(c) for c in s.deck[1][:3]] == last + order[::-1]  # the first chosen goes under first
     assert s.decision.kind == "main" and s.current_player == 0
     play(s, "play Cleave", "pass")  # only the first time
-    assert s.hp[1] == 10 and s.decision.kind == "main"
+    assert s.hp[1] == 14 and s.decision.kind == "main"
 
 
 def test_exhaustion_five_damage_instead_of_drawing_and_no_healing() -> None:
@@ -99,7 +99,7 @@ def test_a_copied_attack_hits_the_copiers_enemy() -> None:
     s = position(hands=(["Flame Lash"], ["Mirror Image"]), power=(0, 1), actions=(3, 1), at=("b2", "b3"))
     play(s, "play Flame Lash", "play Mirror Image")
     play(s, f"target Flame Lash #{s.played[0]}", "pass", "pass")
-    assert s.hp == [26, 22] and s.pools[1]["power"] == 0  # the copy is free: no power from it
+    assert s.hp == [24, 30] and s.pools[1]["power"] == 1  # Mirror Image costs no power; the copy is free: no power from it
 
 
 def test_relics_a_random_relic_at_once_then_out_of_the_game() -> None:
@@ -127,7 +127,7 @@ def test_simultaneous_effects_go_in_turn_order_from_the_player_whose_turn_it_is(
     play(s, "end turn")
     kinds = [(e.kind, e.data.get("seat")) for e in s.events if e.kind in ("gain", "damage")]
     assert kinds == [("gain", 0), ("damage", 0)]
-    assert s.hp[0] == 27 and s.pools[0]["power"] == 1
+    assert s.hp[0] == 25 and s.pools[0]["power"] == 1
 
 
 def test_lio_and_edda_every_keyword_is_reachable() -> None:

@@ -1,0 +1,261 @@
+// Ivion: the board of tiles with both heroes (figure, HP bar with the wounded side, chivalry),
+// terrain and attached cards; each hero's actions, power, initiative and control tokens; the stack
+// of unresolved cards in the middle with respond / pass; your hand with each card's full text;
+// feats; discards and deck counts. Legal targets and tiles light up when a card asks for them,
+// hovering a card of the hand shows its range on the board, a click on an adjacent tile moves
+// your hero, a refused click says the rule (the engine's reason), and second wind is a chooser.
+// Everything drawn comes from the seat's observation: the other hand, the decks and the other
+// second-wind look never reach the browser.
+"use strict";
+
+(() => {
+  const { el, binder, cardInfo, cardEntry } = window.CT;
+  const COLS = "abcdefgh";
+  const SEAT_COLOUR = ["#e0a03a", "#4cc9f0"];
+  const CONTROL = { slow: "slow", silence: "silence", disarm: "disarm" };
+  const STEP = { north: [1, 0], south: [-1, 0], east: [0, 1], west: [0, -1] };
+
+  const parseTile = (name) => ({ col: COLS.indexOf(name[0]), row: Number(name.slice(1)) - 1 });
+  const tileName = (row, col) => `${COLS[col]}${row + 1}`;
+  const distance = (a, b) => Math.abs(a.row - b.row) + Math.abs(a.col - b.col);
+  function direction(from, to) {
+    for (const [d, [dr, dc]] of Object.entries(STEP)) if (from.row + dr === to.row && from.col + dc === to.col) return d;
+    return null;
+  }
+
+  // A card's printed parts, from the engine's text ("1 action · +1 power · range 2 · banner: disarm. Target: …").
+  function parts(name) {
+    const c = cardEntry(name);
+    if (!c) return { header: "", body: "", range: null };
+    const cut = c.text.indexOf(". ");
+    const header = cut >= 0 ? c.text.slice(0, cut) : c.text;
+    const body = cut >= 0 ? c.text.slice(cut + 2) : "";
+    const m = /range (\d+)/.exec(header);
+    return { header, body, range: m ? Number(m[1]) : null, kind: c.kind };
+  }
+
+  function heroInitials(name) {
+    return name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== "Sir").map((w) => w[0]).join("").slice(0, 2);
+  }
+
+  function hpBar(h) {
+    const pct = Math.max(0, Math.min(100, (100 * h.hp) / h.max_hp));
+    const half = Math.floor(h.max_hp / 2);
+    return el("div", { class: "iv-hp", title: `${h.hp} of ${h.max_hp} HP; wounded at ${half} or less` },
+      el("div", { class: `fill${h.wounded ? " wounded" : ""}`, style: `width:${pct}%` }),
+      el("div", { class: "half", style: `left:${(100 * half) / h.max_hp}%` }),
+      el("span", { class: "num" }, `${h.hp} / ${h.max_hp} HP`));
+  }
+
+  const token = (cls, text, title) => el("span", { class: `iv-token ${cls}`, title }, text);
+
+  // A seat's hero panel: HP (wounded side), chivalry, pools, control, deck, hand, discard, relics, feats.
+  function heroPanel(o, i, m, b, api) {
+    const h = o.heroes[i];
+    const mine = m.seat === i;
+    const ctl = Object.entries(h.control).filter(([, n]) => n > 0);
+    const feats = el("div", { class: "iv-feats", id: mine ? "feats" : undefined, "data-feats": i }, h.feats.map((f) => {
+      const p = parts(f.name);
+      const passive = p.header.includes("passive");
+      const node = cardInfo(el("span", { class: `chip iv-feat${f.used ? " used" : ""}${passive ? " passive" : ""}`, "data-feat": f.name },
+        f.name, f.used ? " · used" : passive ? " · passive" : ""), f.name);
+      if (mine) {
+        b.bind(node, `feat ${f.name}`);
+        if (!node.dataset.legal && !passive) {
+          node.dataset.refusable = "true";
+          node.addEventListener("click", () => api.attempt(`feat ${f.name}`));
+        }
+      }
+      return node;
+    }));
+    const attached = o.attached.filter((a) => a.on === `hero ${i}`).map((a) => attachedChip(a, b, api));
+    return el("div", { class: "iv-hero-panel", "data-hero": i },
+      el("div", { class: "meta" }, el("b", { style: `color:${SEAT_COLOUR[i]}` }, h.hero), ` · on ${h.tile}`,
+        h.wounded ? el("span", { class: "badge iv-wounded" }, "wounded side") : null,
+        h.chivalrous ? el("span", { class: "badge iv-chivalry", title: "chivalrous: heal 2 at the start of your turn" }, "⚜ chivalry") : null,
+        h.exhausted ? el("span", { class: "badge", title: "no cards in deck: damage can't be reduced, no healing" }, "exhausted") : null),
+      hpBar(h),
+      el("div", { class: "iv-pools" },
+        token("act", `● ${h.actions}`, `${h.actions} actions (at most 5)`),
+        token("pow", `✦ ${h.power}`, `${h.power} power (at most 5)`),
+        token("ini", `⚑ ${h.initiative}`, `${h.initiative} initiative (lost at the end of the turn)`),
+        ctl.map(([k, n]) => token(`ctl ${k}`, `${CONTROL[k]} ${n}`, `${n} ${k} control: cards whose banner includes ${k} can't be played`))),
+      el("div", { class: "meta" }, `deck ${h.deck} · hand ${h.hand_size} · discard ${h.discard.length}`,
+        h.discard.length ? ` (top: ${h.discard[h.discard.length - 1]})` : "", h.relics ? ` · relics ${h.relics}` : "",
+        h.looking ? ` · looking at ${h.looking}` : ""),
+      h.revealed_in_hand.length ? el("div", { class: "meta" }, "revealed in hand: ", h.revealed_in_hand.join(", ")) : null,
+      attached.length ? el("div", { class: "chips" }, el("span", { class: "conn" }, "attached:"), attached) : null,
+      feats);
+  }
+
+  function attachedChip(a, b, api) {
+    const node = cardInfo(el("span", { class: "chip iv-attached", "data-attached": a.id, style: `border-left:3px solid ${SEAT_COLOUR[a.controller]}` },
+      a.card), a.card);
+    b.bind(node, `target ${a.card} #${a.id}`);
+    return node;
+  }
+
+  function board(o, m, b, api) {
+    const n = o.board;
+    const flip = m.seat === 1;  // each player sees their own side at the bottom
+    const me = m.seat !== null && m.seat !== undefined ? m.seat : null;
+    const myTile = me !== null ? parseTile(o.heroes[me].tile) : null;
+    const grid = el("div", { class: "iv-board", id: "board", style: `grid-template-columns:repeat(${n},minmax(0,1fr))` });
+    for (let vr = 0; vr < n; vr++) {
+      const row = flip ? vr : n - 1 - vr;
+      for (let vc = 0; vc < n; vc++) {
+        const col = flip ? n - 1 - vc : vc;
+        const name = tileName(row, col);
+        const terrain = o.terrain[name];
+        const heroes = o.heroes.map((h, i) => [h, i]).filter(([h]) => h.tile === name);
+        const attached = o.attached.filter((a) => a.on === name);
+        const tile = el("div", { class: `iv-tile${terrain ? ` t-${terrain}` : ""}`, "data-tile": name, "data-row": row, "data-col": col },
+          el("span", { class: "iv-tname" }, name),
+          terrain ? el("span", { class: "iv-terrain", title: `${terrain} terrain` }, terrain) : null,
+          heroes.map(([h, i]) => el("div", { class: `iv-figure${h.wounded ? " wounded" : ""}`, "data-figure": i, title: `${h.hero}: ${h.hp} HP`,
+            style: `background:${SEAT_COLOUR[i]}` }, heroInitials(h.hero),
+          el("span", { class: "iv-fhp" }, String(h.hp)))),
+          attached.map((a) => attachedChip(a, b, api)));
+        // a card asks for a tile: the legal ones light up
+        b.bind(tile, `target ${name}`);
+        if (tile.dataset.legal) tile.classList.add("lit");
+        else if (myTile) {
+          const here = { row, col };
+          const dir = direction(myTile, here);
+          if (dir) {
+            const t = b.has(`move ${dir}`) ? `move ${dir}` : b.has(`initiative move ${dir}`) ? `initiative move ${dir}` : null;
+            if (t) { b.bind(tile, t); tile.classList.add("step"); tile.title = t === `move ${dir}` ? `move ${dir} (an action)` : `move ${dir} (an initiative)`; }
+            else if (m.legal.length) {
+              tile.dataset.refusable = "true";
+              tile.addEventListener("click", () => api.attempt(`move ${dir}`));  // the engine says why not
+            }
+          } else if (m.legal.length && !(row === myTile.row && col === myTile.col)) {
+            tile.dataset.refusable = "true";
+            tile.addEventListener("click", () => api.toast(
+              `${name} is not adjacent to your hero on ${o.heroes[me].tile}: a move is to an orthogonally adjacent tile (diagonal tiles are not adjacent)`));
+          }
+        }
+        grid.append(tile);
+      }
+    }
+    return grid;
+  }
+
+  // Range shown on the board while a card of the hand is hovered (or focused).
+  function showRange(range, o, me, on) {
+    const box = document.getElementById("board");
+    if (!box || me === null) return;
+    const from = parseTile(o.heroes[me].tile);
+    for (const t of box.querySelectorAll(".iv-tile")) {
+      const d = distance(from, { row: Number(t.dataset.row), col: Number(t.dataset.col) });
+      t.classList.toggle("in-range", on && (range === null || d <= range));
+    }
+  }
+
+  function handCard(name, o, m, b, api) {
+    const p = parts(name);
+    const node = cardInfo(el("div", { class: "iv-card", tabindex: 0 },
+      el("div", { class: "iv-cname" }, name),
+      el("div", { class: "iv-chead" }, p.header),
+      el("div", { class: "iv-cbody" }, p.body),
+      p.kind ? el("div", { class: "iv-ckind" }, p.kind) : null), name);
+    const d = o.decision;
+    const t = d && d.kind === "discard_down" ? `discard ${name}` : `play ${name}`;
+    b.bind(node, t);
+    if (b.has(`cantrip ${name}`)) {
+      node.append(b.bind(el("button", { class: "ghost iv-cantrip", "data-cantrip": name }, "cantrip (initiative)"), `cantrip ${name}`));
+    }
+    if (!node.dataset.legal) {
+      if (m.legal.length) node.classList.add("dim");
+      node.dataset.refusable = "true";
+      node.addEventListener("click", () => api.attempt(t));  // refused: the toast says the rule
+    }
+    const me = m.seat;
+    node.addEventListener("mouseenter", () => showRange(p.range, o, me, p.range !== null));
+    node.addEventListener("mouseleave", () => showRange(p.range, o, me, false));
+    node.addEventListener("focus", () => showRange(p.range, o, me, p.range !== null));
+    node.addEventListener("blur", () => showRange(p.range, o, me, false));
+    return node;
+  }
+
+  function stackPanel(o, m, b, api) {
+    const d = o.decision;
+    const mine = d && d.seat === m.seat && !m.over;
+    const items = o.stack.map((it, k) => {
+      const node = cardInfo(el("div", { class: `iv-stack-item${it.countered ? " countered" : ""}`, "data-stack": k,
+        style: `border-left:4px solid ${SEAT_COLOUR[it.controller]}` },
+      el("b", {}, it.copy ? `copy of ${it.card}` : it.card), ` · ${api.seatName(it.controller)}`,
+      it.targets.length ? ` → ${it.targets.map((t) => (t.startsWith("hero ") ? o.heroes[Number(t.slice(5))].hero : t)).join(", ")}` : "",
+      it.unleashed ? " · unleashed" : "", it.countered ? " · countered" : ""), it.card);
+      b.bind(node, `target ${it.copy ? "copy of " : ""}${it.card} #${it.copy ? it.id - 1000 : it.id}`);
+      return node;
+    }).reverse();  // the top of the stack first
+    const pass = b.has("pass") ? b.bind(el("button", { class: "primary", id: "pass" }, o.stack.length ? "Pass (let it resolve)" : "Pass"), "pass") : null;
+    const hint = mine && d.kind === "priority"
+      ? el("div", { class: "conn" }, "Respond with a highlighted instant from your hand, or pass.") : null;
+    return el("div", { class: "panel iv-stack", id: "stack" },
+      el("h2", {}, `Turn ${o.turn_number} · ${o.heroes[o.turn].hero}'s turn`),
+      items.length ? el("div", {}, el("div", { class: "conn" }, "Unresolved (top first):"), items) : el("div", { class: "conn" }, "the stack is empty"),
+      hint, pass,
+      o.removed.length ? el("div", { class: "conn" }, `removed from the game: ${o.removed.join(", ")}`) : null);
+  }
+
+  // Second wind: keep two of the top five (to the hand), then put the rest on the bottom in order.
+  function secondWind(o, m, b) {
+    const d = o.decision;
+    if (!d || d.seat !== m.seat || !["second_wind_keep", "second_wind_bottom"].includes(d.kind) || !o.looking) return null;
+    const keep = d.kind === "second_wind_keep";
+    const cards = o.looking.map((name) => {
+      const p = parts(name);
+      const node = cardInfo(el("div", { class: "iv-card" }, el("div", { class: "iv-cname" }, name), el("div", { class: "iv-chead" }, p.header),
+        el("div", { class: "iv-cbody" }, p.body)), name);
+      return b.bind(node, `${keep ? "keep" : "bottom"} ${name}`);
+    });
+    return el("div", { class: "panel iv-wind", id: "second-wind" },
+      el("h2", {}, "Second wind"),
+      el("div", { class: "conn" }, keep ? "You are wounded: keep two of the top five cards of your deck (click one, then another)."
+        : "Put the rest on the bottom of your deck: click them in order, the first you click goes to the bottom first."),
+      el("div", { class: "iv-hand" }, cards));
+  }
+
+  const PROMPT = {
+    main: "your turn: play a card, move, use your initiative, or end the turn",
+    choose_target: "choose the target (lit on the board or the stack)",
+    unleash: "unleash (spend all your power for the extra effect)?",
+    remove_control: "choose the control to remove", lose_resource: "stunned: choose what to lose",
+    second_wind_keep: "second wind: keep two", second_wind_bottom: "second wind: order the rest",
+    discard_down: "discard down to seven", priority: "respond, or pass",
+    first_trigger: "choose which effect goes first", use_ability: "use the ability?",
+  };
+
+  const ivion = {
+    render(box, m, api) {
+      const o = m.observation;
+      const b = binder(m, api);
+      const me = m.seat !== null && m.seat !== undefined ? m.seat : null;
+      const seats = window.CT.seatsBar(m, api, (i) => heroPanel(o, i, m, b, api));
+      const d = o.decision;
+      let prompt = null;
+      if (d && !m.over) {
+        const mine = d.seat === m.seat;
+        prompt = el("div", { class: "prompt", id: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat),
+          mine ? `: ${PROMPT[d.kind] || d.kind.replace(/_/g, " ")}` : ` — ${d.text.replace(/^seat \d+('s)? ?/, "")}`);
+      }
+      const centre = el("div", { class: "iv-centre" }, board(o, m, b, api), stackPanel(o, m, b, api));
+      const rows = [seats, prompt, centre, secondWind(o, m, b)];
+      if (me !== null && Array.isArray(o.hand)) {
+        const hand = el("div", { class: "iv-hand", id: "hand" }, o.hand.map((name) => handCard(name, o, m, b, api)));
+        const turnButtons = el("div", { class: "choice" },
+          b.has("initiative draw") ? b.bind(el("button", { id: "initiative-draw" }, "⚑ Draw (initiative)"), "initiative draw") : null,
+          b.has("spend action") ? b.bind(el("button", { class: "ghost" }, "Spend an action (remove control)"), "spend action") : null,
+          b.has("spend power") ? b.bind(el("button", { class: "ghost" }, "Spend a power (remove control)"), "spend power") : null,
+          b.has("end turn") ? b.bind(el("button", { class: "primary", id: "end-turn" }, "End turn"), "end turn") : null);
+        rows.push(el("div", { class: "panel" }, el("h2", {}, `Your hand · ${o.hand.length}`), hand, turnButtons));
+      }
+      rows.push(b.rest());
+      box.replaceChildren(...rows.filter(Boolean));
+    },
+  };
+
+  window.CT.views.ivion = ivion;
+})();
