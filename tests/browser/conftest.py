@@ -123,3 +123,11 @@ def shot(page: Any, name: str) -> None:
         page.wait_for_function(CARDS_LANDED, timeout=20_000)
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
+
+def assert_fits(page: Any, selector: str, width: int = 390) -> None:
+    """At a phone's `width` the page does not scroll sideways and every `selector` element is on screen."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    edges = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert min(left for left, _ in edges) >= 0 and max(right for _, right in edges) <= width

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import CARDS_LANDED, Server, shot
+from .conftest import CARDS_LANDED, Server, assert_fits, shot
 from .test_play import WAIT, click, create_table, version
 
 COLS = "abcdefgh"
@@ -121,10 +121,7 @@ def test_ivion_fits_a_phone(browser: Any, server: Server) -> None:
         page.wait_for_selector("#board .iv-tile")
         page.wait_for_function("document.body.dataset.decides === 'true'", timeout=WAIT)
         shot(page, "ivion-phone")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        edges = page.locator("#board .iv-tile").evaluate_all(
-            "ts => ts.map(t => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })")
-        assert min(left for left, _ in edges) >= 0 and max(right for _, right in edges) <= 390
+        assert_fits(page, "#board .iv-tile")
         assert play_ivion(page, 4) == 4
     finally:
         context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conftest import CARDS_LANDED, Server, shot
+from .conftest import CARDS_LANDED, Server, assert_fits, shot
 
 WAIT = 20_000  # ms: a generous bound for the next state to arrive (not a timing assertion)
 
@@ -164,10 +164,7 @@ def test_phone_width_fits_and_plays(browser: Any, server: Server) -> None:
         create_table(page, server, "juno", seed=13, setup=lambda p: p.uncheck("input[name=match]"))
         page.wait_for_selector("#hand .card")
         shot(page, "juno-phone")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        edges = page.locator("#hand .card").evaluate_all(
-            "cards => cards.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right]; })")
-        assert min(left for left, _ in edges) >= 0 and max(right for _, right in edges) <= 390
+        assert_fits(page, "#hand .card")
         assert play(page, 3) == 3
     finally:
         context.close()
