@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import CARDS_LANDED, SHOTS, Server, shot
-from .test_play import WAIT, check_the_end, click, create_table, version
+from .test_play import WAIT, check_the_end, click, click_move, create_table, version
 
 SEED = 11  # a seed whose game (with the clicking policy below) asks an effect question and a payment
 
@@ -109,11 +109,7 @@ def test_a_full_iuno_avatar_game_by_clicking(page: Any, server: Server) -> None:
             if not seen["pay"]:
                 focused_shot(page, "avatar-pay", "#prompt")
             seen["pay"] += 1
-        target = pick(page)
-        assert target is not None, "the seat must decide but the view offers no legal move"
-        v = version(page)
-        click(page, target)
-        page.wait_for_function(f"document.body.dataset.version !== '{v}'", timeout=WAIT)
+        click_move(page, pick)
         moves += 1
         if moves == 40:
             shot(page, "avatar-mid")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import CARDS_LANDED, Server, assert_fits, shot
-from .test_play import WAIT, click, create_table, version
+from .test_play import WAIT, click, click_move, create_table, version
 
 COLS = "abcdefgh"
 
@@ -57,9 +57,7 @@ def play_ivion(page: Any, moves: int | None = None, seen: dict[str, bool] | None
                 if not seen.get(key) and page.query_selector(sel) is not None:
                     seen[key] = True
                     shot(page, f"ivion-{key}")
-        v = version(page)
-        click(page, next_click(page))
-        page.wait_for_function(f"document.body.dataset.version !== '{v}'", timeout=WAIT)
+        click_move(page, next_click)
         made += 1
     return made
 

@@ -54,11 +54,33 @@ def click(page: Any, target: Any) -> None:
     page.mouse.click(point[0], point[1])
 
 
-def click_first_legal(page: Any) -> None:
+REFUSED = "!document.querySelector('#toast').classList.contains('hidden') && !document.querySelector('#toast').classList.contains('info')"
+
+
+def click_move(page: Any, find: Callable[[Any], Any]) -> None:
+    """Click the legal move `find(page)` returns and wait for the next state.
+
+    A state can arrive between finding the move and the click without the game moving (another player
+    connects: the seats bar changes and the fan shifts under the pointer, so the click lands on the
+    neighbouring card, which the server refuses). The click is then made again on the new layout; a
+    move refused three times is a failure, with the server's reason."""
+    v = version(page)
+    reason = ""
+    for _ in range(3):
+        page.evaluate("document.querySelector('#toast').classList.add('hidden')")
+        target = find(page)
+        assert target is not None, "the seat must decide but the view highlights no legal move"
+        click(page, target)
+        page.wait_for_function(f"document.body.dataset.version !== '{v}' || ({REFUSED})", timeout=WAIT)
+        if version(page) != v:
+            return
+        reason = page.locator("#toast").inner_text()
+    raise AssertionError(f"a highlighted legal move was refused three times: {reason}")
+
+
+def first_legal(page: Any) -> Any:
     """The first highlighted legal move: a card of the hand if any, else whatever the view offers."""
-    target = page.query_selector("#hand [data-legal]") or page.query_selector("#view [data-legal]")
-    assert target is not None, "the seat must decide but the view highlights no legal move"
-    click(page, target)
+    return page.query_selector("#hand [data-legal]") or page.query_selector("#view [data-legal]")
 
 
 def play(page: Any, moves: int | None = None) -> int:
@@ -69,9 +91,7 @@ def play(page: Any, moves: int | None = None) -> int:
                                timeout=WAIT)
         if page.evaluate("document.body.dataset.over") == "true":
             break
-        v = version(page)
-        click_first_legal(page)
-        page.wait_for_function(f"document.body.dataset.version !== '{v}'", timeout=WAIT)
+        click_move(page, first_legal)
         made += 1
     return made
 
