@@ -212,6 +212,16 @@ class State(ABC):
         new._legal = None
         return new
 
+    def shuffle_unseen(self, rng: Rng) -> None:
+        """Chance between a player's choice and its effect (OpenSpiel's chance nodes,
+        cardtable/rl/openspiel.py): the cards no seat can see are put in a new random order and
+        the state draws from a fresh RNG, so a copy made before the choice does not know what the
+        choice will draw. Games where a seat knows where an unseen card lies override it (Ivion:
+        the cards a second wind put at the bottom of a deck)."""
+        type(self).layout.shuffle_unseen(self, rng)
+        self.rng = rng.spawn()
+        self._legal = None
+
     def clone(self) -> State:
         """An independent copy."""
         new: State = type(self).__new__(type(self))

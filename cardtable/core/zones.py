@@ -231,8 +231,26 @@ class StateLayout:
         are pooled, put in a random order and dealt back, each place getting as many as it had;
         what `seat` can see stays where it is. Then each pending decision is told (`resampled`),
         since a decision may name a card that just changed (JUNO's drawn card)."""
-        over = state.is_over
         visible = state.zone_visible
+        self._deal(state, new, lambda z, owner: visible(z, owner, seat), state.hidden_outside_zones(seat), rng)
+        new.pending = [d.resampled(new, seat) for d in new.pending]
+
+    def shuffle_unseen(self, state: State, rng: Rng) -> None:
+        """Put the cards that no seat can see (a face-down pile) in a new random order, in place.
+
+        The same dealing as `resample`, seen by every seat at once: a card any seat sees stays where
+        it is, and so does a card a pending decision holds (someone is looking at it). Pending
+        decisions name only cards someone sees, so none of them changes."""
+        visible = state.zone_visible
+        seats = range(state.game.players)
+        self._deal(state, state, lambda z, owner: any(visible(z, owner, s) for s in seats), [], rng)
+
+    def _deal(self, state: State, new: State, sees: Callable[[Zone, int | str | None], bool],
+              extras: list[Hidden], rng: Rng) -> None:
+        """Pool, per group, the cards of the places `sees` does not see (and `extras`), then deal
+        them back in a random order into `new`, each place getting as many as it had. Every place is
+        read before any is written, so `new` may be `state`."""
+        over = state.is_over
         pools: dict[str, list[int]] = {}
         places: list[tuple[str, Zone, Any, int | str | None, int]] = []  # group, zone, where, owner, how many
         for z in self._hideable:
@@ -245,12 +263,12 @@ class StateLayout:
             if pool is None:
                 pool = pools[group] = []
             if z.layout is Layout.SINGLE and z.form is Form.IDS:
-                if not visible(z, None, seat):
+                if not sees(z, None):
                     pool.extend(value)
                     places.append((group, z, target, None, len(value)))
                 continue
             for owner, cards in z.parts(value):
-                if visible(z, owner, seat):
+                if sees(z, owner):
                     continue
                 if z.form is Form.SLOT:
                     if cards >= 0:
@@ -262,7 +280,6 @@ class StateLayout:
                 else:
                     pool.extend(cards)
                     places.append((group, z, target, owner, len(cards)))
-        extras = state.hidden_outside_zones(seat)
         for extra in extras:
             pools.setdefault(extra.group, []).extend(extra.cards)
         for group in sorted(pools) if len(pools) > 1 else pools:
@@ -280,7 +297,6 @@ class StateLayout:
                     k = len(extra.cards)
                     extra.place(new, pool[i : i + k])
                     i += k
-        new.pending = [d.resampled(new, seat) for d in new.pending]
 
 
 def _put(zone: Zone, target: Any, owner: int | str | None, cards: list[int]) -> None:

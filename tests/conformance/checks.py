@@ -8,6 +8,7 @@ from typing import Any
 
 import cardtable
 from cardtable.core import Game, IllegalAction, Replay, State
+from cardtable.core.rng import Rng
 
 
 def dumps(state: State) -> str:
@@ -69,6 +70,18 @@ def check_step(game: Game[Any], state: State, rnd: random.Random, counters: dict
     for seat in seats:
         json.dumps(state.observation(seat))
     assert dumps(state) == before, "observation/determinize changed the state"
+
+    # chance between a choice and its effect (OpenSpiel's chance nodes): the cards no seat sees
+    # take a new order and the RNG a new stream; what any seat sees, and the cards, stay
+    shuffled = state.clone()
+    shuffled.shuffle_unseen(Rng(rnd.randrange(1 << 62)))
+    for seat in seats:
+        assert shuffled.observation(seat) == state.observation(seat), f"shuffle_unseen changed what seat {seat} sees"
+    assert shuffled.invariants() == state.invariants(), "shuffle_unseen lost or made cards"
+    assert [a.index for a in shuffled.legal_actions()] == [a.index for a in legal], "shuffle_unseen changed the legal actions"
+    if dumps(shuffled) != before:
+        counters["shuffled"] += 1
+    shuffled.apply(rnd.choice(shuffled.legal_actions()))  # the game goes on from it
 
 
 def play_and_check(name: str, options: dict[str, Any], seed: int, heavy_every: int, counters: dict[str, int]) -> None:

@@ -28,6 +28,7 @@ def test_checked_playouts(cid: str, name: str, options: dict, n_games: int) -> N
         play_and_check(name, options, seed, heavy_every=HEAVY_EVERY, counters=counters)
     assert counters["games"] == FULLY_CHECKED
     assert counters["resampled"] > 0, "determinize never changed a hidden card"
+    assert counters["shuffled"] > 0, "shuffle_unseen never changed the order of an unseen card"
 
 
 @pytest.mark.slow

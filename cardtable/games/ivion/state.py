@@ -657,6 +657,22 @@ class IvionState(State):
         new._legal = None
         return new
 
+    def shuffle_unseen(self, rng: Rng) -> None:
+        """Chance between a choice and its effect: each deck, and each relic pile, in a new order of
+        its own (cards never change owner). Revealed cards stay, and so do the cards a second wind
+        put at the bottom of a deck: their owner knows them ("put the other three on the bottom of
+        your deck in any order")."""
+        face_up = set(self.revealed)
+        for s in range(2):
+            deck = self.deck[s]
+            known = SECOND_WIND_LOOK - SECOND_WIND_KEEP if self.wounded[s] else 0
+            free = [k for k in range(known, len(deck)) if deck[k] not in face_up]
+            for k, c in zip(free, permute([deck[k] for k in free], rng.next64()), strict=True):
+                deck[k] = c
+            self.relics[s] = permute(self.relics[s], rng.next64())
+        self.rng = rng.spawn()
+        self._legal = None
+
 
 def zones() -> tuple[Zone, ...]:
     per = Layout.PER_SEAT

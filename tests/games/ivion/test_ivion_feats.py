@@ -70,6 +70,28 @@ def test_second_wind_on_first_turning_wounded_interrupts_the_turn() -> None:
     assert s.hp[1] == 14 and s.decision.kind == "main"
 
 
+def test_chance_reorders_a_deck_but_not_the_cards_a_second_wind_put_at_its_bottom() -> None:
+    # OpenSpiel's chance node between a choice and its effect (State.shuffle_unseen): each deck in
+    # a new order of its own; the owner knows the three cards its second wind put at the bottom.
+    from cardtable.core.rng import Rng
+
+    s = position(hands=(["Cleave", "Cleave"], []), actions=(3, 0))
+    s.hp[1] = 18
+    play(s, "play Cleave", "pass")
+    while s.decision.kind != "main":
+        play(s, texts(s)[0])
+    bottom = list(s.deck[1][:3])
+    decks = [sorted(d) for d in s.deck]
+    orders = set()
+    for k in range(8):
+        c = s.clone()
+        c.shuffle_unseen(Rng(k))
+        assert c.deck[1][:3] == bottom and [sorted(d) for d in c.deck] == decks
+        assert c.observation(0) == s.observation(0) and c.observation(1) == s.observation(1)
+        orders.add((tuple(c.deck[0]), tuple(c.deck[1][3:])))
+    assert len(orders) == 8  # the rest really is shuffled, each deck among its own cards
+
+
 def test_exhaustion_five_damage_instead_of_drawing_and_no_healing() -> None:
     s = position(hands=(["Rallying Cry"], []))
     s.discard[0], s.deck[0] = s.deck[0], []
