@@ -11,23 +11,27 @@ How the engine maps onto OpenSpiel:
 - Research defaults (`cardtable.rl.defaults`): a registered game loads with 2 players (or the
   game's least number, if higher) and one round (an option named `match` defaults to False):
   `cardtable_juno` is 2-player JUNO, one round. Every game option remains a parameter.
-- Chance is EXPLICIT_STOCHASTIC with exactly one chance node, at the start: it picks the
-  game's seed, uniformly among `NUM_SEEDS` (the outcome list is built once and shared). A
-  cardtable state carries its own seeded RNG, so every shuffle and draw in *the* game follows
-  from that seed and the players' actions; the seed is never shown to a player (it is in
-  OpenSpiel's history, not in any observation or information state). Why not
-  SAMPLED_STOCHASTIC, with the seed drawn from a game-level RNG: OpenSpiel serializes such
+- Chance is EXPLICIT_STOCHASTIC. The first chance node picks the game's seed, uniformly among
+  `NUM_SEEDS` (the outcome list is built once and shared): the deal. The seed is never shown to a
+  player (it is in OpenSpiel's history, not in any observation or information state). Why not
+  SAMPLED_STOCHASTIC, with randomness drawn from a game-level RNG: OpenSpiel serializes such
   games through `Game::GetRNGState`, which a Python game cannot implement, so serialization
   (and `random_sim_test(serialize=True)`) would fail.
-- Clones are exact copies, RNG and shuffled piles included, as OpenSpiel requires
-  (`random_sim_test` applies the same action to a state and its clone and compares them). So a
-  perfect-information search (`mcts.MCTSBot`) over clones sees the cards dealt *and* the
-  order of the piles, i.e. every future draw: use it as a perfect-information baseline only.
-  `ismcts.ISMCTSBot` searches `resample_from_infostate` copies instead (the engine's
-  `determinize`: hidden cards, pile order and RNG resampled), and sees neither. Giving pyspiel
-  explicit chance nodes for each draw needs the engine to expose a draw as a pending chance
-  decision, which the core contract does not do today; reseeding a clone's RNG would not hide
-  the piles' order.
+- Draws are chance too (`chance_draws=True`, the default): after a player chooses an action, a
+  chance node with `NUM_SHUFFLES` equally likely outcomes comes before the action takes effect.
+  It puts the cards no seat can see (face-down piles) in a new order and gives the state a fresh
+  RNG (`State.shuffle_unseen`), drawn from the outcome and the state's own generator, so a state
+  and its clone given the same outcome stay equal, as `random_sim_test` requires. A seat's view
+  does not change at the node, and the game is the same game: a pile nobody has seen is in a
+  uniformly random order before and after (Ivion keeps the cards a second wind put at the bottom
+  of a deck, which their owner knows). So a perfect-information search over clones
+  (`mcts.MCTSBot`) no longer knows what a draw will give; it still sees the other hands, which
+  only determinization hides: `ismcts.ISMCTSBot` searches `resample_from_infostate` copies (the
+  engine's `determinize`: hidden cards, pile order and RNG resampled). Each outcome stands for
+  many orders (the state's generator differs along each history), so 256 outcomes are a sample of
+  the orders, not all of them: a method that enumerates chance outcomes sees 256 branches where
+  the real game has more. `chance_draws=False` keeps only the deal's chance node (then clones know
+  every future draw).
 - `max_decisions` ends the game after that many decisions with every return 0 (a draw); it
   is `max_game_length`, and the number of rows of the information-state tensor. The default,
   0, takes the game's own bound or, if smaller, the longest history whose tensor fits in
@@ -69,6 +73,7 @@ import cardtable
 
 from ..core.game import Game
 from ..core.registry import game_class, games
+from ..core.rng import Rng
 from ..core.state import State
 from .defaults import research_options
 from .encoders import Encoder, encoder_for, has_encoder
@@ -77,8 +82,14 @@ from .returns import return_range
 PREFIX = "cardtable_"
 NUM_SEEDS = 1 << 16  # outcomes of the opening chance node (the game's seed)
 _SEED_OUTCOMES = [(seed, 1.0 / NUM_SEEDS) for seed in range(NUM_SEEDS)]  # built once, shared
+NUM_SHUFFLES = 1 << 8  # outcomes of a chance node between a choice and its effect
+_SHUFFLE_OUTCOMES = [(k, 1.0 / NUM_SHUFFLES) for k in range(NUM_SHUFFLES)]
+_GOLDEN = 0x9E3779B97F4A7C15
 MAX_TENSOR_SIZE = 1 << 20  # floats (4 MB); a larger information-state tensor is refused
-EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0}  # OpenSpiel-only parameters
+#: OpenSpiel-only parameters: `max_decisions` (below) and `chance_draws`: a chance node between each
+#: choice and its effect, which puts the cards no seat sees in a new order (True, the default), or
+#: the opening chance node only (False: a clone then knows every future draw)
+EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0, "chance_draws": True}
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
 
@@ -165,6 +176,7 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         if asked < 0:
             raise ValueError(f"max_decisions must be 0 (automatic) or a positive number, got {asked}")
         self.max_decisions = min(asked or default_max_decisions(self.cardtable), self.cardtable.max_length)
+        self.chance_draws = bool(merged["chance_draws"])
         self.max_length = self.max_decisions
         lo, hi = return_range(self.cardtable)
         info = pyspiel.GameInfo(
@@ -341,6 +353,8 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         self._carried = _Carried()
         self._last: Decision | None = None  # the history's records, newest first (shared, immutable)
         self._max_decisions = game.max_decisions
+        self._chance_draws = game.chance_draws
+        self._chosen = -1  # an action chosen, waiting for the chance node before its effect
 
     @property
     def cardtable(self) -> State:
@@ -365,16 +379,20 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if state.is_over or self._cut():
             return int(pyspiel.PlayerId.TERMINAL)
+        if self._chosen >= 0:
+            return int(pyspiel.PlayerId.CHANCE)
         seat = state.current_player
         assert seat is not None
         return seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return _SEED_OUTCOMES if self._carried.state is None else []
+        if self._carried.state is None:
+            return _SEED_OUTCOMES
+        return _SHUFFLE_OUTCOMES if self._chosen >= 0 else []
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.cardtable
-        if state.is_over or self._cut() or player != state.current_player:
+        if state.is_over or self._cut() or self._chosen >= 0 or player != state.current_player:
             return []
         return sorted(a.index for a in state.legal_actions())
 
@@ -388,15 +406,32 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         if self._cut():
             raise cardtable.IllegalAction(f"the game ended after max_decisions={self._max_decisions} decisions")
         state = self._carried.state
+        if self._chosen >= 0:
+            # The chance node between a choice and its effect: what no seat sees is put in a new
+            # order drawn from this outcome and the state's own generator (so a state and its clone
+            # given the same outcome stay equal), then the choice takes effect.
+            if not 0 <= action < NUM_SHUFFLES:
+                raise ValueError(f"this chance outcome is a shuffle in 0..{NUM_SHUFFLES - 1}, got {action}")
+            state.shuffle_unseen(Rng((state.rng.next64() + (int(action) + 1) * _GOLDEN) & (2**64 - 1)))
+            chosen, self._chosen = self._chosen, -1
+            self._take(state, chosen)
+            return
+        if self._chance_draws:
+            state.check(int(action))  # IllegalAction, with the rule's reason, if it is not legal
+            self._chosen = int(action)
+            return
+        self._take(state, int(action))
+
+    def _take(self, state: State, action: int) -> None:
         seat = state.current_player
         assert seat is not None
         before = state.clone()
-        state.apply(int(action))  # IllegalAction, with the rule's reason, if it is not legal
-        self._last = Decision(self._last, seat, int(action), before)
+        state.apply(action)  # IllegalAction, with the rule's reason, if it is not legal
+        self._last = Decision(self._last, seat, action, before)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            return f"seed {action}" if self._carried.state is None else f"shuffle {action}"
         game: CardtableSpielGame = self.get_game()
         return game.cardtable.action_from_index(int(action)).text
 
@@ -416,6 +451,7 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         new = CardtableSpielState(self.get_game())
         new._carried = _Carried(self.cardtable.determinize(player_id, seed))
         new._last = self._last
+        new._chosen = self._chosen
         return new
 
     def __str__(self) -> str:

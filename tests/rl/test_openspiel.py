@@ -34,6 +34,13 @@ def dealt(game: pyspiel.Game, seed: int) -> pyspiel.State:
     return state
 
 
+def chance(state: pyspiel.State, outcome: int = 0) -> pyspiel.State:
+    """Past the chance node between a choice and its effect, if there is one."""
+    if state.is_chance_node():
+        state.apply_action(outcome)
+    return state
+
+
 def test_register_all_registers_every_game_once() -> None:
     names = cos.register_all()
     assert names == [f"cardtable_{g}" for g in games()]
@@ -85,6 +92,41 @@ def test_the_opening_chance_node_is_the_seed_of_the_cardtable_game() -> None:
         assert "seed" not in state.information_state_string(player) and "rng" not in state.observation_string(player)
 
 
+def test_a_clone_made_before_a_draw_does_not_know_what_the_draw_gives() -> None:
+    """A chance node lies between each choice and its effect: perfect-information search over
+    clones (pyspiel's MCTS) no longer sees future draws; a state and its clone given the same
+    outcome stay equal (random_sim_test), and no seat's view changes at the chance node."""
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
+    draw = game.cardtable.coerce_action("draw").index
+    state = dealt(game, 3)
+    rng = np.random.default_rng(3)
+    while draw not in state.legal_actions():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        chance(state, int(rng.integers(cos.NUM_SHUFFLES)))
+    me = state.current_player()
+    views = [state.observation_string(p) for p in range(2)]
+    hands = set()
+    for outcome in range(12):
+        copy = state.clone()
+        copy.apply_action(draw)
+        assert copy.is_chance_node() and copy.chance_outcomes() is cos._SHUFFLE_OUTCOMES
+        assert [copy.observation_string(p) for p in range(2)] == views  # chosen, not yet done
+        twin = copy.clone()
+        copy.apply_action(outcome)
+        twin.apply_action(outcome)
+        assert str(twin) == str(copy)
+        hands.add(tuple(sorted(copy.cardtable.hands[me])))
+    assert len(hands) > 1, "every chance outcome drew the same card"
+    assert state.history()[-1] < cos.NUM_SHUFFLES and state.is_player_node()
+
+
+def test_without_chance_draws_only_the_deal_is_chance() -> None:
+    game = pyspiel.load_game("cardtable_juno(players=2,match=false,chance_draws=false)")
+    state = play(dealt(game, 6), 50, 6)
+    assert len(state.history()) == 1 + len(state.decisions)
+    assert not state.is_chance_node()
+
+
 def test_serialization_round_trips_mid_game() -> None:
     game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
     state = dealt(game, 7)
@@ -118,14 +160,16 @@ def test_resampling_keeps_what_the_player_knows() -> None:
     rng = np.random.default_rng(11)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for _ in range(60):
+        chance(state, int(rng.integers(cos.NUM_SHUFFLES)))
+        if state.is_terminal():
+            break
         player = state.current_player()
         copy = state.resample_from_infostate(player, sampler)
         assert copy.information_state_string(player) == state.information_state_string(player)
         assert copy.observation_string(player) == state.observation_string(player)
         assert copy.legal_actions() == state.legal_actions()
         state.apply_action(int(rng.choice(state.legal_actions())))
-        if state.is_terminal():
-            break
+    chance(state)
     other = 1 - state.current_player()
     hands = {tuple(state.resample_from_infostate(1 - other, sampler).cardtable.hands[other]) for _ in range(5)}
     assert len(hands) > 1  # the other hand really is resampled
@@ -145,15 +189,17 @@ def test_the_information_state_string_has_perfect_recall() -> None:
     game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
     a = dealt(game, 5)
     while len(a.legal_actions()) < 2:
-        a.apply_action(a.legal_actions()[0])
+        chance(a).apply_action(a.legal_actions()[0])
+        chance(a)
     player = a.current_player()
     b = a.clone()
     a.apply_action(a.legal_actions()[0])
     b.apply_action(b.legal_actions()[-1])
+    chance(a), chance(b)
     assert a.information_state_string(player) != b.information_state_string(player)
     assert a.information_state_string(player).startswith(a.observation_string(player))
     # the seat's view of one history is one string, whoever else's hidden cards are resampled
-    state = play(dealt(game, 8), 30, 8)
+    state = chance(play(dealt(game, 8), 30, 8))
     me = state.current_player()
     copy = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert copy.information_state_string(me) == state.information_state_string(me)
@@ -228,7 +274,8 @@ def test_the_records_are_the_same_whether_asked_at_every_decision_or_only_at_the
 def test_a_game_cut_at_max_decisions_is_a_draw() -> None:
     game = pyspiel.load_game("cardtable_juno(players=2,match=false,max_decisions=7)")
     state = play(dealt(game, 1), 100, 1)
-    assert state.is_terminal() and len(state.history()) == 1 + 7 and state.returns() == [0.0, 0.0]
+    # the seed, then each decision and the chance node between it and its effect
+    assert state.is_terminal() and len(state.history()) == 1 + 2 * 7 and state.returns() == [0.0, 0.0]
     assert not state.cardtable.is_over and state.legal_actions() == []
 
 
@@ -243,7 +290,7 @@ def test_an_information_state_tensor_too_large_is_refused_with_the_reason() -> N
 def test_a_clone_shares_the_history_records_instead_of_copying_them() -> None:
     """pyspiel's clone deep-copies a Python state's attributes: the records are immutable and shared."""
     game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
-    state = play(dealt(game, 4), 200, 4)
+    state = chance(play(dealt(game, 4), 200, 4))
     copy = state.clone()
     assert copy._last is state._last and copy.cardtable is not state.cardtable
     assert copy.information_state_string(0) == state.information_state_string(0)
