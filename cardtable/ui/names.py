@@ -89,14 +89,14 @@ def valid_name(value: Any) -> str | None:
     """A name a person may choose (trimmed), or None when it is not one."""
     if not isinstance(value, str) or not value.replace(" ", "").isprintable():
         return None
-    value = " ".join(value.split())
-    if not value or len(value) > MAX_NAME:
+    name: str = " ".join(value.split())
+    if not name or len(name) > MAX_NAME:
         return None
     try:
-        value.encode("utf-8")
+        name.encode("utf-8")
     except UnicodeEncodeError:
         return None
-    if (not value.isprintable() or _SEAT.search(value) or value.casefold() in ("you", "nobody")
-            or any(c in value for c in "[]{}<>\\")):  # no markup in a name, in the terminal or the browser
+    if (not name.isprintable() or _SEAT.search(name) or name.casefold() in ("you", "nobody")
+            or any(c in name for c in "[]{}<>\\")):  # no markup in a name, in the terminal or the browser
         return None
-    return value
+    return name

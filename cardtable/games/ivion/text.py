@@ -25,6 +25,11 @@ def _who(s: int, viewer: int | None) -> str:
     return "you" if s == viewer else f"seat {s}"
 
 
+def _v(who: str, third: str, you: str) -> str:
+    """The verb for `who`: "you gain", "seat 1 gains"."""
+    return you if who == "you" else third
+
+
 def card_line(lib: Library, name: str) -> str:
     c = lib.cards.get(name)
     return name if c is None else f"{name} [dim]({c.header()})[/] {c.text()}"
@@ -118,23 +123,23 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "resolves": lambda: f"{e['card']}{' (copy)' if e['copy'] else ''} resolves",
         "countered": lambda: f"{e['card']} is countered",
         "meta_countered": lambda: f"{e['card']} is meta-countered; {e['refunded']} refunded",
-        "damage": lambda: f"{who} takes {e['amount']} damage ({e['hp']} HP)",
-        "heal": lambda: f"{who} heals {e['amount']} ({e['hp']} HP)",
+        "damage": lambda: f"{who} {_v(who, 'takes', 'take')} {e['amount']} damage ({e['hp']} HP)",
+        "heal": lambda: f"{who} {_v(who, 'heals', 'heal')} {e['amount']} ({e['hp']} HP)",
         "control": lambda: f"{who}: {e['control']} {e['n']}",
-        "enter": lambda: f"{who} enters {e['tile']}",
+        "enter": lambda: f"{who} {_v(who, 'enters', 'enter')} {e['tile']}",
         "draw": lambda: f"you drew {e['card']}",
         "drew": lambda: None if viewer == e["seat"] else f"{who} drew a card",
         "wounded": lambda: f"{who}: wounded — second wind",
-        "exhausted_draw": lambda: f"{who} is exhausted: 5 damage instead of drawing",
+        "exhausted_draw": lambda: f"{who} {_v(who, 'is', 'are')} exhausted: 5 damage instead of drawing",
         "chivalrous": lambda: f"{who} became chivalrous",
         "dishonoured": lambda: f"{who} dishonoured chivalry ({e['why']})",
         "relic": lambda: f"{who} gained the relic {e['card']}",
         "destroyed": lambda: f"{e['card']} is destroyed",
         "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}, revealed",
-        "shuffled": lambda: f"{who} shuffles their deck",
+        "shuffled": lambda: f"{who} {_v(who, 'shuffles their', 'shuffle your')} deck",
         "drew_revealed": lambda: f"{who} drew {e['card']} (face up)",
-        "copied": lambda: f"{who} copies {e['card']}",
-        "gain": lambda: f"{who} gains {e['n']} {e['resource']}" if e["n"] else None,
+        "copied": lambda: f"{who} {_v(who, 'copies', 'copy')} {e['card']}",
+        "gain": lambda: f"{who} {_v(who, 'gains', 'gain')} {e['n']} {e['resource']}" if e["n"] else None,
         "game_over": lambda: "game over — winner: " + ", ".join(_who(w, viewer) for w in e["winners"]),
     }
     fn = lines.get(k)

@@ -66,3 +66,12 @@ def test_rules_is_a_players_guide_with_every_card() -> None:
         assert card["name"] in result.output
     coverage = runner.invoke(app, ["rules", "ivion", "--coverage"], env={"COLUMNS": "200"})
     assert coverage.exit_code == 0 and "tests/games/" in coverage.output
+
+
+def test_the_log_speaks_to_you_and_of_the_others() -> None:
+    from cardtable.games.ivion.text import narrate
+
+    gain = {"kind": "gain", "seat": 1, "n": 2, "resource": "power"}
+    assert narrate(gain, 1) == "you gain 2 power" and narrate(gain, 0) == "seat 1 gains 2 power"
+    hit = {"kind": "damage", "seat": 0, "amount": 3, "hp": 23}
+    assert narrate(hit, 0) == "you take 3 damage (23 HP)" and narrate(hit, None) == "seat 0 takes 3 damage (23 HP)"
