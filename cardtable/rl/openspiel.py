@@ -35,7 +35,7 @@ How the engine maps onto OpenSpiel:
 - `max_decisions` ends the game after that many decisions with every return 0 (a draw); it
   is `max_game_length`, and the number of rows of the information-state tensor. The default,
   0, takes the game's own bound or, if smaller, the longest history whose tensor fits in
-  `MAX_TENSOR_SIZE` floats (2-player JUNO: 8,189 decisions; a random game takes ~1,350).
+  `MAX_TENSOR_SIZE` floats (2-player JUNO: 5,759 decisions; a random game takes ~1,350).
 - Game parameters are the game's options whose defaults are numbers, strings or booleans
   (`players`, `variant`, `match`, ...), and those typed `int | None` or `str | None` with
   default None, where 0 (or "") stands for None (JUNO's `hand_size`, Zun's `teams`). Card
@@ -50,9 +50,12 @@ How the engine maps onto OpenSpiel:
     decision (up to `max_game_length`): the relative seat that decided (one-hot) and the
     action (one-hot) when the seat can tell which it was: its own actions, and another seat's
     action whose outcome shows it (there were other legal actions, and every one would have
-    shown the seat a different observation; a forced action is not shown). A `max_decisions`
-    that makes the tensor larger than `MAX_TENSOR_SIZE` floats is refused when the tensor is
-    asked for, with the reason.
+    shown the seat a different observation; a forced action is not shown), then how what only
+    the seat sees changed at that decision (its encoder's `private` pieces, its hand: +1 for a
+    card drawn, -1 for a card played). So the tensor has perfect recall of the seat's own draws
+    and their order: its hand after any decision is its hand now minus the changes since. A
+    `max_decisions` that makes the tensor larger than `MAX_TENSOR_SIZE` floats is refused when
+    the tensor is asked for, with the reason.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
   what OpenSpiel's ISMCTS bot needs.
 - Serialization: the state's exact `to_json()` and its history records.
@@ -158,11 +161,12 @@ def game_type(name: str) -> pyspiel.GameType:
 
 def default_max_decisions(game: Game[Any]) -> int:
     """`max_decisions=0`: the game's own bound, or the longest history whose information-state
-    tensor fits in `MAX_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 8,189)."""
+    tensor fits in `MAX_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 5,759)."""
     if not has_encoder(game.spec.name):
         return game.max_length
-    room = MAX_TENSOR_SIZE - encoder_for(game).size
-    return max(1, min(game.max_length, room // (game.players + game.num_actions)))
+    encoder = encoder_for(game)
+    room = MAX_TENSOR_SIZE - encoder.size
+    return max(1, min(game.max_length, room // (game.players + game.num_actions + encoder.private_index.size)))
 
 
 class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -202,16 +206,23 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         return CardtableObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
+#: how a seat's private pieces changed at a decision: positions within them, and the changes
+Change = tuple[tuple[int, ...], tuple[float, ...]]
+NO_CHANGE: Change = ((), ())
+
+
 class Decision:
     """One decision of the history, shared by every clone that descends from it (so a clone
     copies one reference, whatever the length of the game).
 
     `seen[s]`: seat `s` can tell which action this was. `recall[s]`: a digest of everything
-    seat `s` has seen up to and including this decision. Both are worked out when first asked
-    for, from a copy of the state before the decision kept until then: a search that never asks
-    for an information state (MCTS rollouts) pays one engine clone per decision, not the probes."""
+    seat `s` has seen up to and including this decision. `changes[s]`: how what only seat `s`
+    sees (its encoder's `private` pieces: its hand) changed at this decision, as positions within
+    those pieces and the change (a card drawn: +1). All are worked out when first asked for, from
+    a copy of the state before the decision kept until then: a search that never asks for an
+    information state (MCTS rollouts) pays one engine clone per decision, not the probes."""
 
-    __slots__ = ("previous", "seat", "action", "length", "_before", "_seen", "_recall")
+    __slots__ = ("previous", "seat", "action", "length", "_before", "_seen", "_recall", "_changes", "_encoder")
 
     def __init__(
         self,
@@ -221,6 +232,8 @@ class Decision:
         before: State | None = None,
         seen: tuple[bool, ...] = (),
         recall: tuple[bytes, ...] = (),
+        changes: tuple[Change, ...] = (),
+        encoder: Encoder | None = None,
     ) -> None:
         self.previous = previous
         self.seat = seat
@@ -229,6 +242,8 @@ class Decision:
         self._before = before  # None once settled
         self._seen = seen
         self._recall = recall
+        self._changes = changes
+        self._encoder = encoder  # until settled
 
     @property
     def seen(self) -> tuple[bool, ...]:
@@ -242,6 +257,12 @@ class Decision:
             self._settle()
         return self._recall
 
+    @property
+    def changes(self) -> tuple[Change, ...]:
+        if self._before is not None:
+            self._settle()
+        return self._changes
+
     def _settle(self) -> None:
         """Work out `seen` and `recall` of this decision and of every unsettled one before it."""
         pending: list[Decision] = []
@@ -251,15 +272,15 @@ class Decision:
             node = node.previous
         for d in reversed(pending):
             assert d._before is not None
-            d._seen, d._recall = _observe(d._before, d.seat, d.action, d.previous)
-            d._before = None
+            d._seen, d._recall, d._changes = _observe(d._before, d.seat, d.action, d.previous, d._encoder)
+            d._before = d._encoder = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
         return self  # never changed once settled; settling gives the same answer in any copy
 
     def __reduce__(self) -> tuple[Any, ...]:
         # flat, not nested: a game's history is longer than Python's recursion limit
-        return (_decisions_from_rows, ([(d.seat, d.action, d.seen, d.recall) for d in self.chain()],))
+        return (_decisions_from_rows, ([(d.seat, d.action, d.seen, d.recall, d.changes) for d in self.chain()],))
 
     def chain(self) -> list[Decision]:
         """Every decision from the first to this one."""
@@ -272,10 +293,10 @@ class Decision:
         return out
 
 
-def _decisions_from_rows(rows: list[tuple[int, int, tuple[bool, ...], tuple[bytes, ...]]]) -> Decision:
+def _decisions_from_rows(rows: list[tuple[int, int, tuple[bool, ...], tuple[bytes, ...], tuple[Change, ...]]]) -> Decision:
     last: Decision | None = None
-    for seat, action, seen, recall in rows:
-        last = Decision(last, seat, action, None, seen, recall)
+    for seat, action, seen, recall, changes in rows:
+        last = Decision(last, seat, action, None, seen, recall, changes)
     assert last is not None
     return last
 
@@ -290,8 +311,8 @@ def _digest(previous: bytes, observation: dict[str, Any], own_action: int | None
 
 
 def _observe(
-    before: State, seat: int, action: int, previous: Decision | None
-) -> tuple[tuple[bool, ...], tuple[bytes, ...]]:
+    before: State, seat: int, action: int, previous: Decision | None, encoder: Encoder | None = None
+) -> tuple[tuple[bool, ...], tuple[bytes, ...], tuple[Change, ...]]:
     """What each seat learns from `seat` taking `action` in `before` (left unchanged).
 
     Another seat `s` sees which action it was when there were other legal actions and every one
@@ -311,14 +332,23 @@ def _observe(
     after.apply(action)
     seen = [True] * players
     recall = []
+    changes: list[Change] = []
     base = previous.recall if previous is not None else (b"",) * players
+    private = encoder.private_index if encoder is not None and encoder.private_index.size else None
     for s in range(players):
         obs = after.observation(s)
         if s != seat:
             i = others.index(s)
             seen[s] = bool(alternatives) and all(alt[i] != obs for alt in alternatives)
         recall.append(_digest(base[s], obs, action if s == seat else None))
-    return tuple(seen), tuple(recall)
+        if private is None:
+            changes.append(NO_CHANGE)
+            continue
+        assert encoder is not None
+        diff = encoder.encode(obs)[private] - encoder.encode(before.observation(s))[private]
+        where = np.flatnonzero(diff)
+        changes.append((tuple(int(k) for k in where), tuple(float(v) for v in diff[where])))
+    return tuple(seen), tuple(recall), tuple(changes)
 
 
 class _Carried:
@@ -354,6 +384,7 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         self._last: Decision | None = None  # the history's records, newest first (shared, immutable)
         self._max_decisions = game.max_decisions
         self._chance_draws = game.chance_draws
+        self._encoder = game.encoder
         self._chosen = -1  # an action chosen, waiting for the chance node before its effect
 
     @property
@@ -427,7 +458,7 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         assert seat is not None
         before = state.clone()
         state.apply(action)  # IllegalAction, with the rule's reason, if it is not legal
-        self._last = Decision(self._last, seat, action, before)
+        self._last = Decision(self._last, seat, action, before, encoder=self._encoder)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -478,7 +509,8 @@ class CardtableObserver:
         self.players = game.num_players()
         self.num_actions = game.num_distinct_actions()
         self.rows = game.max_length if self.perfect_recall else 0
-        row = self.players + self.num_actions
+        self.private = int(self.encoder.private_index.size) if self.encoder is not None else 0
+        row = self.players + self.num_actions + self.private
         obs_size = self.encoder.size if self.encoder is not None else 0
         self.size = obs_size + self.rows * row if self.encoder is not None else 0
         self._refusal = ""
@@ -493,15 +525,16 @@ class CardtableObserver:
         self.dict: dict[str, np.ndarray] = {}
         self._obs = self._tensor[:obs_size]
         self._history: np.ndarray | None = None
-        self._set = np.zeros(0, np.intp)  # the history's ones in the tensor now (flat positions)
-        # per seat: the decision its last history ended at, and the flat positions of its ones
-        self._positions: dict[int, tuple[Decision | None, list[int]]] = {}
+        self._set = np.zeros(0, np.intp)  # the history's values in the tensor now (flat positions)
+        # per seat: the decision its last history ended at, and the flat positions of its values and those values
+        self._positions: dict[int, tuple[Decision | None, list[int], list[float]]] = {}
         if self.size:
             self.dict = self.encoder.views(self._obs) if self.encoder is not None else {}
             if self.perfect_recall:
                 self._history = self._tensor[obs_size:].reshape(self.rows, row)
                 # one piece, in tensor order (pyspiel reads the tensor through these views): each
-                # row the relative seat that decided (one-hot), then the action (one-hot) if seen
+                # row the relative seat that decided (one-hot), then the action (one-hot) if seen,
+                # then how the seat's private pieces changed
                 self.dict["history"] = self._history
 
     @property
@@ -534,7 +567,7 @@ class CardtableObserver:
         Each seat's list of positions is kept with the decision it ends at, and extended when
         the next call is for a later point of the same history (one game, step by step)."""
         assert self._history is not None
-        known_last, positions = self._positions.get(player, (None, []))
+        known_last, positions, values = self._positions.get(player, (None, [], []))
         new: list[Decision] = []
         node = last
         done = 0 if known_last is None else known_last.length
@@ -542,18 +575,26 @@ class CardtableObserver:
             new.append(node)
             node = node.previous
         if node is not known_last:  # another history: start over
-            new, positions = ([] if last is None else last.chain()[::-1]), []
-        row, players = self.players + self.num_actions, self.players
+            new, positions, values = ([] if last is None else last.chain()[::-1]), [], []
+        players = self.players
+        acted = players + self.num_actions  # where the private changes begin in a row
+        row = acted + self.private
         for d in reversed(new):
             at = (d.length - 1) * row
             positions.append(at + (d.seat - player) % players)
+            values.append(1.0)
             if d.seen[player]:
                 positions.append(at + players + d.action)
-        self._positions[player] = (last, positions)
+                values.append(1.0)
+            if self.private:
+                where, change = d.changes[player]
+                positions.extend(at + acted + k for k in where)
+                values.extend(change)
+        self._positions[player] = (last, positions, values)
         self._clear_history()
         self._set = np.asarray(positions, np.intp)
         if self._set.size:
-            self._history.flat[self._set] = 1.0
+            self._history.flat[self._set] = np.asarray(values, np.float32)
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
         if state._carried.state is None:

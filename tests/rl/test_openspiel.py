@@ -53,7 +53,7 @@ def test_registered_games_default_to_two_players_and_one_round() -> None:
     assert game.num_players() == 2 and game.cardtable.options.match is False  # JUNO's own default: 4, a match
     assert game.num_distinct_actions() == cardtable.make("juno", players=2).num_actions
     # the longest history whose information-state tensor fits (a random game: ~1,350 decisions)
-    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 8189
+    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 5759
     for name in games():
         assert pyspiel.load_game(f"cardtable_{name}").num_players() == 2
     assert pyspiel.load_game("cardtable_juno(players=4,match=true)").cardtable.options.match is True
@@ -210,27 +210,43 @@ def test_the_information_state_string_has_perfect_recall() -> None:
 def test_the_information_state_tensor_is_the_observation_then_the_action_history(game: str, options: dict[str, Any]) -> None:
     spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 50}))
     enc = encoder_for(spiel.cardtable)
-    players, actions = spiel.num_players(), spiel.num_distinct_actions()
-    assert spiel.information_state_tensor_shape() == [enc.size + 50 * (players + actions)]
+    players, actions, private = spiel.num_players(), spiel.num_distinct_actions(), enc.private_index.size
+    assert private > 0, "the encoder names no private piece (its hand)"
+    assert spiel.information_state_tensor_shape() == [enc.size + 50 * (players + actions + private)]
     assert spiel.max_game_length() == 50
-    state = play(dealt(spiel, 2), 12, 2)
+    state = play(dealt(spiel, 2), 24, 2)
     for player in range(players):
         tensor = np.asarray(state.information_state_tensor(player), np.float32)
         assert np.array_equal(tensor[: enc.size], enc.encode(state.cardtable.observation(player)))
-        rows = tensor[enc.size :].reshape(50, players + actions)
+        rows = tensor[enc.size :].reshape(50, players + actions + private)
         for i, d in enumerate(state.decisions):
             assert rows[i, (d.seat - player) % players] == 1 and rows[i, :players].sum() == 1
-            shown = np.flatnonzero(rows[i, players:])
+            shown = np.flatnonzero(rows[i, players : players + actions])
             assert list(shown) == ([d.action] if d.seat == player or d.seen[player] else [])
         assert not rows[len(state.decisions) :].any()
+        # Perfect recall of what only I see: from the tensor alone, my hand after every decision is
+        # the hand now minus the changes since. Replayed beside it, with the same chance outcomes.
+        hand = enc.encode(state.cardtable.observation(player))[enc.private_index]
+        hands = [hand - rows[i + 1 : len(state.decisions), players + actions :].sum(axis=0)
+                 for i in range(len(state.decisions))]
+        replay, k = spiel.new_initial_state(), 0
+        for action in state.history():
+            replay.apply_action(action)
+            if replay._last is not None and replay._last.length > k:  # decision k took effect
+                assert np.array_equal(enc.encode(replay.cardtable.observation(player))[enc.private_index], hands[k])
+                k += 1
+        assert k == len(state.decisions)
     # Every JUNO action is public (a play, a draw, a color, a call), so every unforced one is seen
-    # by all; a forced one by its actor only. Replayed beside the records, from the same seed.
+    # by all; a forced one by its actor only. Replayed beside the records, with the same chance.
     if game == "juno":
-        replay = spiel.cardtable.new_state(2, record_events=False)
-        for d in state.decisions:
-            forced = len(replay.legal_actions()) == 1
-            assert d.seen == tuple(s == d.seat or not forced for s in range(players))
-            replay.apply(d.action)
+        replay, forced = spiel.new_initial_state(), []
+        for action in state.history():
+            if replay.is_player_node():
+                forced.append(len(replay.legal_actions()) == 1)
+            replay.apply_action(action)
+        assert len(forced) == len(state.decisions)
+        for d, alone in zip(state.decisions, forced, strict=True):
+            assert d.seen == tuple(s == d.seat or not alone for s in range(players))
 
 
 def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state() -> None:
@@ -249,8 +265,9 @@ def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state()
     d = kept[0]
     other = 1 - d.seat
     enc = encoder_for(spiel.cardtable)
-    row = np.asarray(state.information_state_tensor(other), np.float32)[enc.size:].reshape(-1, 2 + spiel.num_distinct_actions())[d.length - 1]
-    assert row[(d.seat - other) % 2] == 1 and not row[2:].any()
+    width = 2 + spiel.num_distinct_actions() + enc.private_index.size
+    row = np.asarray(state.information_state_tensor(other), np.float32)[enc.size:].reshape(-1, width)[d.length - 1]
+    assert row[(d.seat - other) % 2] == 1 and not row[2:].any()  # nor a change of what only it sees
 
 
 def test_the_records_are_the_same_whether_asked_at_every_decision_or_only_at_the_end() -> None:

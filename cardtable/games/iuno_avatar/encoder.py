@@ -26,6 +26,8 @@ MAX_COST = 4
 
 
 class AvatarEncoder(Encoder):
+    private = ("heaven",)  # what only I see: the information state records how it changes
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         n = game.players
         k = len(game.cards)  # type: ignore[attr-defined]

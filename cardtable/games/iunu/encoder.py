@@ -43,6 +43,8 @@ NUMBERS = ("price", "baked", "least", "most", "remaining", "die", "drawn_count")
 class IunuEncoder(Encoder):
     """Seats are relative to the observer: seat s is written at (s - me) % players."""
 
+    private = ("hand", "scribed", "afterlife")  # what only I see: the information state records how it changes
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         n = game.players
         cs = game.cards  # type: ignore[attr-defined]

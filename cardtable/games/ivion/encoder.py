@@ -24,6 +24,8 @@ _DECISION = {k: i for i, k in enumerate(DECISIONS)}
 
 
 class IvionEncoder(Encoder):
+    private = ("hand", "looking")  # what only I see: the information state records how it changes
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         self.names = sorted(set(game.card_names))  # type: ignore[attr-defined]
         self.index = {n: i for i, n in enumerate(self.names)}

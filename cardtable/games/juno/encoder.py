@@ -42,6 +42,8 @@ SCORE_CAP = 2.0  # only a final score can pass the target; capping keeps the Box
 class JunoEncoder(Encoder):
     """Seats are relative to the observer: seat s is written at (s - me) % players."""
 
+    private = ("hand",)  # what only I see: the information state records how it changes
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         n = game.players
         copies = float(max(game.counts))  # type: ignore[attr-defined]

@@ -40,6 +40,8 @@ _STAGE = {k: i for i, k in enumerate(STAGES)}
 class ZunEncoder(Encoder):
     """Seats are relative to the observer: seat s is written at (s - me) % players."""
 
+    private = ("hand",)  # what only I see: the information state records how it changes
+
     def pieces(self, game: Game[Any]) -> list[Piece]:
         n = game.players
         runes = game.rune_set.runes  # type: ignore[attr-defined]

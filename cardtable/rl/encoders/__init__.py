@@ -46,12 +46,17 @@ class Piece:
 
 
 class Encoder:
-    """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, buf)`.
+    """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, buf)`, and name
+    in `private` the pieces only the seat itself sees (its hand): OpenSpiel's information-state
+    tensor records how they changed at each decision (the card drawn), for perfect recall.
 
     `fill` writes at `self.at[name]` (the piece's first index) into a zeroed `array('f')` that the
     encoder reuses, copied into one new float32 array at the end: on the RL hot path,
     per-element numpy writes and small numpy calls cost more than the whole encoding, and so
     does converting a Python list of floats (4-8 us for a few hundred values)."""
+
+    #: names of the pieces only the observing seat sees (cardtable/rl/openspiel.py)
+    private: tuple[str, ...] = ()
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -66,6 +71,13 @@ class Encoder:
             self.at[p.name] = at
             at += p.size
         self.size = at
+        unknown = [name for name in self.private if name not in self.offsets]
+        if unknown:
+            raise ValueError(f"{type(self).__name__}.private names no piece: {unknown}")
+        #: the positions of the private pieces in an encoding, in layout order
+        self.private_index = np.asarray(
+            [i for p in self.layout if p.name in self.private for i in range(self.offsets[p.name].start, self.offsets[p.name].stop)],
+            np.intp)
         self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
         self._zero_floats = array("f", bytes(4 * at))
         self._floats = array("f", self._zero_floats)  # fill's buffer, reused by every encode
