@@ -171,7 +171,7 @@ class AvatarState(State):
             EFFECTS.start(self, effect, Context(self.turn))
         else:
             self.phase = "action"
-            self.pending.append(Turn(self.turn))
+            self._go_on(self.turn)
 
     def roll(self, seat: int) -> None:
         """Roll a die; it is discarded at once: "Discarded dies are put back in the middle"."""
@@ -230,10 +230,19 @@ class AvatarState(State):
             self.gems[seat] -= 1
             self.charge[action.card] += 1
             self.emit("gem_on", seat=seat, card=self.card(action.card).name, gems=self.charge[action.card])
-            self.pending.append(Turn(seat))
+            self._go_on(seat)
         else:
             self.emit("die_discarded", seat=seat)
+            self._go_on(seat)
+
+    def _go_on(self, seat: int) -> None:
+        """The player may roll another die or end the turn; with no die left the turn ends, since
+        nothing else is possible ("roll and discard their dies to perform actions") and the dice
+        are public: a question with one answer is not asked."""
+        if self.dice[seat] > 0:
             self.pending.append(Turn(seat))
+        else:
+            self.end_turn()
 
     # -- paying ("Figure and spell cards can be paid in either combination of gems and gem cards") --
 

@@ -17,7 +17,8 @@ def table(players: int = 2, *, heaven: dict[int, list[str]] | None = None, earth
           dice: list[int] | None = None, middle: int | None = None, turn: int = 0, seed: int = 0,
           **options: Any) -> AvatarState:
     """A game whose cards are where the test puts them (every other card in the stack, `stack_top`
-    on top), seat `turn` to act with a `Turn` decision, no effect running."""
+    on top), seat `turn` to act with a `Turn` decision and (unless `dice` says otherwise) one die
+    to roll, no effect running. (With no die left there is no `Turn`: the turn ends.)"""
     game = cardtable.make("iuno_avatar", players=players, **options)
     s = game.new_state(seed)
     index = {c.name: c.index for c in game.cards}
@@ -40,7 +41,7 @@ def table(players: int = 2, *, heaven: dict[int, list[str]] | None = None, earth
     s.announced = []
     s.stack = [c for c in range(len(game.cards)) if c not in placed] + list(reversed(top))
     s.gems = list(gems) if gems is not None else [3] * players
-    s.dice = list(dice) if dice is not None else [0] * players
+    s.dice = list(dice) if dice is not None else [int(p == turn) for p in range(players)]
     s.middle = middle if middle is not None else 6 - sum(s.dice)
     s.purse = 30 - sum(s.gems) - sum(s.charge)
     s.turn = turn

@@ -30,7 +30,7 @@ def test_take_white_takes_from_the_middle() -> None:
     start(s, 0, {"verb": "take", "what": "card"})
     after = counts(s)
     assert after["gems"][0] == before["gems"][0] + 2 and after["purse"] == before["purse"] - 2
-    assert after["dice"][0] == 1 and after["middle"] == 5
+    assert after["dice"][0] == 2 and after["middle"] == 4  # the die it had, and the one taken
     assert after["heaven"][0] == 2 and after["stack"] == before["stack"] - 1
 
 
@@ -109,7 +109,7 @@ def test_inclusive_effect_also_happens() -> None:
     start(s, 0, {"verb": "take", "what": "die"})
     assert asked(s) == "Gnome"
     do(s, "yes")
-    assert s.dice[0] == 1 and s.gems[0] == 4
+    assert s.dice[0] == 2 and s.gems[0] == 4
 
 
 def test_exclusive_effect_happens_instead() -> None:
@@ -168,7 +168,7 @@ def test_effects_chain_across_cards() -> None:
     do(s, "cast Kindle", "pay the rest with gems", "yes")
     assert asked(s) == "Gnome"
     do(s, "yes")
-    assert s.dice[0] == 1 and s.gems[0] == 1
+    assert s.dice[0] == 2 and s.gems[0] == 1
 
 
 # -- the loop rule --------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ def test_two_card_loop_stops() -> None:
     assert asked(s) == "Salamander"
     do(s, "yes")
     assert isinstance(s.decision, Turn)
-    assert s.dice[0] == 2 and s.gems[0] == 4
+    assert s.dice[0] == 3 and s.gems[0] == 4
     assert s.sequence.fired == ()  # the next activity starts a new sequence
     start(s, 0, {"verb": "take", "what": "die"})
     assert asked(s) == "Gnome"
@@ -201,7 +201,7 @@ def test_three_card_loop_stops() -> None:
     assert asked(s) == "Lantern Sprite"
     do(s, "yes")
     assert isinstance(s.decision, Turn)  # Salamander fired already: the loop stops
-    assert s.gems[0] == 5 and s.dice[0] == 1 and names(s, s.heaven[0]) == ["Curse", "Tide"]
+    assert s.gems[0] == 5 and s.dice[0] == 2 and names(s, s.heaven[0]) == ["Curse", "Tide"]
 
 
 # -- choices and hidden information mid-effect ----------------------------------------------------
@@ -225,7 +225,7 @@ def test_save_clone_and_determinize_in_the_middle_of_an_effect() -> None:
     det.apply("yes")
     assert isinstance(det.decision, Turn)
     back.apply("yes")
-    assert back.dice[0] == 2
+    assert back.dice[0] == 3
 
 
 def test_heaven_is_its_owners_only() -> None:

@@ -64,7 +64,7 @@ def test_avatar_options_are_checked() -> None:
 
 
 def test_turn_start_takes_a_die_a_card_and_a_gem() -> None:
-    s = table(heaven={0: ["Tide"], 1: ["Kindle"]}, stack_top=["Fireball"], gems=[3, 3])
+    s = table(heaven={0: ["Tide"], 1: ["Kindle"]}, stack_top=["Fireball"], gems=[3, 3], dice=[0, 0])
     s.turn = 1
     s._begin_turn(0)
     assert s.dice[0] == 1 and s.middle == 5
@@ -155,6 +155,15 @@ def test_rolling_discards_the_die_to_the_middle_and_one_action_per_die() -> None
     do(s, "discard the die")
     assert isinstance(s.decision, Turn)  # the action (none) is finished before the next die
     assert texts(s) == ["roll a die", "end turn"]
+
+
+def test_with_no_die_left_the_turn_ends_without_a_question() -> None:
+    # "The player can then roll and discard their dies to perform actions": with none left nothing
+    # else is possible, and the dice are public, so "end turn" is not asked
+    s = table(heaven={0: ["Tide", "Kindle"], 1: ["Smite"]}, dice=[1, 0], stack_top=["Curse", "Bury"])
+    do(s, "roll a die", "discard the die")
+    assert s.turn == 1 and isinstance(s.decision, Turn) and s.decision.seat == 1
+    assert [e.kind for e in s.events or []].count("end_turn") == 1
 
 
 def test_an_action_is_finished_before_the_next_one() -> None:
