@@ -643,19 +643,22 @@ class IvionState(State):
             places: list[tuple[list[list[int]], int]] = [(new.deck, s)]
             if s != seat:
                 places += [(new.hand, s), (new.looking, s)]
-            # revealed cards stay where they are; the others are dealt anew among the free places
-            pool = [c for zone, owner in places for c in zone[owner] if c not in face_up]
-            pool = permute(pool, r.next64())
-            i = 0
-            for zone, owner in places:
-                cards = zone[owner]
-                for k, c in enumerate(cards):
-                    if c not in face_up:
-                        cards[k] = pool[i]
-                        i += 1
+            # revealed cards stay where they are, and so do the cards `seat` itself put at the bottom
+            # of its deck with its second wind; the others are dealt anew among the free places
+            known = self._known_bottom(s) if s == seat else 0
+            free = [(zone[owner], k) for zone, owner in places for k in range(len(zone[owner]))
+                    if zone[owner][k] not in face_up and not (zone is new.deck and k < known)]
+            pool = permute([cards[k] for cards, k in free], r.next64())
+            for (cards, k), c in zip(free, pool, strict=True):
+                cards[k] = c
             new.relics[s] = permute(new.relics[s], r.next64())
         new._legal = None
         return new
+
+    def _known_bottom(self, seat: int) -> int:
+        """How many cards at the bottom of `seat`'s deck its player knows: the rest of the top five
+        its second wind looked at ("put the other three on the bottom of your deck in any order")."""
+        return SECOND_WIND_LOOK - SECOND_WIND_KEEP if self.wounded[seat] else 0
 
     def shuffle_unseen(self, rng: Rng) -> None:
         """Chance between a choice and its effect: each deck, and each relic pile, in a new order of
@@ -665,8 +668,7 @@ class IvionState(State):
         face_up = set(self.revealed)
         for s in range(2):
             deck = self.deck[s]
-            known = SECOND_WIND_LOOK - SECOND_WIND_KEEP if self.wounded[s] else 0
-            free = [k for k in range(known, len(deck)) if deck[k] not in face_up]
+            free = [k for k in range(self._known_bottom(s), len(deck)) if deck[k] not in face_up]
             for k, c in zip(free, permute([deck[k] for k in free], rng.next64()), strict=True):
                 deck[k] = c
             self.relics[s] = permute(self.relics[s], rng.next64())

@@ -90,6 +90,9 @@ def test_chance_reorders_a_deck_but_not_the_cards_a_second_wind_put_at_its_botto
         assert c.observation(0) == s.observation(0) and c.observation(1) == s.observation(1)
         orders.add((tuple(c.deck[0]), tuple(c.deck[1][3:])))
     assert len(orders) == 8  # the rest really is shuffled, each deck among its own cards
+    # a bot's guess (determinize) keeps what its seat knows: its own bottom three, not the enemy's
+    assert all(s.determinize(1, k).deck[1][:3] == bottom for k in range(8))
+    assert any(s.determinize(0, k).deck[1][:3] != bottom for k in range(8))
 
 
 def test_exhaustion_five_damage_instead_of_drawing_and_no_healing() -> None:
