@@ -264,7 +264,7 @@ class Decision:
         return self._changes
 
     def _settle(self) -> None:
-        """Work out `seen` and `recall` of this decision and of every unsettled one before it."""
+        """Work out `seen`, `recall` and `changes` of this decision and of every unsettled one before it."""
         pending: list[Decision] = []
         node: Decision | None = self
         while node is not None and node._before is not None:

@@ -646,11 +646,8 @@ class IvionState(State):
             # revealed cards stay where they are, and so do the cards `seat` itself put at the bottom
             # of its deck with its second wind; the others are dealt anew among the free places
             known = self._known_bottom(s) if s == seat else 0
-            free = [(zone[owner], k) for zone, owner in places for k in range(len(zone[owner]))
-                    if zone[owner][k] not in face_up and not (zone is new.deck and k < known)]
-            pool = permute([cards[k] for cards, k in free], r.next64())
-            for (cards, k), c in zip(free, pool, strict=True):
-                cards[k] = c
+            _redeal([(zone[owner], k) for zone, owner in places for k in range(len(zone[owner]))
+                     if zone[owner][k] not in face_up and not (zone is new.deck and k < known)], r.next64())
             new.relics[s] = permute(new.relics[s], r.next64())
         new._legal = None
         return new
@@ -668,12 +665,17 @@ class IvionState(State):
         face_up = set(self.revealed)
         for s in range(2):
             deck = self.deck[s]
-            free = [k for k in range(self._known_bottom(s), len(deck)) if deck[k] not in face_up]
-            for k, c in zip(free, permute([deck[k] for k in free], rng.next64()), strict=True):
-                deck[k] = c
+            _redeal([(deck, k) for k in range(self._known_bottom(s), len(deck)) if deck[k] not in face_up], rng.next64())
             self.relics[s] = permute(self.relics[s], rng.next64())
         self.rng = rng.spawn()
         self._legal = None
+
+
+def _redeal(free: list[tuple[list[int], int]], key: int) -> None:
+    """Deal the cards at the positions `free` (a list and an index in it) anew among them, in the
+    random order drawn from `key`."""
+    for (cards, k), c in zip(free, permute([cards[k] for cards, k in free], key), strict=True):
+        cards[k] = c
 
 
 def zones() -> tuple[Zone, ...]:
