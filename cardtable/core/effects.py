@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action
@@ -44,10 +45,10 @@ def evolve(record: R, **changes: Any) -> R:
     """A copy of the immutable `record` with `changes` (what `dataclasses.replace` does, without
     calling `__init__` again: pending work changes at every step of an effect, and the records
     are the engine's own, already checked)."""
+    values = record.__dict__.copy()  # a copy of the fields, then the changes (cheaper than filling an empty dict)
+    values.update(changes)
     new = object.__new__(type(record))
-    fields = new.__dict__
-    fields.update(record.__dict__)
-    fields.update(changes)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 
@@ -219,6 +220,7 @@ class Effects:
         self.event_of = event_of
         self.turn_order = turn_order
         self.field = field
+        self._get: Callable[[State], Any] = attrgetter(field)  # the state's sequence (read at every step)
         #: the verbs whose activities an ability may answer (None: all); the others just happen
         self.answerable = answerable
         #: the class of the `Sequence` field (its JSON form reads effects through these verbs)
@@ -238,12 +240,12 @@ class Effects:
         setattr(state, self.field, seq)
 
     def _push(self, state: State, *items: Work) -> None:
-        seq = self.sequence(state)
+        seq = self._get(state)
         self._set(state, evolve(seq, work=seq.work + items))
 
     def busy(self, state: State) -> bool:
         """An effect sequence is under way (work is left in it)."""
-        return bool(self.sequence(state).work)
+        return bool(self._get(state).work)
 
     def start(self, state: State, effect: Effect, context: Context) -> None:
         """Carry out `effect` (a spell, an activated figure): it and all it sets off, until a
@@ -262,7 +264,7 @@ class Effects:
         (no one was asked anything, and `done` is not called: the caller goes on); False when a
         player must decide first or the game is over (then `done` comes when the sequence ends)."""
         answerable = self.answerable
-        if answerable is not None and not self.sequence(state).work:
+        if answerable is not None and not self._get(state).work:
             # Nothing can answer these effects: each just happens, in order, until one asks a
             # player something; what is left then waits in the sequence.
             pending = state.pending
@@ -296,7 +298,7 @@ class Effects:
         (the next activity starts a new effect sequence) and the game is told (`done`). A game
         decision pushed by a verb pauses the run too: its resolution calls `run` again."""
         while True:
-            seq = self.sequence(state)
+            seq = self._get(state)
             if state.is_over:
                 self._set(state, self.idle)
                 return
@@ -322,7 +324,7 @@ class Effects:
         if self.answerable is not None and attempt.effect.verb not in self.answerable:
             self.verbs.run(state, attempt.context, attempt.effect)  # nothing can answer it
             return
-        seq = self.sequence(state)
+        seq = self._get(state)
         event = self.event_of(state, attempt.effect, attempt.context)
         replacements = [
             a for a in self.abilities(state, event)
@@ -355,7 +357,7 @@ class Effects:
         return out
 
     def _order(self, state: State, pending: Triggered) -> None:
-        seq = self.sequence(state)
+        seq = self._get(state)
         in_force = {(a.card, a.index) for a in self.abilities(state, pending.event)}
         live = [a for a in pending.abilities if seq.allows(a) and (a.card, a.index) in in_force]
         if not live:
@@ -375,7 +377,7 @@ class Effects:
         self._push(state, Fire(first))
 
     def _fire(self, state: State, a: Ability) -> None:
-        if not self.sequence(state).allows(a):
+        if not self._get(state).allows(a):
             return  # the loop rule: a card whose ability fired in this sequence fires no more
         if a.optional:
             state.pending.append(self.UseAbility(a.controller, a, None))
@@ -383,7 +385,7 @@ class Effects:
             self._use(state, a)
 
     def _use(self, state: State, a: Ability) -> None:
-        seq = self.sequence(state)
+        seq = self._get(state)
         self._set(state, evolve(seq, fired=(*seq.fired, a.card)))
         self._push(state, Finish(a), *(Attempt(e, a.context) for e in reversed(a.effects)))
         self.used(state, a)
@@ -656,6 +658,8 @@ class ResponseStack:
         self.pools = pools
         self.pass_action = pass_action
         self.field = field
+        self._get: Callable[[State], Any] = attrgetter(field)  # the state's chain (read at every step)
+        self._passing: Callable[[Any], Action] = pass_action if callable(pass_action) else (lambda state: pass_action)
         self.record = _chain_record(item)
         self.empty = self.record()  # nothing on the stack (immutable: every state shares it)
         #: the priority decision bound to this stack: list it in the state layout's `decisions`
@@ -663,11 +667,11 @@ class ResponseStack:
 
     def passing(self, state: State) -> Action:
         """The action that passes (a game whose actions depend on its cards gives it per state)."""
-        return self.pass_action(state) if callable(self.pass_action) else self.pass_action
+        return self._passing(state)
 
     def push(self, state: State, item: StackItem) -> None:
         """`item` goes on the stack, without opening a window (the game opens it: `window`)."""
-        chain = self.chain(state)
+        chain = self._get(state)
         setattr(state, self.field, evolve(chain, items=(*chain.items, item)))
 
     def window(self, state: State, seat: int) -> None:
@@ -675,16 +679,24 @@ class ResponseStack:
         state.pending.append(self.Priority(seat))
 
     def top(self, state: State) -> StackItem:
-        return self.chain(state).items[-1]
+        chain: Chain = self._get(state)
+        return chain.items[-1]
 
     def update(self, state: State, item: StackItem) -> None:
         """Put `item` in the place of the top card (its progress, a new target)."""
-        chain = self.chain(state)
+        chain = self._get(state)
         setattr(state, self.field, evolve(chain, items=(*chain.items[:-1], item)))
+
+    def change_top(self, state: State, **changes: Any) -> Any:
+        """The top card's progress: a copy of it with `changes` takes its place; the copy."""
+        chain: Chain = self._get(state)
+        item = evolve(chain.items[-1], **changes)
+        setattr(state, self.field, evolve(chain, items=(*chain.items[:-1], item)))
+        return item
 
     def pop(self, state: State) -> StackItem:
         """Take the top card off the stack (it resolved, or left play)."""
-        chain = self.chain(state)
+        chain: Chain = self._get(state)
         setattr(state, self.field, evolve(chain, items=chain.items[:-1]))
         return chain.items[-1]
 
@@ -700,7 +712,7 @@ class ResponseStack:
     def counter(self, state: State, card: int) -> bool:
         """Counter the unresolved `card` (the topmost of it): it will not resolve. False if it is
         not on the stack."""
-        chain = self.chain(state)
+        chain = self._get(state)
         for i in range(len(chain.items) - 1, -1, -1):
             if chain.items[i].card == card and not chain.items[i].countered:
                 items = list(chain.items)
@@ -720,7 +732,7 @@ class ResponseStack:
         """Resolve cards until one needs a decision (the game calls this again after it) or none
         is left."""
         while True:
-            chain = self.chain(state)
+            chain = self._get(state)
             if not chain.items:
                 setattr(state, self.field, self.empty)
                 self.rules.after(state)

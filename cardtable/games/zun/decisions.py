@@ -240,21 +240,21 @@ DECISIONS: Final[tuple[type[Decision], ...]] = (
 
 def _distinct(state: ZunState, cards: list[int], kind: str | None = None) -> list[int]:
     """The different runes among `cards` (of `kind`, if given), in rune order."""
+    if kind is None:
+        return sorted(set(cards))
     runes = state.runes
-    seen: list[int] = []
-    for r in sorted(cards):
-        if (kind is None or runes[r].kind == kind) and (not seen or seen[-1] != r):
-            seen.append(r)
-    return seen
+    return [r for r in sorted(set(cards)) if runes[r].kind == kind]
 
 
 def reactions(state: ZunState, seat: int) -> list[Action]:
     """Action Phase 5: the Reactions a targeted player may play (the responses of the reaction
     window; Redirect needs another player to name)."""
     react = state.game.space.react
-    others = redirect_targets(state, state.top(), seat)
-    return [react[r] for r in _distinct(state, state.hands[seat], "reaction")
-            if others or state.runes[r].answer_verb != "redirect"]
+    held = _distinct(state, state.hands[seat], "reaction")
+    runes = state.runes
+    if any(runes[r].answer_verb == "redirect" for r in held) and not redirect_targets(state, state.top(), seat):
+        held = [r for r in held if runes[r].answer_verb != "redirect"]
+    return [react[r] for r in held]
 
 
 def _modifiers_allowed(state: ZunState, f: Resolving) -> list[int]:

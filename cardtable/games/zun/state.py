@@ -19,7 +19,7 @@ through the core's triggers, in the order that player chooses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
 from ...core.effects import (
@@ -95,6 +95,11 @@ class Resolving(StackItem):
     @property
     def serial(self) -> int:
         return self.card
+
+
+#: a rune just played, before its fields are set (`evolve` from it is cheaper than `Resolving(...)`, a
+#: frozen dataclass setting its fields one by one: a rune is played at about one decision in six)
+_PLAYED: Final = Resolving(-1, -1, -1)
 
 
 @dataclass(frozen=True)
@@ -201,10 +206,11 @@ class ZunState(State):
         lists=("hp", "played", "final_winners"),
         typed=(("chain", STACK.record), ("sequence", EFFECTS.record)),
         decisions=(*DECISIONS, STACK.Priority, *EFFECTS.decisions),
+        derived=("runes",),
     )
     __slots__ = (
         "hp", "hands", "deck", "discard", "table", "ongoing", "chain", "sequence", "played", "turn", "turns",
-        "phase", "serial", "turn_serial", "final_winners", "by_limit",
+        "phase", "serial", "turn_serial", "final_winners", "by_limit", "runes",
     )
 
     game: Zun
@@ -223,11 +229,12 @@ class ZunState(State):
     final_winners: list[int]
     by_limit: bool
 
+    runes: tuple[Rune, ...]        # the game's rune set (derived: read at almost every step)
+
     # -- helpers ------------------------------------------------------------------------
 
-    @property
-    def runes(self) -> tuple[Rune, ...]:
-        return self.game.rune_set.runes
+    def _derive(self) -> None:
+        self.runes = self.game.runes
 
     def _name(self, r: int) -> str:
         return self.runes[r].name
@@ -247,6 +254,7 @@ class ZunState(State):
     # -- Setup ----------------------------------------------------------------------------
 
     def _setup(self) -> None:
+        self._derive()
         n = self.game.players
         self.deck = [r for r, k in enumerate(self.game.counts) for _ in range(k)]
         self.rng.shuffle(self.deck)  # Setup 4: shuffle the runes into a deck
@@ -523,10 +531,9 @@ class ZunState(State):
         return f
 
     def _set(self, f: Resolving, **changes: Any) -> Resolving:
-        """The top rune's progress (it is an immutable record: the stack holds the new one)."""
-        f = evolve(f, **changes)
-        STACK.update(self, f)
-        return f
+        """The progress of `f`, the top rune (an immutable record: the stack holds the new one)."""
+        new: Resolving = STACK.change_top(self, **changes)
+        return new
 
     def source(self, serial: int) -> Resolving | Source:
         """The rune an effect comes from: being resolved (its stack item), or an (ongoing) rune
@@ -630,9 +637,10 @@ class ZunState(State):
                 return
 
     def _write(self, f: Resolving, at: dict[str, Any], stage: str) -> Resolving:
-        f = evolve(f, stage=stage, **at)
-        STACK.update(self, f)
-        return f
+        if not at and stage == f.stage:
+            return f  # nothing changed (another target to declare, modifiers still to add)
+        new: Resolving = STACK.change_top(self, stage=stage, **at)
+        return new
 
     def _round_from(self, seat: int) -> list[int]:
         n = self.game.players
@@ -710,7 +718,8 @@ class ZunState(State):
         self.played.append(r)
         self.emit("played", seat=seat, card=rune.name, mimics=self._name(copy) if copy not in (-1, r) else None)
         immune = rune.immune or (copy >= 0 and self.runes[copy].immune)
-        STACK.push(self, Resolving(serial, seat, seat, kind="action", rune=r, copy=copy, actor=seat, immune=immune))
+        STACK.push(self, evolve(_PLAYED, card=serial, owner=seat, controller=seat, rune=r, copy=copy, actor=seat,
+                                immune=immune))
 
     def _modify(self, seat: int, r: int) -> None:
         """Action Phase 3: a modifier goes next to the rune it modifies."""
@@ -759,8 +768,8 @@ class ZunState(State):
         serial = self._put(seat, r)
         parent = self.top()
         self.emit("reacted", seat=seat, card=self._name(r), against=self._name(parent.rune))
-        STACK.push(self, Resolving(serial, seat, seat, kind="reaction", rune=r, copy=r, actor=seat,
-                                   immune=self.runes[r].immune))
+        STACK.push(self, evolve(_PLAYED, card=serial, owner=seat, controller=seat, kind="reaction", rune=r, copy=r,
+                                actor=seat, immune=self.runes[r].immune))
 
     # -- results --------------------------------------------------------------------------
 
