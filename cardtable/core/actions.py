@@ -79,6 +79,12 @@ class ActionSpace(Generic[A]):
     def __iter__(self) -> Iterator[A]:
         return iter(self.actions)
 
+    def owns(self, action: object) -> bool:
+        """`action` is one of this space's action objects. (Spaces may share one: the yes / no of every
+        Iuno Avatar deck; its `space` names the last space built with it.)"""
+        index = getattr(action, "index", None)
+        return isinstance(index, int) and 0 <= index < len(self.actions) and self.actions[index] is action
+
     def from_index(self, index: int) -> A:
         if not isinstance(index, int) or not 0 <= index < len(self.actions):
             raise IllegalAction(

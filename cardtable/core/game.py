@@ -60,7 +60,7 @@ class Game(ABC, Generic[S]):
         state.apply(action)
 
     def action_index(self, action: Action) -> int:
-        if getattr(action, "space", None) != self.actions.key:  # a text, an int, another game's action
+        if not self.actions.owns(action):  # a text, an int, another game's action
             raise IllegalAction(f"action_index takes an action of this {self.spec.title} game; got {action!r}")
         return action.index
 

@@ -167,7 +167,7 @@ class State(ABC):
             action = self.game.coerce_action(action)
             if action in legal:
                 return legal[legal.index(action)]
-        if getattr(action, "space", None) != self.game.actions.key:  # another game's action object
+        if not self.game.actions.owns(action):  # another game's action object
             raise IllegalAction(
                 f"{action!r} is not an action of this {self.game.spec.title} game (another game, or other "
                 f"options); its actions are like {self.game.actions.examples()}"

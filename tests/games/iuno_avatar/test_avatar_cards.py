@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import cardtable
-from cardtable.core import CardFileError, OptionError
+from cardtable.core import CardFileError, IllegalAction, OptionError
 from cardtable.core.effects import Context
 from cardtable.games.iuno_avatar.cards import Card, base_deck, build
 from cardtable.games.iuno_avatar.decisions import Turn
@@ -281,3 +281,20 @@ def test_a_users_card_file(tmp_path: Path) -> None:
 def test_card_schema_is_the_core_card_schema() -> None:
     from cardtable.core.cards import CardSchema
     assert issubclass(Card, CardSchema)
+
+
+def test_a_users_deck_leaves_the_base_games_yes_and_no_alone(tmp_path: Path) -> None:
+    """Every deck's actions start with the same yes / no / first objects (the effect layer offers
+    them): building a second deck must not take them from the first game."""
+    base = cardtable.make("iuno_avatar", players=2)
+    path = tmp_path / "mine.toml"
+    src = (Path(cardtable.games.iuno_avatar.__file__).with_name("deck.toml")).read_text()
+    path.write_text(src.replace('name = "Kindle"', 'name = "Spark"'))
+    mine = cardtable.make("iuno_avatar", players=2, cards=str(path))
+    for game in (base, mine):
+        yes = game.actions.parse("yes")
+        assert game.action_index(yes) == 0
+        state = game.new_state(3)
+        with pytest.raises(IllegalAction) as err:  # no effect is offering itself at the start of a turn
+            state.apply(yes)
+        assert "not an action of this" not in str(err.value)
