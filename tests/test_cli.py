@@ -40,6 +40,19 @@ def test_play_a_whole_game_by_numbers_and_save_the_replay(tmp_path) -> None:
     assert replay["game"] == "juno" and replay["seed"] == 3 and replay["actions"] and replay["names"] == ["Ann", "Bot 2"]
 
 
+def test_seats_count_from_1_as_the_names_do(tmp_path) -> None:
+    """`--seat 2` is Player 2, the second to play (issue 21: one identity per seat)."""
+    path = tmp_path / "r.json"
+    result = runner.invoke(app, ["play", "juno", "-p", "2", "-o", "match=false", "--seed", "3", "--seat", "2",
+                                 "--save", str(path)], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "You are Player 2." in " ".join(result.output.split()) and "Player 2 (you)" in result.output
+    assert json.loads(path.read_text())["names"] == ["Bot 1", "Player 2"]
+    for bad in ("0", "3"):
+        refused = runner.invoke(app, ["play", "juno", "-p", "2", "--seat", bad])
+        assert refused.exit_code != 0 and "--seat must be between 1 and 2" in refused.output
+
+
 def test_bad_input_is_explained_and_nothing_is_lost() -> None:
     result = runner.invoke(app, ["play", "juno", "-p", "2", "--seed", "3"], input="99\nplay purple 3\nchoose red\nq\n")
     assert "Choose a number from 1 to" in result.output

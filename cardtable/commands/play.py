@@ -136,7 +136,7 @@ def register(app: typer.Typer) -> None:
         variant: str | None = typer.Option(None, "--variant", help="rule set, e.g. classic, seven-o, serious"),
         teams: int | None = typer.Option(None, "--teams", help="number of teams (games with teams)"),
         option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
-        seat: int = typer.Option(0, "--seat", help="your seat (0 is first)"),
+        seat: int = typer.Option(1, "--seat", help="your seat, counted from 1 as the names are (Player 1 plays first)"),
         bots: str = typer.Option("medium", "--bots", help="agent or difficulty for the other seats; comma list per seat"),
         seed: int | None = typer.Option(None, "--seed", help="seed for the deal (default: random)"),
         save: Path | None = typer.Option(None, "--save", help="write the replay of this game here"),
@@ -150,9 +150,9 @@ def register(app: typer.Typer) -> None:
             g = make(game, **parse_options(players, variant, teams, option))
         except CardtableError as exc:
             raise fail(str(exc)) from None
-        if not 0 <= seat < g.players:
-            raise fail(f"--seat must be between 0 and {g.players - 1}")
-        human = None if watch else seat
+        if not 1 <= seat <= g.players:
+            raise fail(f"--seat must be between 1 and {g.players} (Player 1 plays first)")
+        human = None if watch else seat - 1
         chosen = valid_name(name) if name is not None else None
         if name is not None and chosen is None:
             raise fail('--name: 1 to 24 printable characters, neither "you" nor a seat number')
@@ -213,7 +213,7 @@ def register(app: typer.Typer) -> None:
     @app.command("replay")
     def replay_cmd(
         file: Path = typer.Argument(..., help="a replay saved with --save"),
-        seat: int | None = typer.Option(None, "--seat", help="watch as this seat (default: spectator)"),
+        seat: int | None = typer.Option(None, "--seat", help="watch as this seat, counted from 1 (default: spectator)"),
         step: bool = typer.Option(False, "--step", help="move by move: Enter (or n) forward, b back, q quits"),
     ) -> None:
         """Step through a saved game, showing what the chosen seat could see."""
@@ -223,8 +223,9 @@ def register(app: typer.Typer) -> None:
             state = replay.start()
         except CardtableError as exc:
             raise fail(str(exc)) from None
-        if seat is not None and not 0 <= seat < g.players:
-            raise fail(f"--seat must be between 0 and {g.players - 1}")
+        if seat is not None and not 1 <= seat <= g.players:
+            raise fail(f"--seat must be between 1 and {g.players}")
+        seat = None if seat is None else seat - 1
         names = replay_names(file, g.players)
         total = len(replay.actions)
         with seated(names):
