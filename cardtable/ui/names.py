@@ -61,6 +61,20 @@ def name(seat: int) -> str:
     return f"seat {seat}"
 
 
+def player(seat: int, viewer: int | None) -> str:
+    """A seat on a board the viewer reads: its name, marked "(you)" for the viewer."""
+    return name(seat) + (" (you)" if seat == viewer else "")
+
+
+def prompt(seat: int, viewer: int | None, text: str) -> str:
+    """The pending decision on a board: "You: may roll a die or end the turn", "Bot 2: must ..."
+    (`text` is the decision's description, which may begin with its "seat N")."""
+    who = "You" if seat == viewer else name(seat)
+    if text.startswith(f"seat {seat} "):
+        text = text[len(f"seat {seat} "):]
+    return f"{who}: {rename(text)}"
+
+
 def rename(text: str) -> str:
     """`text` with every "seat N" of a seat at this table written as that seat's name."""
     names = _NAMES.get()

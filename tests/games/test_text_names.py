@@ -37,6 +37,9 @@ GAMES = [
     ("iunu", {"players": 3}),
     ("zun", {"players": 3}),
     ("zun", {"players": 4, "teams": 2}),
+    ("ivion", {}),
+    ("iuno_avatar", {"players": 2}),
+    ("iuno_avatar", {"players": 3}),
 ]
 
 

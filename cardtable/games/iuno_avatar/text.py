@@ -12,11 +12,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...ui.names import player, prompt
 from .language import ELEMENTS
 
 
 def _who(s: int, viewer: int | None) -> str:
     return "you" if s == viewer else f"seat {s}"
+
+
+def _gems(n: int) -> str:
+    return f"{n} gem" if n == 1 else f"{n} gems"
 
 
 def question(d: dict[str, Any]) -> str:
@@ -31,13 +36,13 @@ def render(obs: dict[str, Any]) -> RenderableType:
     head = Text(f"Iuno Avatar — turn {obs['turns']} (limit {obs['turn_limit']}) — middle: {obs['middle']} dice, "
                 f"purse: {obs['purse']} gems, stack: {obs['stack']} cards")
     table = Table(title="Players (turn order)", expand=False)
-    for col in ("seat", "avatar", "Heaven", "dice", "gems", "Earth (gems/level)"):
+    for col in ("player", "avatar", "Heaven", "dice", "gems", "Earth (gems/level)"):
         table.add_column(col)
     for s in obs["order"]:
         p = obs["seats"][s]
         earth = ", ".join(f"{f['name']} ({f['gems']}/{f['level']})" if f["type"] == "figure" else f["name"]
                           for f in p["earth"]) or "-"
-        name = _who(s, seat) + (" ◀" if s == obs["turn"] else "")
+        name = player(s, seat) + (" ◀" if s == obs["turn"] else "")
         table.add_row(f"[bold]{name}[/]" if s == seat else name, p["avatar"].title(), f"{p['heaven_size']} cards",
                       str(p["dice"]), str(p["gems"]), earth)
     parts: list[RenderableType] = [head, table]
@@ -61,11 +66,10 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(lines)
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else f"Seat {d['seat']}"
         line = question(d) if d["kind"] == "use_ability" else d["text"]
-        parts.append(Text(f"{who}: {line}", style="italic"))
+        parts.append(Text(prompt(d["seat"], seat, line), style="italic"))
     if obs["is_over"]:
-        parts.append(Text(f"Game over. Winners: {', '.join(_who(w, seat) for w in obs['winners'])}", style="bold"))
+        parts.append(Text(f"Game over. Winners: {', '.join(player(w, seat) for w in obs['winners'])}", style="bold"))
     return Panel(Group(*parts), expand=False)
 
 
@@ -100,22 +104,23 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "rolled": lambda e: f"{who(e['seat'])} rolled {e['value']}",
         "announced": lambda e: f"{who(e['seat'])} will {e['action']} {e['card']}",
         "paid_card": lambda e: f"{who(e['seat'])} paid with {e['card']}",
-        "paid_gems": lambda e: f"{who(e['seat'])} paid {e['gems']} gem(s)",
+        "paid_gems": lambda e: f"{who(e['seat'])} paid {_gems(e['gems'])}",
         "arrived": lambda e: f"{e['card']} arrives on {who(e['seat'])}'s Earth",
         "not_arrived": lambda e: f"{e['card']} goes back to {who(e['seat'])}'s Heaven",
         "to_hell": lambda e: f"{e['card']} goes to Hell",
         "gem_on": lambda e: f"{who(e['seat'])} put a gem on {e['card']} ({e['gems']})",
         "die_discarded": lambda e: f"{who(e['seat'])} discarded the die",
         "discarded": lambda e: f"{who(e['seat'])} discarded {e['card']}",
-        "discarded_die": lambda e: f"{who(e['seat'])} discarded {e['n']} dice",
-        "discarded_gem": lambda e: f"{who(e['seat'])} discarded {e['n']} gem(s)",
-        "gems_discarded": lambda e: f"{who(e['seat'])} discarded {e['gems']} gem(s) down to six",
+        "discarded_die": lambda e: f"{who(e['seat'])} discarded {e['n']} {'die' if e['n'] == 1 else 'dice'}",
+        "discarded_gem": lambda e: f"{who(e['seat'])} discarded {_gems(e['n'])}",
+        "gems_discarded": lambda e: f"{who(e['seat'])} discarded {_gems(e['gems'])} down to six",
         "moved": lambda e: f"{who(e['seat'])} moved {e['card'] or 'a card'} to "
         + ("Hell" if e["to_area"] == "hell" else f"{who(e['to_seat'])}'s Heaven"),
         "moved_card": lambda e: f"  (the card was {e['card']})",
         "all_figures_to_hell": lambda e: f"more than six figures: all of {who(e['seat'])}'s figures go to Hell",
         "end_turn": lambda e: f"{who(e['seat'])} ends the turn",
-        "won": lambda e: f"{who(e['seat'])} has no cards left in Heaven and wins!",
+        "won": lambda e: (f"{who(e['seat'])} {'have' if e['seat'] == viewer else 'has'} no cards left in Heaven "
+                          f"and {'win' if e['seat'] == viewer else 'wins'}!"),
         "turn_limit": lambda e: f"turn limit: fewest cards in Heaven win ({', '.join(who(w) for w in e['winners'])})",
     }
     fn = lines.get(k)

@@ -8,10 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...ui.names import name, player, prompt
 from .cards import Library, library
 
 CONTROL_MARK = {"slow": "S", "silence": "Q", "disarm": "D"}
@@ -53,7 +55,8 @@ def _board(obs: dict[str, Any]) -> Table:
             t = f"{col}{row}"
             bits = []
             if t in heroes:
-                bits.append(f"[bold]{'★' if heroes[t] == obs['seat'] else '◆'}{heroes[t]}[/]")
+                who = escape(name(heroes[t])[:10])  # the seat's name (★ you, ◆ the other hero)
+                bits.append(f"[bold]{'★' if heroes[t] == obs['seat'] else '◆'}{who}[/]")
             if t in obs["terrain"]:
                 bits.append(f"[green]{obs['terrain'][t]}[/]")
             bits += [f"[magenta]{c}[/]" for c in on.get(t, [])]
@@ -64,7 +67,7 @@ def _board(obs: dict[str, Any]) -> Table:
 
 def _heroes(obs: dict[str, Any]) -> Table:
     table = Table(title="heroes", expand=False)
-    for col in ("seat", "hero", "HP", "actions", "power", "init.", "control", "hand", "deck", "feats", "notes"):
+    for col in ("player", "hero", "HP", "actions", "power", "init.", "control", "hand", "deck", "feats", "notes"):
         table.add_column(col)
     for s, h in enumerate(obs["heroes"]):
         control = " ".join(f"{k} {v}" for k, v in h["control"].items() if v) or "-"
@@ -78,7 +81,7 @@ def _heroes(obs: dict[str, Any]) -> Table:
             notes.append("revealed in hand: " + ", ".join(h["revealed_in_hand"]))
         if h["revealed_in_deck"]:
             notes.append("face up in deck: " + ", ".join(f"{n} ({k + 1} from the top)" for n, k in h["revealed_in_deck"]))
-        table.add_row(_who(s, obs["seat"]), h["hero"], f"{h['hp']}/{h['max_hp']}", str(h["actions"]), str(h["power"]),
+        table.add_row(player(s, obs["seat"]), h["hero"], f"{h['hp']}/{h['max_hp']}", str(h["actions"]), str(h["power"]),
                       str(h["initiative"]), control, str(h["hand_size"]), str(h["deck"]), feats, "; ".join(notes))
     return table
 
@@ -93,7 +96,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
             mark += " (copy)" if item["copy"] else ""
             mark += " (unleashed)" if item["unleashed"] else ""
             target = f" → {', '.join(item['targets'])}" if item["targets"] else ""
-            lines.append(f"{'top' if i == 0 else '   '} {_who(item['controller'], obs['seat'])}: "
+            lines.append(f"{'top' if i == 0 else '   '} {player(item['controller'], obs['seat'])}: "
                          f"{item['card']}{target}{mark}")
         parts.append(Panel("\n".join(lines), title="unresolved cards (the top resolves first)"))
     if "hand" in obs:
@@ -103,9 +106,10 @@ def render(obs: dict[str, Any]) -> RenderableType:
             parts.append(Panel("\n".join(card_line(lib, n) for n in obs["looking"]), title="second wind: the top cards"))
     if obs["decision"] is not None:
         d = obs["decision"]
-        parts.append(Text(f"{_who(d['seat'], obs['seat'])}: {d['text']}"))
+        parts.append(Text(prompt(d["seat"], obs["seat"], d["text"])))
     if obs["winners"]:
-        parts.append(Text("game over — winner: " + ", ".join(_who(w, obs["seat"]) for w in obs["winners"]), style="bold"))
+        parts.append(Text("game over — winner: " + ", ".join(player(w, obs["seat"]) for w in obs["winners"]),
+                          style="bold"))
     return Group(*parts)
 
 
@@ -154,10 +158,10 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
         for n in (*d.cards, *d.feats, *d.relics):
             counts[n] = counts.get(n, 0) + 1
     out = []
-    for name, k in counts.items():
-        c = lib.cards[name]
+    for card, k in counts.items():
+        c = lib.cards[card]
         kind = c.feat or ("relic" if c.relic else f"{c.archetype} card")
         when = "in answer to a card being played, or on your turn" if c.instant else "on your turn"
-        out.append({"name": name, "kind": kind, "text": f"{c.header()}. {c.text()}", "copies": k,
+        out.append({"name": card, "kind": kind, "text": f"{c.header()}. {c.text()}", "copies": k,
                     "when": "never played (it has effect from the feat zone)" if c.passive else when})
     return out
