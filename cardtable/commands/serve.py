@@ -17,6 +17,9 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(0.6, "--bot-delay", min=0.0, help="pause before each bot move, seconds"),
         max_spectators: int = typer.Option(1000, "--max-spectators", min=0, help="spectators per table"),
         max_bot_tables: int = typer.Option(20, "--max-bot-tables", min=0, help="unfinished tables with bots at once"),
+        max_live_tables: int = typer.Option(
+            1000, "--max-live-tables", min=1, help="tables kept in memory; unused ones beyond it are reloaded when asked for"
+        ),
         create_per_minute: float = typer.Option(
             30, "--create-per-minute", min=0, help="tables one address may create a minute (0: no limit)"
         ),
@@ -34,7 +37,7 @@ def register(app: typer.Typer) -> None:
 
         web = create_app(
             database, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
-            max_bot_tables=max_bot_tables, create_per_minute=create_per_minute,
+            max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, create_per_minute=create_per_minute,
             allowed_origins=tuple(allow_origin), api_docs=api_docs,
         )
         shown = make_url(web.state.store.url).render_as_string(hide_password=True)  # never print the password

@@ -181,6 +181,7 @@ def create_app(
     *,
     max_spectators: int = 1000,
     max_bot_tables: int = 20,
+    max_live_tables: int = 1000,
     create_per_minute: float = 30,
     allowed_origins: tuple[str, ...] = (),
     api_docs: bool = False,
@@ -188,12 +189,13 @@ def create_app(
     """The app. `database`: a SQLAlchemy URL or a SQLite path (default ./cardtable.db);
     `bot_time`: each bot's time cap per move (seconds); `bot_delay`: a pause before each bot
     move so people can follow the table; `max_spectators` per table; `max_bot_tables` running at
-    once; `create_per_minute`: tables one client (address) may create a minute (0: no limit);
+    once; `max_live_tables` kept in memory (beyond it, tables nobody uses are dropped and loaded
+    again from the database when asked for); `create_per_minute`: tables one client (address) may create a minute (0: no limit);
     `allowed_origins`: other sites (like "https://games.example") whose pages may use this API;
     `api_docs`: serve /docs and /openapi.json (off by default)."""
     store = store or Store(database)
     lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
-                  max_bot_tables=max_bot_tables)
+                  max_bot_tables=max_bot_tables, max_live_tables=max_live_tables)
     creations = RateLimit(create_per_minute)
 
     @asynccontextmanager

@@ -270,6 +270,8 @@ class LiveTable:
     _spectators_due: asyncio.Event = field(default_factory=asyncio.Event)
     _pump: asyncio.Task[None] | None = None
     _replay: list[State] | None = None
+    #: when this process last served the table (time.monotonic): idle tables leave memory first
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def id(self) -> str:
@@ -390,8 +392,10 @@ class Lobby:
         max_spectators: int = 1000,
         max_bot_tables: int = 20,
         bot_workers: int = 1,
+        max_live_tables: int = 1000,
     ) -> None:
         self.store = store
+        self.max_live_tables = max_live_tables
         self.bot_time = bot_time
         self.bot_delay = bot_delay
         # Bots think in their own small pool: however many bot tables run, people's moves keep the
@@ -424,7 +428,7 @@ class Lobby:
                 raise TableError("bad_request", f"seat {i}: no bot named {shown!r}; bots: {', '.join(known)}")
 
     def bot_tables(self) -> int:
-        return sum(1 for t in self.tables.values() if t.has_bots and not t.state.is_over)
+        return sum(1 for t in list(self.tables.values()) if t.has_bots and not t.state.is_over)
 
     def create(
         self,
@@ -481,13 +485,31 @@ class Lobby:
             raise TableError("unavailable", f"the table could not be saved; try again later ({type(exc).__name__})") from None
         table = LiveTable(rec, game, state)
         self.tables[rec.id] = table
+        self._evict(keep=table)
         self.schedule_bots(table)
         return table, tokens
+
+    def _evict(self, keep: LiveTable) -> None:
+        """Above `max_live_tables` in memory, tables nobody is using leave it (the store keeps them and
+        `get` loads one again): finished ones first, then tables of people only, the longest idle
+        first. A table with a connection, a move under way or bots still to play stays, so the cap
+        on tables with bots counts every one of them; so does `keep`, the table just made or loaded."""
+        over = len(self.tables) - self.max_live_tables
+        if over <= 0:
+            return
+        idle = [t for t in list(self.tables.values())
+                if t is not keep and not t.conns and not t.lock.locked() and (t.bot_task is None or t.bot_task.done())
+                and (t.state.is_over or not t.has_bots)]
+        idle.sort(key=lambda t: (not t.state.is_over, t.touched))
+        for t in idle[:over]:
+            del self.tables[t.id]
+            self._replays.pop(t.id, None)
 
     def get(self, table_id: Any) -> LiveTable:
         """A live table, loaded from the database when this process has not seen it yet."""
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is not None:
+            table.touched = time.monotonic()
             return table
         if not valid_id(table_id):
             raise TableError("unknown_table", "no such table; a table's id is its address after /t/")
@@ -512,10 +534,11 @@ class Lobby:
         if table is None:
             if not valid_id(table_id):
                 raise TableError("unknown_table", "no such table; a table's id is its address after /t/")
-            await asyncio.to_thread(self.get, table_id)
-            table = self.tables[table_id]
+            table = await asyncio.to_thread(self.get, table_id)
+            self._evict(keep=table)  # here, on the event loop: `get` runs in a thread
             self.schedule_bots(table)
             return table
+        table.touched = time.monotonic()
         await self.catch_up(table)
         return table
 

@@ -36,3 +36,23 @@ def test_two_servers_on_one_database_never_both_take_a_move(db: str) -> None:
         assert after["observation"] == a.get(f"/api/tables/{tid}").json()["observation"]
         with b.websocket_connect(f"/ws/{tid}") as spec:
             assert next_state(spec)["version"] == 1
+
+
+def test_unused_tables_leave_memory_beyond_the_cap_and_come_back_from_the_database(db: str) -> None:
+    """A long-running server does not keep every table ever made: beyond `max_live_tables`, tables
+    nobody uses are dropped (finished ones first) and loaded again, moves intact, when asked for."""
+    app = create_app(db, max_live_tables=2, create_per_minute=0)
+    lobby = app.state.lobby
+    with TestClient(app) as c:
+        made = [new_table(c, [{"kind": "person"}, {"kind": "person"}], seed=10 + k) for k in range(4)]
+        first = made[0]
+        seat = c.get(f"/api/tables/{first['id']}").json()["current_player"]
+        tok = first["seats"][seat]["token"]
+        legal = c.get(f"/api/tables/{first['id']}", params={"token": tok}).json()["legal"]
+        assert c.post(f"/api/tables/{first['id']}/act",
+                      json={"token": tok, "action": legal[0]["text"], "version": 0}).status_code == 200
+        for t in made[1:]:  # the others are made again and again: the first, unused, is dropped
+            c.get(f"/api/tables/{t['id']}")
+        assert len(lobby.tables) <= 3 and first["id"] not in lobby.tables
+        back = c.get(f"/api/tables/{first['id']}", params={"token": tok}).json()
+        assert back["version"] == 1 and first["id"] in lobby.tables
