@@ -563,78 +563,80 @@ class ZunState(State):
     def _step_frame(self) -> None:
         """Take the rune being resolved through its stages until a player must decide, its
         effects start, or it is done. (Its record is written back before anything reads it.)"""
-        f: Resolving = self.chain.items[-1]  # type: ignore[assignment]
-        # The stages change a local copy (`at`: the changes so far), written back once, before a
-        # decision or an effect can read it.
-        at: dict[str, Any] = {}
-        stage = f.stage
-        if stage == "applied":  # its effects are over on this target
-            if f.kind == "action" and f.copy >= 0 and self.runes[f.copy].ongoing and self.alive(f.cur):
-                self._attach(f, f.cur)
-            stage = _next(at, f.i)
-        if not self._in_play(f.card):
-            self._close(discarded=True)  # its card was discarded (its player was Defeated)
-            return
-        rune = self.runes[f.rune]
-        copy = self.runes[f.copy] if f.copy >= 0 else None
-        all_players = copy is not None and copy.all_players and f.kind == "action"
-        while True:
-            if stage == "modify":
-                if f.kind == "action" and not all_players:
-                    stage = "declare"  # modifiers are offered with the first target (Action Phase 3-4)
-                    continue
-                self._write(f, at, stage)
-                if not rune.charms:
-                    self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
-                else:
-                    self.pending.append(Modify(f.controller))
+        while True:  # once more after effects that are over at once (what `_run` would do next)
+            f: Resolving = self.chain.items[-1]  # type: ignore[assignment]
+            # The stages change a local copy (`at`: the changes so far), written back once, before a
+            # decision or an effect can read it.
+            at: dict[str, Any] = {}
+            stage = f.stage
+            if stage == "applied":  # its effects are over on this target
+                if f.kind == "action" and f.copy >= 0 and self.runes[f.copy].ongoing and self.alive(f.cur):
+                    self._attach(f, f.cur)
+                stage = _next(at, f.i)
+            if not self._in_play(f.card):
+                self._close(discarded=True)  # its card was discarded (its player was Defeated)
                 return
-            if stage == "declare":
-                if all_players:
-                    at["targets"] = tuple(self._round_from(f.controller))
+            rune = self.runes[f.rune]
+            copy = self.runes[f.copy] if f.copy >= 0 else None
+            all_players = copy is not None and copy.all_players and f.kind == "action"
+            while True:
+                if stage == "modify":
+                    if f.kind == "action" and not all_players:
+                        stage = "declare"  # modifiers are offered with the first target (Action Phase 3-4)
+                        continue
+                    self._write(f, at, stage)
+                    if not rune.charms:
+                        self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
+                    else:
+                        self.pending.append(Modify(f.controller))
+                    return
+                if stage == "declare":
+                    if all_players:
+                        at["targets"] = tuple(self._round_from(f.controller))
+                        stage = "window"
+                    elif len(f.targets) < 1 + f.shares:
+                        self._write(f, at, stage)
+                        self.pending.append(DeclareTarget(f.controller))
+                        return
+                    else:
+                        stage = "blame" if f.blames else "window"
+                elif stage == "blame":
+                    if f.actor == f.controller:
+                        self._write(f, at, stage)
+                        self.pending.append(ChooseBlamed(f.controller))
+                        return
                     stage = "window"
-                elif len(f.targets) < 1 + f.shares:
-                    self._write(f, at, stage)
-                    self.pending.append(DeclareTarget(f.controller))
-                    return
-                else:
-                    stage = "blame" if f.blames else "window"
-            elif stage == "blame":
-                if f.actor == f.controller:
-                    self._write(f, at, stage)
-                    self.pending.append(ChooseBlamed(f.controller))
-                    return
-                stage = "window"
-            elif stage == "window":
-                targets = at.get("targets", f.targets)
-                i = at.get("i", f.i)
-                if i >= len(targets):
-                    STACK.pop(self)  # resolved on every target
-                    return
-                cur = at.get("cur", f.cur)
-                if cur < 0:
-                    cur = at["cur"] = targets[i]
-                used = copy or rune  # a Mimic with nothing to copy still targets (and does nothing)
-                if not self.alive(cur) and not used.revives:
-                    _next(at, i)  # the target was Defeated meanwhile
-                    continue
-                stage = "resolve"
-                if not rune.forced and not all_players:
-                    self._write(f, at, stage)
-                    STACK.window(self, cur)  # Action Phase 5: the target may react
-                    return
-            elif stage == "resolve":
-                if at.get("countered", f.countered):  # a Cancel answered it: "The Action has no effect on you"
-                    self.emit("fizzled", seat=at.get("cur", f.cur), card=self._name(f.rune))
+                elif stage == "window":
+                    targets = at.get("targets", f.targets)
+                    i = at.get("i", f.i)
+                    if i >= len(targets):
+                        STACK.pop(self)  # resolved on every target
+                        return
+                    cur = at.get("cur", f.cur)
+                    if cur < 0:
+                        cur = at["cur"] = targets[i]
+                    used = copy or rune  # a Mimic with nothing to copy still targets (and does nothing)
+                    if not self.alive(cur) and not used.revives:
+                        _next(at, i)  # the target was Defeated meanwhile
+                        continue
+                    stage = "resolve"
+                    if not rune.forced and not all_players:
+                        self._write(f, at, stage)
+                        STACK.window(self, cur)  # Action Phase 5: the target may react
+                        return
+                elif stage == "resolve":
+                    if at.get("countered", f.countered):  # a Cancel answered it: "The Action has no effect on you"
+                        self.emit("fizzled", seat=at.get("cur", f.cur), card=self._name(f.rune))
+                        stage = _next(at, at.get("i", f.i))
+                    else:
+                        stage = "effects"
+                elif copy is None:  # effects, of nothing
                     stage = _next(at, at.get("i", f.i))
-                else:
-                    stage = "effects"
-            elif copy is None:  # effects, of nothing
-                stage = _next(at, at.get("i", f.i))
-            else:  # effects: one effect sequence on this target (the turn goes on from `applied`)
-                f = self._write(f, at, "applied")
-                EFFECTS.carry_out(self, copy.effects, Context(f.controller, f.card, (f.cur,)))
-                return
+                else:  # effects: one effect sequence on this target (the turn goes on from `applied`)
+                    f = self._write(f, at, "applied")
+                    if not EFFECTS.carry_out(self, copy.effects, Context(f.controller, f.card, (f.cur,))):
+                        return  # a player decides first, or the game is over
+                    break  # the effects are over at once: on to the next target, in this call
 
     def _write(self, f: Resolving, at: dict[str, Any], stage: str) -> Resolving:
         if not at and stage == f.stage:
