@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ...ui.names import name, player, prompt
 from .cards import Library, library
+from .verbs import amount
 
 CONTROL_MARK = {"slow": "S", "silence": "Q", "disarm": "D"}
 
@@ -143,7 +144,7 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "shuffled": lambda: f"{who} {_v(who, 'shuffles their', 'shuffle your')} deck",
         "drew_revealed": lambda: f"{who} drew {e['card']} (face up)",
         "copied": lambda: f"{who} {_v(who, 'copies', 'copy')} {e['card']}",
-        "gain": lambda: f"{who} {_v(who, 'gains', 'gain')} {e['n']} {e['resource']}" if e["n"] else None,
+        "gain": lambda: f"{who} {_v(who, 'gains', 'gain')} {amount(e['n'], e['resource'])}" if e["n"] else None,
         "game_over": lambda: "game over — winner: " + ", ".join(_who(w, viewer) for w in e["winners"]),
     }
     fn = lines.get(k)

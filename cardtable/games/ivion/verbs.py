@@ -96,7 +96,12 @@ def _draw(state: Any, ctx: Any, p: Count) -> None:
         state.draw(ctx.controller)
 
 
-@VERBS.effect("gain", Gain, slots=EFFECTS_SLOT, text=lambda p, w: f"Gain {p.n} {p.resource if p.n > 1 else p.resource[:-1] if p.resource == 'actions' else p.resource}")
+def amount(n: int, resource: str) -> str:
+    """"1 action", "2 actions", "1 power" (power and initiative have no plural)."""
+    return f"{n} {resource[:-1] if resource == 'actions' and n == 1 else resource}"
+
+
+@VERBS.effect("gain", Gain, slots=EFFECTS_SLOT, text=lambda p, w: f"Gain {amount(p.n, p.resource)}")
 def _gain(state: Any, ctx: Any, p: Gain) -> None:
     state.gain(ctx.controller, p.resource, p.n)
 
