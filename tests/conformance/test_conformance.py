@@ -26,7 +26,7 @@ CHUNKS = 4
 # seeds in order until its share is spent or its full count is reached, at least one game a chunk.
 # CARDTABLE_CONFORMANCE_SHARE=1 plays the full counts of configs.py instead (0.05: 5% of them), with
 # no time bound.
-BUDGET_MINUTES = float(os.environ.get("CARDTABLE_CONFORMANCE_MINUTES", "12"))
+BUDGET_MINUTES = float(os.environ.get("CARDTABLE_CONFORMANCE_MINUTES", "20"))
 _SHARE = os.environ.get("CARDTABLE_CONFORMANCE_SHARE")
 FULL_GAMES_SHARE = float(_SHARE) if _SHARE else None
 
