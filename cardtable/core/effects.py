@@ -691,7 +691,7 @@ class ResponseStack:
         """The top card's progress: a copy of it with `changes` takes its place; the copy."""
         chain: Chain = self._get(state)
         item = evolve(chain.items[-1], **changes)
-        setattr(state, self.field, evolve(chain, items=(*chain.items[:-1], item)))
+        self.update(state, item)
         return item
 
     def pop(self, state: State) -> StackItem:

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.state import Decision
-from ...ui.names import name
+from ...ui.names import name, player
 from .cards import CITIZENS, Afterlife
 
 DIE_FACES = {None: "✗", 1: "1", 2: "2", 3: "3", 4: "4"}
@@ -20,7 +20,7 @@ DIE_FACES = {None: "✗", 1: "1", 2: "2", 3: "3", 4: "4"}
 
 def _seat_name(s: int, viewer: int | None) -> str:
     """A column head: the seat's name, marked when it is the viewer's."""
-    return name(s) + (" (you)" if s == viewer else "")
+    return player(s, viewer)
 
 
 def _dice(values: list[int | None]) -> str:

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...ui.names import name as seat_name
+from ...ui.names import player
 from .cards import CARD_NAME, CARD_POINTS, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR_RANK, WILD_RANK
 
 STYLE = {"red": "bold white on red3", "yellow": "bold black on yellow3", "green": "bold white on green4",
@@ -46,7 +47,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
             marks.append("to play")
         if count == 1:
             marks.append("UNO!")
-        name = seat_name(s) + (" (you)" if s == seat else "")
+        name = player(s, seat)
         table.add_row(f"[bold]{name}[/]" if s == seat else name, str(count), str(obs["scores"][s]), ", ".join(marks))
     pile = Text("Discard: ")
     if obs["top_card"]:

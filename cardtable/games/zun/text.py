@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...ui.names import name
+from ...ui.names import name, player
 
 TIER_STYLE = {0: "bold white on grey23", 1: "bold white on red3", 2: "bold black on yellow3", 3: "bold white on green4"}
 TIER_NAME = {0: "Defeated", 1: "tier 1 (1–4 HP)", 2: "tier 2 (5–8 HP)", 3: "tier 3 (9–12 HP)"}
@@ -124,7 +124,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         table.add_column(col)
     exposed = obs["exposed_hands"]
     for s in range(n):
-        who = name(s) + (" (you)" if s == seat else "")
+        who = player(s, seat)
         affected = [o["card"] + (f" (as {o['as']})" if o["as"] != o["card"] else "") for o in obs["ongoing"]
                     if s in o["affects"]]
         hand = str(obs["hand_counts"][s])
