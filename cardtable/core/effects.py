@@ -19,8 +19,9 @@ pass). When a player passes, the cards resolve last-in first-out: a countered ca
 owner's discard; a card whose conditions no longer hold is meta-countered (discarded, and what was
 paid for it refunded); otherwise it resolves.
 
-Everything pending lives in typed, immutable records on the state (`Sequence`, `Chain`), declared
-in its layout's `typed` fields, so a state clones, saves and determinizes in the middle of an effect.
+Everything pending lives in typed records on the state (`Sequence`, `Chain`), declared in its
+layout's `typed` fields (immutable, except the stack's items: `StackItem`), so a state clones,
+saves and determinizes in the middle of an effect.
 """
 
 from __future__ import annotations
@@ -554,9 +555,15 @@ def _sequence_record(verbs: VerbRegistry) -> type[Sequence]:
 # -- the response stack ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class StackItem:
-    """A played card waiting to resolve: its card, owner and controller, targets, what was paid."""
+    """A played card waiting to resolve: its card, owner and controller, targets, what was paid.
+
+    Unlike the other pending records, an item changes in place: a card's progress changes at
+    nearly every decision while it resolves (Runes of Zun: target by target), and a new record for
+    each change cost Zun a quarter of its speed. So an item belongs to one state: only the stack's
+    methods (`change_top`, `counter`) and its game change it, only while it is on this state's stack,
+    and `Chain.copy` copies the items for a clone."""
 
     card: int
     owner: int
@@ -598,6 +605,12 @@ class Chain:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Chain:
         return cls(tuple(StackItem.from_json(i) for i in data["items"]))
+
+    def copy(self) -> Chain:
+        """For a clone: the items change in place (`StackItem`), so a clone has its own."""
+        if not self.items:
+            return self
+        return evolve(self, items=tuple(evolve(i) for i in self.items))
 
 
 def _chain_record(item: type[StackItem]) -> type[Chain]:
@@ -671,8 +684,7 @@ class ResponseStack:
 
     def push(self, state: State, item: StackItem) -> None:
         """`item` goes on the stack, without opening a window (the game opens it: `window`)."""
-        chain = self._get(state)
-        setattr(state, self.field, evolve(chain, items=(*chain.items, item)))
+        setattr(state, self.field, self.record((*self._get(state).items, item)))
 
     def window(self, state: State, seat: int) -> None:
         """`seat` may respond to the top card, or pass."""
@@ -684,21 +696,19 @@ class ResponseStack:
 
     def update(self, state: State, item: StackItem) -> None:
         """Put `item` in the place of the top card (its progress, a new target)."""
-        chain = self._get(state)
-        setattr(state, self.field, evolve(chain, items=(*chain.items[:-1], item)))
+        setattr(state, self.field, self.record((*self._get(state).items[:-1], item)))
 
     def change_top(self, state: State, **changes: Any) -> Any:
-        """The top card's progress: a copy of it with `changes` takes its place; the copy."""
-        chain: Chain = self._get(state)
-        item = evolve(chain.items[-1], **changes)
-        self.update(state, item)
+        """The top card's progress: `changes` made to it, in place (`StackItem`); the card."""
+        item = self._get(state).items[-1]
+        item.__dict__.update(changes)
         return item
 
     def pop(self, state: State) -> StackItem:
         """Take the top card off the stack (it resolved, or left play)."""
-        chain: Chain = self._get(state)
-        setattr(state, self.field, evolve(chain, items=chain.items[:-1]))
-        return chain.items[-1]
+        items: tuple[StackItem, ...] = self._get(state).items
+        setattr(state, self.field, self.record(items[:-1]))
+        return items[-1]
 
     def chain(self, state: State) -> Chain:
         chain: Chain = getattr(state, self.field)
@@ -715,9 +725,7 @@ class ResponseStack:
         chain = self._get(state)
         for i in range(len(chain.items) - 1, -1, -1):
             if chain.items[i].card == card and not chain.items[i].countered:
-                items = list(chain.items)
-                items[i] = evolve(items[i], countered=True)
-                setattr(state, self.field, evolve(chain, items=tuple(items)))
+                chain.items[i].countered = True
                 return True
         return False
 
@@ -738,7 +746,7 @@ class ResponseStack:
                 self.rules.after(state)
                 return
             item = chain.items[-1]
-            setattr(state, self.field, evolve(chain, items=chain.items[:-1]))
+            setattr(state, self.field, self.record(chain.items[:-1]))
             before = len(state.pending)
             if item.countered:  # "it has no further effect and is placed in its owner's discard"
                 state.emit("countered", card=item.card, owner=item.owner)

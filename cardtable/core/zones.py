@@ -124,8 +124,9 @@ class StateLayout:
     - `lists`: flat lists of values; `nested`: lists of flat lists (or of dicts of values);
     - `records`: any JSON structure, deep-copied;
     - `shared`: structures never changed once made (a final score table), copied by reference;
-    - `typed`: (name, class) of fields holding an immutable typed record (a class with `to_json()`
-      and a `from_json(data)` classmethod: the effect layer's pending work), copied by reference;
+    - `typed`: (name, class) of fields holding a typed record (a class with `to_json()` and a
+      `from_json(data)` classmethod: the effect layer's pending work), copied by reference when
+      immutable, or by its `copy()` when it has one (the response stack, whose items change in place);
     - `derived`: cached facts (options read on the hot path), copied by clones and rebuilt by the
       state's `_derive()` after a load; never saved;
     - `decisions`: every Decision class the game pushes, for the JSON round trip.
@@ -181,7 +182,9 @@ class StateLayout:
                 lines.append(f"new.{a} = {{k: v.copy() for k, v in old.{a}.items()}}")
             else:
                 lines.append(f"new.{a} = copy_json(old.{a})")
-        for a in (*self.values, *self.shared, *(n for n, _ in self.typed), *self.derived):
+        for a, record in self.typed:  # a record that changes in place (the response stack) is copied
+            lines.append(f"new.{a} = old.{a}.copy()" if hasattr(record, "copy") else f"new.{a} = old.{a}")
+        for a in (*self.values, *self.shared, *self.derived):
             lines.append(f"new.{a} = old.{a}")
         for a in self.lists:
             lines.append(f"new.{a} = old.{a}.copy()")

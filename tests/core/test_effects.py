@@ -145,3 +145,15 @@ def test_a_counter_war_resolves_last_in_first_out() -> None:
     assert s.hp == [10, 7]
     assert s.discard == [[101, 100], [101]]
     assert s.power == [{"power": 2}, {"power": 4}]
+
+
+def test_a_clone_has_its_own_stack_items() -> None:
+    # Stack items change in place (StackItem): a counter marks the item it answers. A clone made
+    # before must keep its own, unanswered, item and play on independently.
+    s = play(duel([]), "play bolt", "play negate")
+    before = s.clone()
+    play(s, "pass")  # seat 1's negate resolves and counters the bolt in the original
+    assert s.hp == [10, 10]
+    assert [i.countered for i in before.chain.items] == [False, False]
+    play(before, "play negate", "pass")  # in the clone, seat 0 answers: the bolt resolves after all
+    assert before.hp == [10, 7] and s.hp == [10, 10]

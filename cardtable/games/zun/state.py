@@ -68,7 +68,7 @@ def tier_of(hp: int) -> int:
     return 0 if hp <= 0 else (min(hp, MAX_HP) - 1) // TIER + 1
 
 
-@dataclass(frozen=True)
+@dataclass
 class Resolving(StackItem):
     """A rune being resolved: an item of the response stack. `card` is its serial (the runes in a
     deck are not told apart; a rune in play is known by when it was played), `owner` and
@@ -97,8 +97,8 @@ class Resolving(StackItem):
         return self.card
 
 
-#: a rune just played, before its fields are set (`evolve` from it is cheaper than `Resolving(...)`, a
-#: frozen dataclass setting its fields one by one: a rune is played at about one decision in six)
+#: a rune just played, before its fields are set (`evolve` from it is cheaper than `Resolving(...)`
+#: setting its sixteen fields one by one: a rune is played at about one decision in six)
 _PLAYED: Final = Resolving(-1, -1, -1)
 
 
@@ -184,10 +184,13 @@ STACK = ResponseStack(
 )
 
 
-def _next(at: dict[str, Any], i: int) -> str:
-    """The rune goes on to its next target (a Cancel or an Absorb answered only the last): the
-    changes, and the stage it is in."""
-    at.update(i=i + 1, cur=-1, countered=False, absorb=())
+def _next(f: Resolving) -> str:
+    """The rune goes on to its next target (a Cancel or an Absorb answered only the last); the
+    stage it is in."""
+    f.i += 1
+    f.cur = -1
+    f.countered = False
+    f.absorb = ()
     return "window"
 
 
@@ -531,7 +534,7 @@ class ZunState(State):
         return f
 
     def _set(self, f: Resolving, **changes: Any) -> Resolving:
-        """The progress of `f`, the top rune (an immutable record: the stack holds the new one)."""
+        """The progress of `f`, the top rune (changed in place: it belongs to this state)."""
         new: Resolving = STACK.change_top(self, **changes)
         return new
 
@@ -562,17 +565,16 @@ class ZunState(State):
 
     def _step_frame(self) -> None:
         """Take the rune being resolved through its stages until a player must decide, its
-        effects start, or it is done. (Its record is written back before anything reads it.)"""
+        effects start, or it is done. Its record changes in place (a stack item belongs to this
+        state: cardtable/core/effects.py, `StackItem`); `stage` is written before a decision or an
+        effect can read it."""
         while True:  # once more after effects that are over at once (what `_run` would do next)
             f: Resolving = self.chain.items[-1]  # type: ignore[assignment]
-            # The stages change a local copy (`at`: the changes so far), written back once, before a
-            # decision or an effect can read it.
-            at: dict[str, Any] = {}
             stage = f.stage
             if stage == "applied":  # its effects are over on this target
                 if f.kind == "action" and f.copy >= 0 and self.runes[f.copy].ongoing and self.alive(f.cur):
                     self._attach(f, f.cur)
-                stage = _next(at, f.i)
+                stage = _next(f)
             if not self._in_play(f.card):
                 self._close(discarded=True)  # its card was discarded (its player was Defeated)
                 return
@@ -584,7 +586,7 @@ class ZunState(State):
                     if f.kind == "action" and not all_players:
                         stage = "declare"  # modifiers are offered with the first target (Action Phase 3-4)
                         continue
-                    self._write(f, at, stage)
+                    f.stage = stage
                     if not rune.charms:
                         self._done_modifying()  # nothing can modify it (its charms are printed: no secret)
                     else:
@@ -592,57 +594,50 @@ class ZunState(State):
                     return
                 if stage == "declare":
                     if all_players:
-                        at["targets"] = tuple(self._round_from(f.controller))
+                        f.targets = tuple(self._round_from(f.controller))
                         stage = "window"
                     elif len(f.targets) < 1 + f.shares:
-                        self._write(f, at, stage)
+                        f.stage = stage
                         self.pending.append(DeclareTarget(f.controller))
                         return
                     else:
                         stage = "blame" if f.blames else "window"
                 elif stage == "blame":
                     if f.actor == f.controller:
-                        self._write(f, at, stage)
+                        f.stage = stage
                         self.pending.append(ChooseBlamed(f.controller))
                         return
                     stage = "window"
                 elif stage == "window":
-                    targets = at.get("targets", f.targets)
-                    i = at.get("i", f.i)
-                    if i >= len(targets):
+                    i = f.i
+                    if i >= len(f.targets):
                         STACK.pop(self)  # resolved on every target
                         return
-                    cur = at.get("cur", f.cur)
+                    cur = f.cur
                     if cur < 0:
-                        cur = at["cur"] = targets[i]
+                        cur = f.cur = f.targets[i]
                     used = copy or rune  # a Mimic with nothing to copy still targets (and does nothing)
                     if not self.alive(cur) and not used.revives:
-                        _next(at, i)  # the target was Defeated meanwhile
+                        _next(f)  # the target was Defeated meanwhile
                         continue
                     stage = "resolve"
                     if not rune.forced and not all_players:
-                        self._write(f, at, stage)
+                        f.stage = stage
                         STACK.window(self, cur)  # Action Phase 5: the target may react
                         return
                 elif stage == "resolve":
-                    if at.get("countered", f.countered):  # a Cancel answered it: "The Action has no effect on you"
-                        self.emit("fizzled", seat=at.get("cur", f.cur), card=self._name(f.rune))
-                        stage = _next(at, at.get("i", f.i))
+                    if f.countered:  # a Cancel answered it: "The Action has no effect on you"
+                        self.emit("fizzled", seat=f.cur, card=self._name(f.rune))
+                        stage = _next(f)
                     else:
                         stage = "effects"
                 elif copy is None:  # effects, of nothing
-                    stage = _next(at, at.get("i", f.i))
+                    stage = _next(f)
                 else:  # effects: one effect sequence on this target (the turn goes on from `applied`)
-                    f = self._write(f, at, "applied")
+                    f.stage = "applied"
                     if not EFFECTS.carry_out(self, copy.effects, Context(f.controller, f.card, (f.cur,))):
                         return  # a player decides first, or the game is over
                     break  # the effects are over at once: on to the next target, in this call
-
-    def _write(self, f: Resolving, at: dict[str, Any], stage: str) -> Resolving:
-        if not at and stage == f.stage:
-            return f  # nothing changed (another target to declare, modifiers still to add)
-        new: Resolving = STACK.change_top(self, stage=stage, **at)
-        return new
 
     def _round_from(self, seat: int) -> list[int]:
         n = self.game.players
