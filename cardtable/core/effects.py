@@ -289,9 +289,11 @@ class Effects:
     def happen(self, state: State, event: GameEvent) -> None:
         """`event` happened outside any effect (a turn starts): the triggers answering it fire,
         in one effect sequence."""
-        triggers = tuple(a for a in self.abilities(state, event) if not a.instead)
-        if triggers:
-            self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
+        answering = self.abilities(state, event)
+        if answering:  # (most turns start with nothing to answer them)
+            triggers = tuple(a for a in answering if not a.instead)
+            if triggers:
+                self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
         self.run(state)
 
     def run(self, state: State) -> None:
