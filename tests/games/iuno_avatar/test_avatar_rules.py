@@ -277,6 +277,7 @@ def test_win_the_moment_heaven_is_empty() -> None:
     do(s, "cast Kindle", "pay the rest with gems")
     assert s.is_over and s.winners() == [0] and s.returns() == [1.0, -1.0]
     assert s.legal_actions() == []
+    assert not s.by_limit and s.observation(None)["by_limit"] is False
 
 
 def test_paying_with_the_last_gem_card_is_not_yet_an_empty_heaven() -> None:
@@ -297,6 +298,7 @@ def test_turn_limit_fewest_cards_in_heaven_win() -> None:
     s = table(heaven={0: ["Tide", "Smite"], 1: ["Kindle"]}, turn_limit=1)
     do(s, "end turn")
     assert s.is_over and s.winners() == [1]
+    assert s.by_limit and s.observation(None)["by_limit"] is True  # the report counts these games
 
 
 # -- interpretations (docs/games/iuno_avatar.md) ------------------------------------------------------
