@@ -207,12 +207,12 @@ def test_a_card_that_cannot_be_paid_exactly_cannot_be_played() -> None:
 
 
 def test_gem_cards_and_gems_combined() -> None:
-    s = table(heaven={0: ["Fire Titan", "Sunfire Ruby", "Tide"]}, gems=[1, 3])
+    s = table(heaven={0: ["Demon", "Sunfire Ruby", "Tide"]}, gems=[2, 3])  # Dark Dark Fire Fire
     rolled(s, 6)
-    do(s, "summon Fire Titan", "pay with Sunfire Ruby")
+    do(s, "summon Demon", "pay with Sunfire Ruby")
     assert texts(s) == ["pay the rest with gems"]
     do(s, "pay the rest with gems")
-    assert "Fire Titan" in names(s, s.earth[0]) and s.gems[0] == 0
+    assert "Demon" in names(s, s.earth[0]) and s.gems[0] == 0
 
 
 # -- cards on Earth and in Hell ----------------------------------------------------------------------
