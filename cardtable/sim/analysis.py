@@ -32,7 +32,7 @@ class Report:
     seats: pl.DataFrame         # seat, seat_games, wins, win_rate, low, high, mean_score
     first_player: dict[str, float]
     expected_rate: float        # a seat's win rate if every seat and agent were equal
-    lengths: pl.DataFrame       # seed, length, winners (one row per game)
+    lengths: pl.DataFrame       # seed, length, winners, by_limit (one row per game)
     scores: pl.DataFrame        # agent, score (one row per seat-game)
     winner_scores: np.ndarray
     cards: pl.DataFrame         # impact.SCHEMA: agent, measure, card, estimate, low, high, stands_out, ...
@@ -120,7 +120,8 @@ def analyze(table: pl.DataFrame, job: dict[str, Any] | None = None,
         first_player={"games": n, "wins": k, "win_rate": k / n, "low": low, "high": high,
                       "p_value": binomial_test(k, n, expected)},
         expected_rate=expected,
-        lengths=table.select("seed", "length", winners=pl.col("winners").cast(pl.List(pl.String)).list.join(" ")),
+        lengths=table.select("seed", "length", winners=pl.col("winners").cast(pl.List(pl.String)).list.join(" "),
+                             by_limit="by_limit"),
         scores=seats.select("agent", "score"),
         winner_scores=table.select(
             pl.col("scores").list.gather(pl.col("winners")).list.max()
@@ -229,6 +230,12 @@ def headline(r: Report) -> list[str]:
     median = float(np.median(r.lengths["length"].to_numpy()))
     out.append(f"Games last {median:.0f} decisions (median); the shortest "
                f"{shortest['length']} (seed {shortest['seed']}), the longest {longest['length']} (seed {longest['seed']}).")
+    limited = r.lengths["by_limit"].drop_nulls()
+    if len(limited):  # only games with a turn limit of their own say whether it ended the game
+        k, n = int(limited.sum()), len(limited)
+        low, high = wilson(k, n)
+        out.append(f"{k:,} of {n:,} games ({100 * k / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]) ended at the "
+                   f"game's turn limit.")
     marked = r.cards.filter(pl.col("stands_out").is_not_null())
     if marked.height:
         # one entry per card (and agent), its measures together, the largest first

@@ -173,7 +173,9 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
     state = play(game, bots, seed=seed, record_events=counter is not None, on_step=drain)
     drain(state, None)  # a game over before any decision still has its setup counted
     returns = [float(r) for r in state.returns()]
-    scores = final_scores(state.observation(None).get("scores"), players) or returns
+    spectator = state.observation(None)
+    scores = final_scores(spectator.get("scores"), players) or returns
+    by_limit = spectator.get("by_limit")  # games with a turn limit of their own say whether it ended the game
     cards = card_counts(state, counter) if job.counters else []
     return {
         "seed": seed,
@@ -187,6 +189,7 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         "scores": scores,
         "returns": returns,
         "length": len(state.history),
+        "by_limit": by_limit if isinstance(by_limit, bool) else None,
         "cards": [{"seat": s, "counter": c, "card": k, "count": n} for s, c, k, n in cards],
     }
 

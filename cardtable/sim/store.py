@@ -39,6 +39,7 @@ SCHEMA = pa.schema([
     ("scores", pa.list_(pa.float64())),
     ("returns", pa.list_(pa.float64())),
     ("length", pa.int32()),
+    ("by_limit", pa.bool_()),
     ("cards", pa.list_(pa.struct([
         ("seat", pa.int16()), ("counter", pa.string()), ("card", pa.string()), ("count", pa.int32()),
     ]))),

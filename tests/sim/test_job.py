@@ -150,6 +150,14 @@ def test_event_counters_count_every_seat_and_card_event_by_kind_and_count() -> N
     assert counter.counts[1, "dealt", "red 3"] == 1
 
 
+def test_a_game_with_a_turn_limit_of_its_own_says_whether_it_ended_the_game() -> None:
+    limited = Job.build("iuno_avatar", {"turn_limit": 2}, ["random"])
+    row = play_game(limited, 0)
+    final = cardtable.play(limited.make_game(), [agents.make("random", seed=s) for s in agent_seeds(0, 2)], seed=0)
+    assert row["by_limit"] is final.observation(None)["by_limit"] is True  # two random turns empty no Heaven
+    assert play_game(Job.build("juno", {"match": False}, ["random"]), 0)["by_limit"] is None  # no such limit
+
+
 def test_scores_are_the_games_own_scores_or_the_returns() -> None:
     from cardtable.sim.job import final_scores
 

@@ -90,6 +90,9 @@ def test_the_summary_says_who_wins_how_sure_the_seats_and_the_longest_and_shorte
     assert top[2] == "Seats rotated: every agent sat in every seat equally often."
     assert top[3] == "Games last 9 decisions (median); the shortest 5 (seed 0), the longest 13 (seed 4)."
     assert top[4].startswith("Too few games to estimate any card")
+    assert not any("turn limit" in h for h in top)  # JUNO rows do not say: no line
+    limited = analyze(frame([{**r, "by_limit": r["seed"] < 2} for r in ROWS]), ROTATED).headline
+    assert limited[4] == "2 of 5 games (40.0% [11.8, 76.9]) ended at the game's turn limit."
     fixed = analyze(table, {**ROTATED, "rotate": False})
     assert "Seats NOT rotated: seat and agent strength are mixed up." in fixed.headline
     assert any("were not rotated" in n for n in fixed.notes)

@@ -62,13 +62,13 @@ class AvatarState(State):
             Zone("hell", Visibility.PUBLIC, Order.PILE),
             Zone("announced", Visibility.PUBLIC, Order.SET),
         ),
-        values=("turn", "turns", "spells_cast", "phase", "middle", "purse"),
+        values=("turn", "turns", "spells_cast", "phase", "middle", "purse", "by_limit"),
         lists=("dice", "gems", "charge", "avatars", "order", "final_winners"),
         typed=(("sequence", EFFECTS.record),),
         decisions=DECISIONS,
     )
     __slots__ = ("stack", "heaven", "earth", "hell", "announced", "turn", "turns", "spells_cast", "phase", "middle",
-                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "sequence")
+                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence")
 
     game: IunoAvatar
     stack: list[int]          # the card stack; its top is the end of the list
@@ -88,6 +88,7 @@ class AvatarState(State):
     avatars: list[int]        # per seat, its element (index in ELEMENTS)
     order: list[int]          # the seats in turn order
     final_winners: list[int]
+    by_limit: bool            # the game ended at our turn limit, not by an empty Heaven
 
     # -- setup ----------------------------------------------------------------------------------
 
@@ -115,6 +116,7 @@ class AvatarState(State):
         self.purse = GEMS - GEMS_START * n
         self.charge = [0] * len(g.cards)
         self.final_winners = []
+        self.by_limit = False
         self.turns = 0
         self.sequence = EFFECTS.record()
         self.emit("setup", order=list(self.order), avatars=[ELEMENTS[a] for a in self.avatars],
@@ -338,6 +340,7 @@ class AvatarState(State):
     def _finish_by_limit(self) -> None:
         fewest = min(len(h) for h in self.heaven)
         self.final_winners = [s for s in range(self.game.players) if len(self.heaven[s]) == fewest]
+        self.by_limit = True
         self.is_over = True
         self.emit("turn_limit", winners=list(self.final_winners))
 
@@ -680,6 +683,7 @@ class AvatarState(State):
             "seats": players,
             "is_over": self.is_over,
             "winners": self.winners(),
+            "by_limit": self.by_limit,
         }
         shown = [c for e in self.earth for c in e] + self.announced
         if seat is not None:

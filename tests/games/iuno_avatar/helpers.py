@@ -54,6 +54,17 @@ def table(players: int = 2, *, heaven: dict[int, list[str]] | None = None, earth
     return s
 
 
+def deck_with(**cards: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deck's card file with some cards' fields set, so that a rule test keeps its example card
+    when the deck is rebalanced: `deck_with(Undine={"when": {...}})` (spaces in names: `**{"Fire Titan": ...}`)."""
+    from cardtable.games.iuno_avatar.cards import DECK_FILE, read_file
+
+    raw: list[dict[str, Any]] = read_file(DECK_FILE)
+    for card in raw:
+        card.update(cards.get(card["name"], {}))
+    return raw
+
+
 def cid(s: AvatarState, name: str) -> int:
     return s.game.deck.by_name(name).index
 

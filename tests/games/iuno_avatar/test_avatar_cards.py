@@ -232,7 +232,7 @@ def test_card_text_and_pictograms_come_from_the_data() -> None:
     fireball = base_deck().by_name("Fireball")
     assert [p.get("owner") for p in fireball.pictograms()] == ["black", None, None, None]
     assert [p["name"] for p in fireball.pictograms()] == ["earth", "figure", "move", "hell"]
-    assert base_deck().by_name("Seraph").pictograms()[2] == {"kind": "marker", "name": "rhombus"}
+    assert base_deck().by_name("Undine").pictograms()[2] == {"kind": "marker", "name": "rhombus"}  # exclusive
     assert base_deck().by_name("Tide").pictograms()[-1]["name"] == "discard"
 
 

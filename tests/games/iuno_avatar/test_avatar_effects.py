@@ -10,7 +10,18 @@ import random
 import cardtable
 from cardtable.games.iuno_avatar.decisions import ChooseCard, ChooseOpponent, Turn
 
-from .helpers import cid, counts, do, names, rolled, start, table, texts
+from .helpers import cid, counts, deck_with, do, names, rolled, start, table, texts
+
+#: the example figures these rules were written with (the balanced deck changed them, issue 19):
+#: Seraph "instead of taking a card, take a gem" (an exclusive figure answering my activity, before
+#: Mole's inclusive one); Leviathan an exclusive figure answering an opponent; Undine "whenever you
+#: take a die, also discard a card", so that it and Gnome answer the same activity and close a
+#: three-card loop
+EXCLUSIVE_SERAPH = {"kind": "exclusive"}
+EXCLUSIVE_LEVIATHAN = {"kind": "exclusive", "when": {"verb": "take", "what": "gem", "owner": "black"},
+                       "effect": {"verb": "take", "what": "gem", "owner": "white"}}
+DIE_UNDINE = {"kind": "inclusive", "when": {"verb": "take", "what": "die", "owner": "white"},
+              "effect": {"verb": "discard", "what": "card", "owner": "white"}}
 
 
 def asked(s) -> str:  # type: ignore[no-untyped-def]
@@ -113,7 +124,7 @@ def test_inclusive_effect_also_happens() -> None:
 
 
 def test_exclusive_effect_happens_instead() -> None:
-    s = table(heaven={0: ["Tide"]}, earth={0: {"Seraph": 1}})
+    s = table(heaven={0: ["Tide"]}, earth={0: {"Seraph": 1}}, cards=deck_with(Seraph=EXCLUSIVE_SERAPH))
     before = counts(s)
     start(s, 0, {"verb": "take", "what": "card"})
     assert asked(s) == "Seraph" and s.decision.ability.instead  # type: ignore[union-attr]
@@ -123,7 +134,7 @@ def test_exclusive_effect_happens_instead() -> None:
 
 
 def test_declined_effects_do_not_happen() -> None:
-    s = table(heaven={0: ["Tide"]}, earth={0: {"Seraph": 1, "Mole": 1}})
+    s = table(heaven={0: ["Tide"]}, earth={0: {"Seraph": 1, "Mole": 1}}, cards=deck_with(Seraph=EXCLUSIVE_SERAPH))
     start(s, 0, {"verb": "take", "what": "card"})
     assert asked(s) == "Seraph"
     do(s, "no")  # the card is taken after all; then Mole offers its inclusive effect
@@ -133,7 +144,8 @@ def test_declined_effects_do_not_happen() -> None:
 
 
 def test_an_opponents_figure_answers_my_activity() -> None:
-    s = table(heaven={0: ["Tide"], 1: ["Smite"]}, earth={1: {"Unicorn": 1, "Leviathan": 1}})
+    s = table(heaven={0: ["Tide"], 1: ["Smite"]}, earth={1: {"Unicorn": 1, "Leviathan": 1}},
+              cards=deck_with(Leviathan=EXCLUSIVE_LEVIATHAN))
     start(s, 0, {"verb": "take", "what": "gem"})
     assert asked(s) == "Leviathan"  # exclusive: offered before the activity, to its controller
     assert s.decision.seat == 1  # type: ignore[union-attr]
@@ -153,7 +165,7 @@ def test_spells_are_one_time_effects_on_arrival_and_optional() -> None:
 
 
 def test_several_of_my_effects_i_choose_the_order() -> None:
-    s = table(heaven={0: ["Tide", "Smite"]}, earth={0: {"Gnome": 1, "Undine": 1}})
+    s = table(heaven={0: ["Tide", "Smite"]}, earth={0: {"Gnome": 1, "Undine": 1}}, cards=deck_with(Undine=DIE_UNDINE))
     start(s, 0, {"verb": "take", "what": "die"})
     assert s.decision is not None and s.decision.kind == "first_trigger"
     assert texts(s) == ["first 1", "first 2"]
@@ -192,7 +204,8 @@ def test_two_card_loop_stops() -> None:
 
 def test_three_card_loop_stops() -> None:
     # Salamander: gem -> die; Undine: die -> discard a card; Lantern Sprite: a discarded card -> gem
-    s = table(heaven={0: ["Tide", "Smite", "Curse"]}, earth={0: {"Salamander": 1, "Undine": 1, "Lantern Sprite": 1}})
+    s = table(heaven={0: ["Tide", "Smite", "Curse"]}, earth={0: {"Salamander": 1, "Undine": 1, "Lantern Sprite": 1}},
+              cards=deck_with(Undine=DIE_UNDINE))
     start(s, 0, {"verb": "take", "what": "gem"})
     assert asked(s) == "Salamander"
     do(s, "yes")

@@ -207,12 +207,12 @@ def test_a_card_that_cannot_be_paid_exactly_cannot_be_played() -> None:
 
 
 def test_gem_cards_and_gems_combined() -> None:
-    s = table(heaven={0: ["Fire Titan", "Sunfire Ruby", "Tide"]}, gems=[1, 3])
+    s = table(heaven={0: ["Demon", "Sunfire Ruby", "Tide"]}, gems=[2, 3])  # Dark Dark Fire Fire
     rolled(s, 6)
-    do(s, "summon Fire Titan", "pay with Sunfire Ruby")
+    do(s, "summon Demon", "pay with Sunfire Ruby")
     assert texts(s) == ["pay the rest with gems"]
     do(s, "pay the rest with gems")
-    assert "Fire Titan" in names(s, s.earth[0]) and s.gems[0] == 0
+    assert "Demon" in names(s, s.earth[0]) and s.gems[0] == 0
 
 
 # -- cards on Earth and in Hell ----------------------------------------------------------------------
@@ -277,6 +277,7 @@ def test_win_the_moment_heaven_is_empty() -> None:
     do(s, "cast Kindle", "pay the rest with gems")
     assert s.is_over and s.winners() == [0] and s.returns() == [1.0, -1.0]
     assert s.legal_actions() == []
+    assert not s.by_limit and s.observation(None)["by_limit"] is False
 
 
 def test_paying_with_the_last_gem_card_is_not_yet_an_empty_heaven() -> None:
@@ -297,6 +298,7 @@ def test_turn_limit_fewest_cards_in_heaven_win() -> None:
     s = table(heaven={0: ["Tide", "Smite"], 1: ["Kindle"]}, turn_limit=1)
     do(s, "end turn")
     assert s.is_over and s.winners() == [1]
+    assert s.by_limit and s.observation(None)["by_limit"] is True  # the report counts these games
 
 
 # -- interpretations (docs/games/iuno_avatar.md) ------------------------------------------------------

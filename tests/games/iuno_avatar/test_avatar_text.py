@@ -13,7 +13,7 @@ import cardtable
 from cardtable.cli import _load, app
 from cardtable.games.iuno_avatar import text
 
-from .helpers import do, start, table
+from .helpers import deck_with, do, start, table
 
 _load()
 runner = CliRunner()
@@ -35,7 +35,8 @@ def test_render_shows_my_heaven_earth_hell_dice_gems_and_card_texts() -> None:
 
 
 def test_an_effect_asks_also_or_instead() -> None:
-    s = table(heaven={0: ["Tide"]}, earth={0: {"Gnome": 1, "Seraph": 1}})
+    # Seraph as the exclusive example it was written with (the balanced deck made it inclusive)
+    s = table(heaven={0: ["Tide"]}, earth={0: {"Gnome": 1, "Seraph": 1}}, cards=deck_with(Seraph={"kind": "exclusive"}))
     start(s, 0, {"verb": "take", "what": "card"})
     obs = s.observation(0)
     assert "Instead take a gem from the purse? (Seraph)" in shown(obs)

@@ -21,4 +21,6 @@ def test_element_balance_counts_each_seat_game_once_by_its_dealt_avatar(tmp_path
     for r in result["played"].values():
         assert r["with"]["seat_games"] + r["without"]["seat_games"] == 12
         assert r["with"]["low"] <= r["with"]["rate"] <= r["with"]["high"]
-    assert "avatar element" in render(result)
+    lim = result["by_limit"]
+    assert lim["seat_games"] == 6 and 0 <= lim["wins"] <= 6  # every row says whether the turn limit ended it
+    assert "avatar element" in render(result) and "ended at the turn limit" in render(result)
