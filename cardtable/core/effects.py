@@ -290,10 +290,16 @@ class Effects:
         """`event` happened outside any effect (a turn starts): the triggers answering it fire,
         in one effect sequence."""
         answering = self.abilities(state, event)
-        if answering:  # (most turns start with nothing to answer them)
+        if answering:
             triggers = tuple(a for a in answering if not a.instead)
             if triggers:
                 self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
+        elif not self._get(state).work and not state.is_over:
+            # nothing answers it and nothing is under way (most turns start so): the game goes on,
+            # as `run` would tell it
+            self._set(state, self.idle)
+            self.done(state)
+            return
         self.run(state)
 
     def run(self, state: State) -> None:

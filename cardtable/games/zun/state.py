@@ -119,7 +119,7 @@ class Source:
 def _abilities(state: ZunState, event: GameEvent) -> list[Ability]:
     """Start of Turn 1: every (ongoing) rune affecting the player whose turn starts triggers (and
     then stops affecting them). Nothing else in Zun answers an event."""
-    if event.kind != TURN_START:
+    if event.kind != TURN_START or not state.ongoing:
         return []
     seat = event.seat
     return [Ability(o["serial"], 0, seat, TURN_START, state._at_start(o), Context(o["owner"], o["serial"], (seat,)),
