@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .conftest import CARDS_LANDED, Server, assert_fits, shot
+from .conftest import CARDS_LANDED, Server, assert_fits, playwright_api, shot
 
 WAIT = 20_000  # ms: a generous bound for the next state to arrive (not a timing assertion)
 
@@ -39,7 +39,8 @@ VISIBLE_POINT = """el => {
     for (let fx = 0.1; fx < 0.95; fx += 0.1) {
       const x = r.left + r.width * fx, y = r.top + r.height * fy;
       const hit = document.elementFromPoint(x, y);
-      if (hit && (hit === el || el.contains(hit))) return [x, y];
+      // not on the card's (i) button: that opens the card's text and plays nothing
+      if (hit && (hit === el || el.contains(hit)) && !(hit !== el && hit.closest(".info-btn"))) return [x, y];
     }
   }
   return null;
@@ -62,16 +63,22 @@ def click_move(page: Any, find: Callable[[Any], Any]) -> None:
 
     A state can arrive between finding the move and the click without the game moving (another player
     connects: the seats bar changes and the fan shifts under the pointer, so the click lands on the
-    neighbouring card, which the server refuses). The click is then made again on the new layout; a
-    move refused three times is a failure, with the server's reason."""
+    neighbouring card, which the server refuses, or on a card that is no move at all, which opens its
+    text and sends nothing). The click is then made again on the new layout; a move refused or
+    unanswered three times is a failure, with the server's reason."""
     v = version(page)
     reason = ""
     for _ in range(3):
         page.evaluate("document.querySelector('#toast').classList.add('hidden')")
+        page.keyboard.press("Escape")  # a card's text left open covers part of the table
         target = find(page)
         assert target is not None, "the seat must decide but the view highlights no legal move"
         click(page, target)
-        page.wait_for_function(f"document.body.dataset.version !== '{v}' || ({REFUSED})", timeout=WAIT)
+        try:
+            page.wait_for_function(f"document.body.dataset.version !== '{v}' || ({REFUSED})", timeout=WAIT // 2)
+        except playwright_api.TimeoutError:  # the click reached nothing that answers
+            reason = "no answer to the click"
+            continue
         if version(page) != v:
             return
         reason = page.locator("#toast").inner_text()
