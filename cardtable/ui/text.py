@@ -67,7 +67,7 @@ def points(game: Game[Any], obs: dict[str, Any]) -> list[int | None]:
         v = scores[k] if isinstance(scores, list) and k < len(scores) else None
         if isinstance(v, dict):
             v = v.get("total")
-        out.append(v if isinstance(v, (int, float)) and not isinstance(v, bool) else None)
+        out.append(v if isinstance(v, int) and not isinstance(v, bool) else None)  # points are whole
     return out
 
 

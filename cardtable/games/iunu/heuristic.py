@@ -129,7 +129,7 @@ def choose(view: State, rng: Rng) -> Action:
         return first(Kind.SKIP)
     if kind is PriestKeep:
         def afterlife_total(a: IunuAction) -> float:
-            trial = s.clone()
+            trial: IunuState = s.clone()  # type: ignore[assignment]
             if a.kind == Kind.KEEP_AFTERLIFE:
                 trial.held[seat] = a.arg
             return _my_total(trial, seat)

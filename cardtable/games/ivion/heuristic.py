@@ -116,7 +116,7 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
             return -1.0
         tc = s.card(top.card)
         threat = damage(tc, top.card in s.unleashed) + (2.0 if tc.attach and tc.target in ("enemy", "attached") else 0)
-        threat += sum(0.8 * e.params.n for e in tc.effects if e.verb in ("control", "stun"))  # type: ignore[attr-defined]
+        threat += sum(0.8 * e.params.n for e in tc.effects if e.verb in ("control", "stun"))  # type: ignore[attr-defined,operator]
         if any(e.verb == "copy" for e in c.effects):
             threat = damage(tc) - 0.5  # a copy hits back with the same card
         return threat - 1.5 if threat >= 2.5 else -1.0
