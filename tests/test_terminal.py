@@ -134,7 +134,7 @@ def test_zun_targets_opponents_first_and_marks_you(term) -> None:  # type: ignor
     listed = dict(line.split(None, 1)[::-1] for line in screen.splitlines() if "target " in line and line.strip()[:1].isdigit())
     # every seat by its name (issue 21: one identity per seat), opponents first, you last and marked
     assert list(listed) == ["target Bot 2 (12 HP)", "target Bot 3 (12 HP)", "target Ann (you)"]
-    assert "add modifiers to your Daze" in " ".join(screen.split())
+    assert "declare the next target of your Daze" in " ".join(screen.split())
     assert "seat 1" not in screen and "seat 2" not in screen
     t.type(listed["target Ann (you)"])  # the number follows the listed order
     t.wait("Ann targets themselves with Daze")
@@ -203,15 +203,22 @@ def test_a_card_is_found_by_the_words_that_name_it() -> None:
 
 
 def test_iunu_names_dice_by_face_and_the_ability_it_offers() -> None:
-    from cardtable.games.iunu.text import choices, decision_text
+    from cardtable.games.iunu.cards import MERCHANT
+    from cardtable.games.iunu.decisions import UseAbility
+    from cardtable.games.iunu.text import choices
+    from cardtable.ui.names import addressed
 
     obs = {"seat": 0, "dice": [3, None, 4], "dynasties": [{"dynasty": {"Merchant": 2}}],
            "decision": {"kind": "use_ability", "seat": 0, "citizen": "Merchant"}}
     assert [label for _, label in choices(obs, ["reroll die 1", "priest with die 2", "use ability", "skip ability"])] == [
         "reroll die 1 (a 3)", "priest with die 2 (out of play)", "use the Merchant's ability", "skip the Merchant's ability"]
-    assert decision_text(obs["decision"], obs) == (
-        "use the Merchant's ability: take Debens equal to the highest die (4) +1 per Merchant you have (2): "
-        "6 Debens, then that die goes down by 1?")
+    # the question says what the ability would do now, with this position's numbers
+    state = make("iunu", players=2).new_state(1)
+    state.dice = [3, 0, 4]
+    state.dynasty[0][MERCHANT] = 2
+    assert addressed(UseAbility(0, MERCHANT).question(state)) == (
+        "use the Merchant's ability: take Debens equal to the highest die (4) +1 per Merchant in your dynasty (2): "
+        "6 Debens, then that die goes down by 1; or skip it?")
 
 
 @pytest.mark.parametrize("game", ["juno", "iunu", "zun", "iuno_avatar"])

@@ -201,6 +201,7 @@ class Effects:
       questions;
     - `answerable`: the verbs whose activities abilities may answer (a game whose abilities only
       answer other events, a turn's start, says so and its effects just happen);
+    - `card_name(state, card)`: a card as the questions name it;
     - `field`: the state attribute holding the `Sequence` (declared in the layout's `typed`)."""
 
     def __init__(self, verbs: VerbRegistry, actions: EffectActions,
@@ -210,8 +211,11 @@ class Effects:
                  field: str = "sequence", used: Callable[[Any, Ability], None] = _nothing,
                  finished: Callable[[Any, Ability], None] = _nothing,
                  alike: Callable[[Any, Ability], Any] | None = None, kinds: Mapping[str, str] | None = None,
-                 asks: Mapping[str, str] | None = None, answerable: frozenset[str] | None = None) -> None:
+                 asks: Mapping[str, str] | None = None, answerable: frozenset[str] | None = None,
+                 card_name: Callable[[Any, int], str] | None = None) -> None:
         self.verbs = verbs
+        #: how its questions name a card ("may use Undine's ability: ..."; default "card N")
+        self.card_name = card_name or (lambda state, card: f"card {card}")
         self.done = done
         self.used = used
         self.finished = finished
@@ -454,9 +458,10 @@ class UseAbility(Decision):
     def resolve(self, state: State, action: Action) -> None:
         self.engine.answered(state, self, action is self.engine.actions.accept)
 
-    def describe(self, state: State) -> str:
+    def question(self, state: State) -> str:
         how = "instead" if self.ability.instead else "also"
-        return f"seat {self.seat} may use card {self.ability.card}'s ability: {how} {self.engine.text(self.ability)}"
+        # "also do ...?" for a trigger, "instead do ...?" for a replacement, naming the card
+        return f"may {how} {self.engine.text(self.ability)} ({self.engine.card_name(state, self.ability.card)})"
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
@@ -506,11 +511,12 @@ class FirstTrigger(Decision):
         first = next(a for act, a in self._offers(state) if act is action)
         self.engine.ordered(state, self, first)
 
-    def describe(self, state: State) -> str:
+    def question(self, state: State) -> str:
         if self.asks:
-            return super().describe(state)
-        options = "; ".join(f"{i + 1}: {self.engine.text(a)}" for i, a in enumerate(self.mine(state)))
-        return f"seat {self.seat} chooses which of their abilities happens first ({options})"
+            return self.asks
+        name = self.engine.card_name
+        options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a)}" for i, a in enumerate(self.mine(state)))
+        return f"must choose which of their abilities happens first ({options})"
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "active": self.active, "event": self.event.to_json(),
@@ -661,6 +667,9 @@ class StackRules:
     passed: Callable[[Any, int], None] | None = None
     #: why an action is refused in a priority window (default: the core's wording)
     why_illegal: Callable[[Any, int, Action], str] | None = None
+    #: the priority decision's question after "seat N", worded from the state (default: the
+    #: stack's `asks`, else "may respond to card X, or pass")
+    question: Callable[[Any, int], str] | None = None
 
 
 class ResponseStack:
@@ -793,8 +802,10 @@ class Priority(Decision):
         else:
             self.stack.rules.respond(state, self.seat, action)
 
-    def describe(self, state: State) -> str:
+    def question(self, state: State) -> str:
+        if self.stack.rules.question is not None:
+            return self.stack.rules.question(state, self.seat)
         if self.asks:
-            return super().describe(state)
+            return self.asks
         top = self.stack.chain(state).items[-1]
-        return f"seat {self.seat} may respond to card {top.card} or pass"
+        return f"may respond to card {top.card}, or pass"

@@ -43,7 +43,9 @@ class Decision:
     kind: ClassVar[str] = "decision"
     #: the constructor's arguments after `seat`, in order (JSON round trip)
     fields: ClassVar[tuple[str, ...]] = ()
-    #: what the deciding seat is asked, after "seat N" ("must choose which Afterlife card to keep")
+    #: what the deciding seat is asked, after "seat N": "must" or "may" and what to do ("must choose
+    #: which Afterlife card to keep"), so that the same words put to the seat itself read as an
+    #: instruction ("choose which Afterlife card to keep": `cardtable.ui.names.addressed`)
     asks: ClassVar[str] = ""
 
     def __init__(self, seat: int) -> None:
@@ -79,10 +81,15 @@ class Decision:
         """Carry out `action`, a legal action of this decision, which is already off the stack."""
         raise NotImplementedError(f"{type(self).__name__} cannot be resolved")
 
+    def question(self, state: Any) -> str:
+        """What this decision asks of its seat, after "seat N": `asks`, unless a decision words it
+        from the state ("may catch seat 2 for not calling UNO, or pass"). Every front end (the
+        refusals, the terminal, the web table) puts this one wording to a person."""
+        return self.asks or f"must decide ({self.kind})"
+
     def describe(self, state: Any) -> str:
-        """What this decision asks, for a person ("seat 2 must choose the color that continues play"):
-        `asks` after the seat, unless a decision words it from the state."""
-        return f"seat {self.seat} {self.asks or f'must decide ({self.kind})'}"
+        """What this decision asks, for a person: "seat 2 must choose the color that continues play"."""
+        return f"seat {self.seat} {self.question(state)}"
 
     def why_illegal(self, state: Any, action: Any) -> str:
         """Why `action`, not among the legal actions, is refused: the rule, for a person."""

@@ -36,7 +36,7 @@ from ..core import CardtableError, State, make
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng, deal
-from ..ui.names import MAX_NAME, rename, seat_names, seated, valid_name
+from ..ui.names import MAX_NAME, question, rename, seat_names, seated, valid_name
 from ..ui.text import choices, narrate, standings
 from .db import Store, TableRecord, hash_token
 
@@ -153,8 +153,12 @@ def encode(
     names = [str(s.get("name")) for s in seats]
     obs = state.observation(seat)
     legal = state.legal_actions() if decides else []
+    pending = obs.get("decision") if isinstance(obs, dict) and not state.is_over else None
     with seated(names):
         labels = dict(choices(game, obs, [a.text for a in legal])) if legal else {}
+        # the decision's own question (its `text`), addressed to this viewer, with the seats' names
+        asked = (None if not isinstance(pending, dict) or "text" not in pending else
+                 {"seat": pending["seat"], "kind": pending["kind"], "text": question(pending["seat"], seat, pending["text"])})
     out: dict[str, Any] = {
         "type": "state",
         "table": table_id,
@@ -170,6 +174,7 @@ def encode(
         "log_total": total,
         "log": narrate_lines(game, new, seat, names),
         "legal": [{"index": a.index, "text": a.text, "label": labels.get(k, a.text)} for k, a in enumerate(legal)],
+        "prompt": asked,
         "over": state.is_over,
         "last_plays": last_plays(game, state, seat, names),
     }

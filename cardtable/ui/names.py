@@ -66,13 +66,40 @@ def player(seat: int, viewer: int | None) -> str:
     return name(seat) + (" (you)" if seat == viewer else "")
 
 
-def prompt(seat: int, viewer: int | None, text: str) -> str:
-    """The pending decision on a board: "You: may roll a die or end the turn", "Bot 2: must ..."
-    (`text` is the decision's description, which may begin with its "seat N")."""
-    who = "You" if seat == viewer else name(seat)
+_THEIR = re.compile(r"\btheir\b")
+
+
+def addressed(question: str) -> str:
+    """A decision's question put to its own seat: "must discard cards of their choice" ->
+    "discard cards of your choice"; what they may do is asked ("may also take a gem (Gnome)" ->
+    "also take a gem? (Gnome)"). A question (`Decision.question`) begins with "must" or "may" and
+    says "their" only of the seat that decides."""
+    if question.startswith("must "):
+        question = question[len("must "):]
+    elif question.startswith("may "):
+        question = question[len("may "):]
+        aside = question.rfind(" (")
+        if question.endswith(")") and aside > 0:  # the question mark before a closing aside
+            question = f"{question[:aside]}?{question[aside:]}"
+        else:
+            question += "?"
+    return _THEIR.sub("your", question)
+
+
+def question(seat: int, viewer: int | None, text: str) -> str:
+    """The pending decision as `viewer` reads it, without who decides: "roll a die or end the
+    turn" for the seat that decides, "may roll a die or end the turn" for everyone else (`text`:
+    the decision's description, "seat N may ...", as observations give it)."""
     if text.startswith(f"seat {seat} "):
         text = text[len(f"seat {seat} "):]
-    return f"{who}: {rename(text)}"
+    return rename(addressed(text) if seat == viewer else text)
+
+
+def prompt(seat: int, viewer: int | None, text: str) -> str:
+    """The pending decision on a board: "You: roll a die or end the turn", "Bot 2 may roll a die or
+    end the turn"."""
+    said = question(seat, viewer, text)
+    return f"You: {said}" if seat == viewer else f"{name(seat)} {said}"
 
 
 def rename(text: str) -> str:

@@ -70,8 +70,9 @@ def test_a_full_iuno_avatar_game_by_clicking(page: Any, server: Server) -> None:
         kind = decision(page)
         if kind == "use_ability":
             text = page.locator("#prompt").inner_text()
-            assert text.startswith("You: Also ") or text.startswith("You: Instead "), text
-            assert text.endswith(")")  # names the card
+            # "also do ...?" / "instead do ...?", naming the card
+            assert text.startswith("You: also ") or text.startswith("You: instead "), text
+            assert "? (" in text and text.endswith(")"), text
             yes = page.locator("#choices [data-legal=yes]").inner_text()
             assert yes.startswith("Yes: also ") or yes.startswith("Yes: instead "), yes
             if not seen["use_ability"]:

@@ -130,7 +130,8 @@ def _turn_goes_on(state: DuelState) -> None:
 
 
 EFFECTS = Effects(VERBS, EffectActions(A["yes"], A["no"], [A["first 1"], A["first 2"], A["first 3"]]),
-                  _abilities, _event_of, lambda s: [s.turn, 1 - s.turn], _turn_goes_on)
+                  _abilities, _event_of, lambda s: [s.turn, 1 - s.turn], _turn_goes_on,
+                  card_name=lambda s, card: CARD_NAMES[card])
 
 
 def _responses(state: DuelState, seat: int) -> list[Action]:

@@ -37,7 +37,7 @@ def asked(state: DuelState) -> str:
 
 def test_a_trigger_also_does_its_effect_when_its_controller_says_yes() -> None:
     s = play(duel(["Scholar"]), "cast gain")
-    assert asked(s) == "seat 0 may use card 2's ability: also draw 1 card"
+    assert asked(s) == "seat 0 may also draw 1 card (Scholar)"
     play(s, "yes")
     assert (s.gems[0], s.drawn[0]) == (1, 1)
     assert s.decision.kind == "turn"  # type: ignore[union-attr]
@@ -58,7 +58,7 @@ def test_a_mandatory_ability_is_not_asked() -> None:
 
 def test_a_replacement_happens_instead_of_the_activity() -> None:
     s = play(duel(["Scholar", "Alchemist"]), "cast gain", "yes")
-    assert asked(s) == "seat 0 may use card 1's ability: instead gain 2 gems"
+    assert asked(s) == "seat 0 may instead gain 2 gems (Alchemist)"
     play(s, "yes")
     # the draw never happened: 1 gem cast + 2 instead of the draw; Scholar has fired, so the gain
     # from the Alchemist does not set it off again
@@ -91,7 +91,7 @@ def test_the_loop_rule_stops_a_three_card_loop() -> None:
 def test_a_controller_orders_their_simultaneous_triggers() -> None:
     s = play(duel(["Scholar", "Miner", "Tinker"]), "cast gain", "yes")
     # the draw sets off Miner and Tinker together: seat 0 chooses which comes first
-    assert asked(s).startswith("seat 0 chooses which of their abilities happens first (1: gain 1 gem; 2: make 1 spark)")
+    assert asked(s).startswith("seat 0 must choose which of their abilities happens first (1: Miner, gain 1 gem; 2: Tinker, make 1 spark)")
     with pytest.raises(IllegalAction):
         s.apply("first 3")
     play(s, "first 2", "yes")  # Tinker first: a spark
@@ -113,7 +113,7 @@ def test_triggers_of_both_players_go_in_turn_order_from_the_active_player() -> N
 def test_a_countered_card_goes_to_its_owners_discard_without_resolving() -> None:
     s = play(duel([]), "play bolt")
     assert s.power[0]["power"] == 3
-    assert asked(s) == "seat 1 may respond to card 100 or pass"
+    assert asked(s) == "seat 1 may respond to card 100, or pass"
     play(s, "play negate")  # seat 1 answers with an instant
     assert [i.card for i in s.chain.items] == [100, 101]
     play(s, "pass")  # seat 0 does not respond: the stack resolves, last in first out

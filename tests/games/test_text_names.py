@@ -100,23 +100,48 @@ def test_names_replace_seat_numbers_and_come_back_when_typed() -> None:
         assert names.valid_name(bad) is None
 
 
-def test_iunu_asks_the_player_what_its_decisions_say_they_ask() -> None:
-    """The terminal's question is the decision's own `asks`, addressed to the player: written once."""
-    from cardtable.games.iunu.text import decision_text
+@pytest.mark.parametrize(("game_name", "options"), GAMES)
+def test_every_front_end_asks_what_the_decision_asks(game_name: str, options: dict[str, Any]) -> None:
+    """A decision's question is written once (`Decision.question`): the observation, the terminal
+    board and the web table's prompt all say it, to the deciding seat as an instruction and to
+    everyone else after the seat's name, with their names; it begins with "must" or "may" and says
+    "their" only of the seat that decides (never "they" or "them", which could mean anyone, nor "you",
+    outside an effect's own text, which is in its card's words)."""
+    from cardtable.server.tables import encode
 
-    game = cardtable.make("iunu", players=3)
-    state = game.new_state(4)
-    rnd = random.Random(4)
+    game = cardtable.make(game_name, **options)
+    table = NAMES[: game.players]
+    seats = [{"kind": "person", "name": n} for n in table]
     kinds = set()
-    while not state.is_over:
-        d = state.decision
-        obs = state.observation(d.seat)
-        if obs["decision"]["kind"] not in ("use_ability", "second_card"):  # these name their Citizen
-            said = decision_text(obs["decision"], obs)
-            assert d.describe(state) == f"seat {d.seat} must {said}"
-            kinds.add(d.kind)
-        state.apply(rnd.choice(state.legal_actions()))
-    assert {"play", "take", "place", "pharaoh_reroll"} <= kinds
+    with names.seated(table):
+        for seed in range(2):
+            rnd = random.Random(seed)
+            state = game.new_state(seed)
+            steps = 0
+            while not state.is_over and steps < 300:
+                d = state.decision
+                asked = d.question(state)
+                assert asked.startswith(("must ", "may ")), asked
+                # (an effect's own text may follow a colon or make up an ability's question: a card's words)
+                if d.kind != "use_ability":
+                    assert not re.search(r"\b(they|them|you|your)\b", asked.split(": ")[0]), asked
+                if steps % 5 == 0:
+                    for viewer in (d.seat, (d.seat + 1) % game.players, None):
+                        obs = state.observation(viewer)
+                        assert obs["decision"]["text"] == f"seat {d.seat} {asked}"
+                        line = names.prompt(d.seat, viewer, obs["decision"]["text"])
+                        mine = viewer == d.seat
+                        assert line == (f"You: {names.rename(names.addressed(asked))}" if mine
+                                        else f"{table[d.seat]} {names.rename(asked)}")
+                        board = " ".join(shown(render(game, obs)).replace("│", " ").split())
+                        assert " ".join(line.split()) in board
+                        msg = encode("t", game, state, 0, viewer, seats)
+                        assert msg["prompt"] == {"seat": d.seat, "kind": d.kind, "text": line.split(": ", 1)[1] if mine
+                                                 else line[len(table[d.seat]) + 1:]}
+                    kinds.add(d.kind)
+                state.apply(rnd.choice(state.legal_actions()))
+                steps += 1
+    assert len(kinds) >= 2
 
 
 @pytest.mark.parametrize("game_name", ["juno", "iunu", "zun"])

@@ -58,8 +58,8 @@ class UseRoll(Decision):
     def resolve(self, state: AvatarState, action: AvatarAction) -> None:
         state.use_roll(self.seat, action)
 
-    def describe(self, state: AvatarState) -> str:
-        return f"seat {self.seat} rolled {self.value}: summon, cast, activate or level up, or discard the die"
+    def question(self, state: AvatarState) -> str:
+        return f"must use the rolled {self.value}: summon, cast, activate or level up, or discard the die"
 
     def why_illegal(self, state: AvatarState, action: Any) -> str:
         return state.why_not_roll(self.seat, self.value, action)
@@ -83,9 +83,9 @@ class Pay(Decision):
     def resolve(self, state: AvatarState, action: AvatarAction) -> None:
         state.pay(self, action)
 
-    def describe(self, state: AvatarState) -> str:
+    def question(self, state: AvatarState) -> str:
         owed = ", ".join(f"{n} {e.title()}" for e, n in zip(ELEMENTS, self.remaining, strict=True) if n)
-        return f"seat {self.seat} pays for {state.card(self.card).name}: {owed} still owed"
+        return f"must pay for {state.card(self.card).name}: {owed} still owed"
 
     def why_illegal(self, state: AvatarState, action: Any) -> str:
         if getattr(action, "kind", None) in (Kind.PAY_CARD, Kind.PAY_GEMS):
@@ -126,8 +126,8 @@ class ChooseOpponent(_Pending):
         card = self.context.targets[1] if len(self.context.targets) > 1 else -1
         EFFECTS.start(state, self.effect, Context(self.seat, self.context.source, (action.n, card)))
 
-    def describe(self, state: AvatarState) -> str:
-        return f"seat {self.seat} chooses the opponent for: {VERBS.text(self.effect)}"
+    def question(self, state: AvatarState) -> str:
+        return f"must choose the opponent for: {VERBS.text(self.effect)}"
 
 
 class ChooseCard(_Pending):
@@ -144,8 +144,8 @@ class ChooseCard(_Pending):
         opp = self.context.targets[0] if self.context.targets else -1
         EFFECTS.start(state, self.effect, Context(self.seat, self.context.source, (opp, action.card)))
 
-    def describe(self, state: AvatarState) -> str:
-        return f"seat {self.seat} chooses the card for: {VERBS.text(self.effect)}"
+    def question(self, state: AvatarState) -> str:
+        return f"must choose the card for: {VERBS.text(self.effect)}"
 
 
 class DiscardDown(Decision):

@@ -35,4 +35,5 @@ def _done(state: Any) -> None:
     state.sequence_done()
 
 
-EFFECTS = Effects(VERBS, EffectActions(YES, NO, FIRST), _abilities, _event_of, _turn_order, _done)
+EFFECTS = Effects(VERBS, EffectActions(YES, NO, FIRST), _abilities, _event_of, _turn_order, _done,
+                  card_name=lambda state, card: state.card(card).name)

@@ -24,12 +24,6 @@ def _gems(n: int) -> str:
     return f"{n} gem" if n == 1 else f"{n} gems"
 
 
-def question(d: dict[str, Any]) -> str:
-    """The question an effect asks its controller."""
-    how = "Instead" if d.get("instead") else "Also"
-    return f"{how} {d['effect']}? ({d['card']})"
-
-
 def render(obs: dict[str, Any]) -> RenderableType:
     seat = obs["seat"]
     texts = obs.get("card_texts", {})
@@ -66,8 +60,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(lines)
     d = obs["decision"]
     if d is not None:
-        line = question(d) if d["kind"] == "use_ability" else d["text"]
-        parts.append(Text(prompt(d["seat"], seat, line), style="italic"))
+        parts.append(Text(prompt(d["seat"], seat, d["text"]), style="italic"))
     if obs["is_over"]:
         parts.append(Text(f"Game over. Winners: {', '.join(player(w, seat) for w in obs['winners'])}", style="bold"))
     return Panel(Group(*parts), expand=False)

@@ -28,7 +28,7 @@ class PharaohReroll(Decision):
 
     __slots__ = ()
     kind = "pharaoh_reroll"
-    asks = "must reroll one die in play (Pharaoh) or keep the dice"
+    asks = "may reroll one die in play (Pharaoh), or keep the dice"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -79,7 +79,9 @@ class SecondCard(Decision):
     __slots__ = ("citizen",)
     kind = "second_card"
     fields = ("citizen",)
-    asks = "must play a second card of the same type for 1 Deben, or not"
+
+    def question(self, state: IunuState) -> str:
+        return f"may play a second {CITIZENS[self.citizen]} for 1 Deben, or not"
 
     def __init__(self, seat: int, citizen: int) -> None:
         super().__init__(seat)
@@ -109,7 +111,17 @@ class UseAbility(Decision):
     __slots__ = ("citizen",)
     kind = "use_ability"
     fields = ("citizen",)
-    asks = "must use the ability or skip it"
+
+    def question(self, state: IunuState) -> str:
+        # what the ability would do now, with this position's numbers (NOBLE, MERCHANT)
+        dice = [v for v in state.dice if v]
+        if self.citizen == MERCHANT:
+            high, n = max(dice, default=0), state.dynasty[self.seat][MERCHANT]
+            does = (f"take Debens equal to the highest die ({high}) +1 per Merchant in their dynasty ({n}): "
+                    f"{high + n} Debens, then that die goes down by 1")
+        else:
+            does = f"take Debens equal to the dice total ({sum(dice)}), then every die goes down by 1"
+        return f"may use the {CITIZENS[self.citizen]}'s ability: {does}; or skip it"
 
     def __init__(self, seat: int, citizen: int) -> None:
         super().__init__(seat)
@@ -146,7 +158,7 @@ class ScribeTuck(Decision):
 
     __slots__ = ()
     kind = "scribe"
-    asks = "must put a card from hand under the Scribe for 1 Deben (then draw 1), or skip"
+    asks = "may put a card from hand under the Scribe for 1 Deben (then draw 1), or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -180,7 +192,7 @@ class PriestDie(Decision):
 
     __slots__ = ()
     kind = "priest_die"
-    asks = "must choose a die for the Priest (pay its value, draw that many Afterlife cards), or skip"
+    asks = "may choose a die for the Priest (pay its value, draw that many Afterlife cards), or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -261,7 +273,7 @@ class SoldierSteal(Decision):
 
     __slots__ = ()
     kind = "soldier"
-    asks = "must steal a Farmer from a player, or skip"
+    asks = "may steal a Farmer from a player, or skip"
 
     def legal_actions(self, state: IunuState) -> list[Action]:
         L = state.game.lookup
@@ -295,7 +307,9 @@ class Tribute(Decision):
     __slots__ = ("thief",)
     kind = "tribute"
     fields = ("thief",)
-    asks = "must pay 1 Deben tribute or give up a Farmer"
+
+    def question(self, state: IunuState) -> str:
+        return f"must pay seat {self.thief} 1 Deben tribute or give up a Farmer to seat {self.thief}'s Soldier"
 
     def __init__(self, seat: int, thief: int) -> None:
         super().__init__(seat)
@@ -326,7 +340,11 @@ class Bake(Decision):
     __slots__ = ("price", "baked")
     kind = "bake"
     fields = ("price", "baked")
-    asks = "must put Bread on a Citizen without Bread, or stop baking"
+
+    def question(self, state: IunuState) -> str:
+        debens = "1 Deben" if self.price == 1 else f"{self.price} Debens"
+        return (f"may put Bread on a Citizen without Bread ({debens} each, {self.baked} baked), "
+                "or stop baking")
 
     def __init__(self, seat: int, price: int, baked: int) -> None:
         super().__init__(seat)
@@ -437,7 +455,7 @@ class TakeCard(Decision):
     __slots__ = ("remaining", "fresh")
     kind = "take"
     fields = ("remaining", "fresh")
-    asks = "must take a card that was in the Forum before you placed yours"
+    asks = "must take a card that was in the Forum before their own were placed"
 
     def __init__(self, seat: int, remaining: int, fresh: int) -> None:
         super().__init__(seat)

@@ -494,7 +494,7 @@ class IunuState(State):
         names = g.afterlife_names
         decision: dict[str, Any] | None = None
         if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat}
+            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
             for f in ("citizen",):
                 if hasattr(d, f):
                     decision[f] = CITIZENS[getattr(d, f)]

@@ -11,8 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...core.state import Decision
-from ...ui.names import name, player
+from ...ui.names import name, player, prompt
 from .cards import CITIZENS, Afterlife
 
 DIE_FACES = {None: "✗", 1: "1", 2: "2", 3: "3", 4: "4"}
@@ -114,12 +113,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(mine)
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else name(d["seat"])
-        line = f"{who}: {decision_text(d, obs)}"
-        if "price" in d:
-            line += f" (Bread costs {d['price']} each, {d['baked']} baked)"
-        if "thief" in d:
-            line += f" ({name(d['thief'])}'s Soldier)"
+        line = prompt(d["seat"], seat, d["text"])
         if "drawn" in d:
             line += f" — drawn: {', '.join(d['drawn'])}"
         parts.append(Text(line, style="italic"))
@@ -138,38 +132,6 @@ def die_name(i: int, dice: list[int | None]) -> str:
     return f"die {i} ({'out of play' if v is None else f'a {v}'})"
 
 
-def _ability_question(citizen: str, obs: dict[str, Any]) -> str:
-    """What using a Citizen's ability would do now, with the numbers of this position."""
-    dice = [v for v in obs["dice"] if v]
-    high = max(dice, default=0)
-    mine = obs["dynasties"][obs["seat"]]["dynasty"] if obs["seat"] is not None else {}
-    if citizen == "Merchant":
-        n = mine.get("Merchant", 0)
-        return (f"take Debens equal to the highest die ({high}) +1 per Merchant you have ({n}): "
-                f"{high + n} Debens, then that die goes down by 1")
-    if citizen == "Noble":
-        return f"take Debens equal to the dice total ({sum(dice)}), then every die goes down by 1"
-    if citizen == "Baker":
-        return f"buy up to 3 Bread for your Citizens (each costs the highest die, {high}, less your Farmers' discount)"
-    if citizen == "Priest":
-        return "pay a die's value in Debens to look at that many Afterlife cards and keep one"
-    if citizen == "Scribe":
-        return "pay 1 Deben to put a card from your hand under the Scribe, then draw 1"
-    if citizen == "Soldier":
-        return "steal a Farmer without Bread from another player (they may pay you 1 Deben instead)"
-    return ABILITY.get(citizen, "its ability").split(". ")[0].lower()
-
-
-def decision_text(d: dict[str, Any], obs: dict[str, Any]) -> str:
-    """The pending decision as a question naming what it is about."""
-    citizen = d.get("citizen")
-    if d["kind"] == "use_ability" and citizen:
-        return f"use the {citizen}'s ability: {_ability_question(citizen, obs)}?"
-    if d["kind"] == "second_card" and citizen:
-        return f"play a second {citizen} for 1 Deben?"
-    return str(DECISION_TEXT.get(d["kind"], d["kind"]))
-
-
 def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     """The moves with every die named by its position and its face ("reroll die 2 (a 3)") and the
     Citizen whose ability is offered named ("use the Merchant's ability")."""
@@ -184,22 +146,6 @@ def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
             t = f"{t.split()[0]} the {citizen}'s ability"
         out.append((i, t))
     return out
-
-
-def _prompts() -> dict[str, str]:
-    """Each decision's question as the terminal puts it to the player: the decision's own `asks`
-    (decisions.py, written once) addressed to them ("must play a Citizen card from hand" -> "play a
-    Citizen card from hand")."""
-    from . import decisions
-
-    out = {}
-    for cls in vars(decisions).values():
-        if isinstance(cls, type) and issubclass(cls, Decision) and cls is not Decision and cls.asks:
-            out[cls.kind] = cls.asks.removeprefix("must ")
-    return out
-
-
-DECISION_TEXT = _prompts()
 
 
 def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:

@@ -202,9 +202,10 @@ def respond(state: IvionState, seat: int, action: Action) -> None:
     start_play(state, seat, "feat" if a.kind == Kind.FEAT else "play", a.name)
 
 
-def priority_text(decision: Decision, state: IvionState) -> str:
+def priority_question(state: IvionState, seat: int) -> str:
+    """The response window's question: which card it answers."""
     top = state.chain.items[-1]
-    return (f"seat {decision.seat} may answer {state.name(top.card)}{' (a copy)' if top.card >= 1000 else ''} "
+    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= 1000 else ''} "
             f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
 
 
@@ -226,6 +227,7 @@ class Main(Decision):
 
     __slots__ = ()
     kind = "main"
+    asks = "may play a card, move, use initiative or end the turn"
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         seat = self.seat
@@ -286,8 +288,6 @@ class Main(Decision):
             POOLS.pay(state.pools[seat], seat, {action.name: 1})
             remove_control(state, seat, 1, "turn")
 
-    def describe(self, state: IvionState) -> str:
-        return f"seat {self.seat} plays a card, moves, uses initiative or ends the turn"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         k = action.kind
@@ -322,19 +322,24 @@ class ChooseTarget(Decision):
         state.staged = {**state.staged, "target": action.n}
         after_target(state)
 
-    def describe(self, state: IvionState) -> str:
+    def _wanted(self, state: IvionState) -> str:
+        """The kind of target the staged card takes: "enemy hero, range 3"."""
         assert state.staged is not None
         c = state.card(state.staged["card"])
-        return f"seat {self.seat} chooses the target of {c.name} ({c.target.replace('_', ' ')}" + (
-            f", range {c.range})" if c.range is not None else ")")
+        return c.target.replace("_", " ") + (f", range {c.range}" if c.range is not None else "")
+
+    def question(self, state: IvionState) -> str:
+        assert state.staged is not None
+        return f"must choose the target of {state.card(state.staged['card']).name} ({self._wanted(state)})"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
-        return f"{action.text!r}: the target must be a legal {self.describe(state).split('(')[-1]}"
+        return f"{action.text!r}: the target must be a legal {self._wanted(state)}"
 
 
 class Unleash(Decision):
     __slots__ = ()
     kind = "unleash"
+    asks = "may unleash (spending all remaining power), or not"
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         return [state.game.space.unleash, state.game.space.no_unleash]
@@ -343,9 +348,6 @@ class Unleash(Decision):
         assert state.staged is not None
         state.staged = {**state.staged, "unleash": action.kind == Kind.UNLEASH}
         pay(state)
-
-    def describe(self, state: IvionState) -> str:
-        return f"seat {self.seat} chooses whether to unleash (spending all remaining power)"
 
 
 class RemoveControl(Decision):
@@ -365,8 +367,8 @@ class RemoveControl(Decision):
         state.controls[self.seat][action.name] -= 1
         remove_control(state, self.seat, self.n - 1, self.then)
 
-    def describe(self, state: IvionState) -> str:
-        return f"seat {self.seat} removes control for the resources spent ({self.n} to remove)"
+    def question(self, state: IvionState) -> str:
+        return f"must remove control for the resources spent ({self.n} to remove)"
 
 
 class LoseResource(Decision):
@@ -388,8 +390,8 @@ class LoseResource(Decision):
         if len(state.pending) == before:
             state.game.fx.run(state)
 
-    def describe(self, state: IvionState) -> str:
-        return f"seat {self.seat} is stunned: lose an action or a power ({self.n} to lose)"
+    def question(self, state: IvionState) -> str:
+        return f"must lose an action or a power to the stun ({self.n} to lose)"
 
 
 class SecondWindKeep(Decision):
@@ -419,8 +421,8 @@ class SecondWindKeep(Decision):
         else:
             _bottom_or_done(state, seat)
 
-    def describe(self, state: IvionState) -> str:
-        return f"seat {self.seat}'s second wind: keep a card of the top five ({self.n} to keep)"
+    def question(self, state: IvionState) -> str:
+        return f"must keep a card of the top five for their second wind ({self.n} to keep)"
 
 
 def _bottom_or_done(state: IvionState, seat: int) -> None:
@@ -438,6 +440,7 @@ class SecondWindBottom(Decision):
 
     __slots__ = ()
     kind = "second_wind_bottom"
+    asks = "must put the next card of their second wind on the bottom of the deck"
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         sp = state.game.space
@@ -449,9 +452,6 @@ class SecondWindBottom(Decision):
         state.looking[seat].remove(card)
         state.deck[seat].insert(0, card)
         _bottom_or_done(state, seat)
-
-    def describe(self, state: IvionState) -> str:
-        return f"seat {self.seat}'s second wind: put the next card on the bottom of the deck"
 
 
 class DiscardDown(Decision):
@@ -470,9 +470,9 @@ class DiscardDown(Decision):
         state.discard[s].append(card)
         state.end_turn()
 
-    def describe(self, state: IvionState) -> str:
+    def question(self, state: IvionState) -> str:
         s = self.seat
-        return f"seat {s} discards down to the hand limit of 7 ({len(state.hand[s]) + len(state.shown[s])} in hand)"
+        return f"must discard down to the hand limit of 7 ({len(state.hand[s]) + len(state.shown[s])} in hand)"
 
 
 DECISIONS: tuple[type[Decision], ...] = (

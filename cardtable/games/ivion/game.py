@@ -12,7 +12,7 @@ from ...core.spec import GameSpec
 from ...core.zones import StateLayout
 from .actions import COPY_BASE, IvionAction, IvionSpace
 from .cards import Card, library
-from .decisions import DECISIONS, priority_refusal, priority_text, respond, responses
+from .decisions import DECISIONS, priority_question, priority_refusal, respond, responses
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
 from .state import POOLS, IvionState, zones
@@ -30,15 +30,13 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
     space: IvionSpace = make_space()
     fx = Effects(VERBS, EffectActions(space.yes, space.no, space.first),
                  lambda s, e: s.abilities(e), lambda s, e, c: s.event_of(e, c), lambda s: s.turn_order(),
-                 lambda s: s.go_on())
+                 lambda s: s.go_on(), card_name=lambda s, c: s.name(c))
     stack = ResponseStack(StackRules(responses, respond, lambda s, i: s.still_legal(i), lambda s, i: s.resolve_item(i),
                                      lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
                                      lambda s, seat: 1 - seat, lambda s: s.go_on(),
                                      # the response window says which rule refuses an action
                                      # (rulebook "Playing Cards", Important)
-                                     why_illegal=priority_refusal), POOLS, space.pass_)
-    # ... and which card it answers
-    stack.Priority = type("Priority", (stack.Priority,), {"__slots__": (), "describe": priority_text})
+                                     why_illegal=priority_refusal, question=priority_question), POOLS, space.pass_)
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),

@@ -122,8 +122,10 @@ class Turn(_Plays):
         else:
             state._draw_on_turn(self.seat)
 
-    def describe(self, state: JunoState) -> str:
-        return f"it is seat {self.seat}'s turn: play a matching card or draw"
+    def question(self, state: JunoState) -> str:
+        if state.penalty:  # serious: the stacked draw is matched or taken
+            return f"must add a card of the same value or draw the {state.penalty} stacked cards"
+        return "must play a matching card or draw"
 
     def why_illegal(self, state: JunoState, action: JunoAction) -> str:
         if action.kind is _DRAW_KIND:
@@ -171,8 +173,9 @@ class AfterDraw(_Plays):
                 state.emit("kept", seat=self.seat)
             state._start_turn(state._next(self.seat))
 
-    def describe(self, state: JunoState) -> str:
-        return f"seat {self.seat} just drew and may only play the drawn card or pass"
+    def question(self, state: JunoState) -> str:
+        # (the drawn card is not named: everyone at the table reads the question)
+        return "may play the card just drawn, or keep it and pass"
 
     def _unplayable(self, state: JunoState, action: JunoAction) -> str:
         if action.card != self.card:
@@ -211,8 +214,8 @@ class StackMore(_Plays):
         else:
             state._complete_play(self.seat)
 
-    def describe(self, state: JunoState) -> str:
-        return f"seat {self.seat} may add another card of the same value to the play, or pass"
+    def question(self, state: JunoState) -> str:
+        return f"may add another {RANK_NAMES[self.rank]} to the play ({self.count} played, at most {MAX_STACK}), or pass"
 
     def _unplayable(self, state: JunoState, action: JunoAction) -> str:
         return f"only another {RANK_NAMES[self.rank]} can be added to this play (at most {MAX_STACK} cards), or pass"
@@ -234,6 +237,7 @@ class ChooseColor(_NoPlay):
 
     __slots__ = ("opening",)
     kind = "choose_color"
+    asks = "must choose the color that continues play"
     fields = ("opening",)
 
     def __init__(self, seat: int, opening: bool = False) -> None:
@@ -253,24 +257,19 @@ class ChooseColor(_NoPlay):
         else:
             state._continue()
 
-    def describe(self, state: JunoState) -> str:
-        return f"seat {self.seat} must choose the color that continues play"
-
 
 class SwapHands(_NoPlay):
     """Seven-o: the player of a 7 trades hands with a player of their choice."""
 
     __slots__ = ()
     kind = "swap"
+    asks = "must choose a player to trade hands with"
 
     def legal_actions(self, state: JunoState) -> list[Action]:
         return [SWAP[s] for s in range(state._players) if s != self.seat]
 
     def resolve(self, state: JunoState, action: JunoAction) -> None:
         state._swap_hands(self.seat, action.seat)
-
-    def describe(self, state: JunoState) -> str:
-        return f"seat {self.seat} must choose a player to trade hands with"
 
 
 class Challenge(_NoPlay):
@@ -291,8 +290,8 @@ class Challenge(_NoPlay):
     def resolve(self, state: JunoState, action: JunoAction) -> None:
         state._resolve_challenge(self.seat, self.offender, self.prev_color, action.kind is _CHALLENGE_KIND)
 
-    def describe(self, state: JunoState) -> str:
-        return f"seat {self.seat} may challenge the Wild Draw Four or pass"
+    def question(self, state: JunoState) -> str:
+        return f"may challenge seat {self.offender}'s Wild Draw Four, or pass"
 
 
 class Catch(_NoPlay):
@@ -320,8 +319,8 @@ class Catch(_NoPlay):
         else:
             state._continue()
 
-    def describe(self, state: JunoState) -> str:
-        return f"seat {self.seat} may catch seat {self.target} for not calling UNO, or pass"
+    def question(self, state: JunoState) -> str:
+        return f"may catch seat {self.target} for not calling UNO, or pass"
 
 
 DECISIONS: Final[tuple[type[Decision], ...]] = (Turn, AfterDraw, StackMore, ChooseColor, SwapHands, Challenge, Catch)

@@ -35,7 +35,7 @@ def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
     d = None if state.is_over or not state.pending else state.pending[-1]
     decision: dict[str, Any] | None = None
     if d is not None:
-        decision = {"kind": d.kind, "seat": d.seat}
+        decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(state)}
         if isinstance(d, Catch):
             decision["target"] = d.target
         elif isinstance(d, Challenge):

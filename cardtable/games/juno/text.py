@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...ui.names import name as seat_name
-from ...ui.names import player
+from ...ui.names import player, prompt
 from .cards import CARD_NAME, CARD_POINTS, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR_RANK, WILD_RANK
 
 STYLE = {"red": "bold white on red3", "yellow": "bold black on yellow3", "green": "bold white on green4",
@@ -61,25 +61,12 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(Text("Your hand: ").append_text(cards(obs["hand"])))
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else seat_name(d["seat"])
-        parts.append(Text(f"{who}: {DECISION_TEXT.get(d['kind'], d['kind'])}"
-                          + (f" (drew {d['drawn']})" if "drawn" in d else "")
-                          + (f" — {seat_name(d['target'])} did not call UNO" if "target" in d else ""), style="italic"))
+        parts.append(Text(prompt(d["seat"], seat, d["text"]) + (f" (drew {d['drawn']})" if "drawn" in d else ""),
+                          style="italic"))
     if obs["is_over"]:
         parts.append(Text(f"Game over. {' and '.join(seat_name(w) for w in obs['winners'])} "
                           f"win{'s' if len(obs['winners']) == 1 else ''}.", style="bold"))
     return Panel(Group(*parts), expand=False)
-
-
-DECISION_TEXT = {
-    "turn": "play a matching card or draw",
-    "after_draw": "play the drawn card or keep it",
-    "stack": "add another card of the same value, or pass",
-    "choose_color": "choose the color in play",
-    "swap": "choose a player to trade hands with",
-    "challenge": "challenge the Wild Draw Four, or pass",
-    "catch": "catch the player who forgot to call UNO, or pass",
-}
 
 
 def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:

@@ -54,7 +54,7 @@ class Mulligan(ZunDecision):
 
     __slots__ = ()
     kind = "mulligan"
-    asks = "holds no Action and may mulligan (discard the hand, draw 3) or keep the hand"
+    asks = "may mulligan (no Action in hand: discard the hand, draw 3) or keep the hand"
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         sp = state.game.space
@@ -97,8 +97,10 @@ class Modify(ZunDecision):
 
     __slots__ = ()
     kind = "modify"
-    asks = "may add modifiers (the rune's charms) or be done modifying"
     from_hand = Kind.MODIFY
+
+    def question(self, state: ZunState) -> str:
+        return f"may add modifiers to {state.rune_words(self.seat)} (the runes it charms), or be done modifying"
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         sp = state.game.space
@@ -119,8 +121,11 @@ class DeclareTarget(ZunDecision):
 
     __slots__ = ()
     kind = "declare_target"
-    asks = "must declare the next target"
     from_hand = Kind.MODIFY
+
+    def question(self, state: ZunState) -> str:
+        return (f"must declare the next target of {state.rune_words(self.seat)} (targets resolve in the order "
+                "declared; modifiers may still be added before the first)")
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         # Action Phase 3 then 4: until the first target is declared, modifiers may still be added.
@@ -157,7 +162,9 @@ class ChooseBlamed(ZunDecision):
 
     __slots__ = ()
     kind = "blame"
-    asks = "must choose whom the Blame names as the Action's player"
+
+    def question(self, state: ZunState) -> str:
+        return f"must choose whom Blame names as the player of {state.rune_words(self.seat)}"
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         blame = state.game.space.blame
@@ -173,7 +180,10 @@ class ChooseRedirect(ZunDecision):
 
     __slots__ = ()
     kind = "redirect"
-    asks = "must choose the new target of the redirected Action"
+
+    def question(self, state: ZunState) -> str:
+        # (the top of the stack is the Redirect; the Action it redirects lies under it)
+        return f"must choose the new target of {state.rune_words(self.seat, state.chain.items[-2])}"
 
     def legal_actions(self, state: ZunState) -> list[Action]:
         redirect = state.game.space.redirect
@@ -191,8 +201,10 @@ class ChooseDiscard(ZunDecision):
     __slots__ = ("count",)
     kind = "discard"
     fields = ("count",)
-    asks = "must discard cards of their choice"
     from_hand = Kind.DISCARD
+
+    def question(self, state: ZunState) -> str:
+        return f"must discard cards of their choice ({self.count} to go)"
 
     def __init__(self, seat: int, count: int) -> None:
         super().__init__(seat)
@@ -213,7 +225,7 @@ class Recovery(ZunDecision):
 
     __slots__ = ()
     kind = "recovery"
-    asks = "may discard any cards, then draws to 5"
+    asks = "may discard any cards, then draw to 5"
     from_hand = Kind.DISCARD
 
     def legal_actions(self, state: ZunState) -> list[Action]:

@@ -151,7 +151,7 @@ EFFECTS = Effects(
     done=lambda state: state._effects_done(),
     used=lambda state, a: state._triggered(a), finished=lambda state, a: state._expire(a),
     alike=_alike, kinds={"first_trigger": "order_triggers"}, answerable=frozenset(),
-    asks={"first_trigger": "must choose which (ongoing) rune triggers next"},
+    asks={"first_trigger": "must choose which ongoing rune triggers next"},
 )
 
 
@@ -168,7 +168,9 @@ def _why_not(state: ZunState, seat: int, action: Action) -> str:
     rune = getattr(action, "rune", -1)
     if action in state.game.space.react.values() and rune not in state.hands[seat]:
         return f"seat {seat} holds no {state._name(rune)}; legal now: {legal_now(state)}"
-    return f"{action.text!r} is not possible now: seat {seat} {STACK.Priority.asks}; legal now: {legal_now(state)}"
+    window = state.decision  # the reaction window that refuses it
+    assert window is not None
+    return f"{action.text!r} is not possible now: {window.describe(state)}; legal now: {legal_now(state)}"
 
 
 def _never(state: ZunState, item: StackItem) -> None:
@@ -178,9 +180,9 @@ def _never(state: ZunState, item: StackItem) -> None:
 STACK = ResponseStack(
     StackRules(reactions, _respond, still_legal=lambda state, item: True, resolve=_never, discard=_never,
                pools=lambda state, seat: {}, next_seat=lambda state, seat: seat, passed=_passed,
-               why_illegal=_why_not),
+               why_illegal=_why_not, question=lambda state, seat: f"may play a Reaction to {state.rune_words(seat)}, or not"),
     None, lambda state: state.game.space.no_reaction, item=Resolving,
-    kinds={"priority": "reaction"}, asks={"priority": "is targeted and may play a Reaction, or not"},
+    kinds={"priority": "reaction"},
 )
 
 
@@ -533,6 +535,27 @@ class ZunState(State):
         f: Resolving = self.chain.items[-1]  # type: ignore[assignment]
         return f
 
+    def rune_words(self, seat: int, item: StackItem | None = None) -> str:
+        """The rune being resolved (or `item`), as a question to `seat` names it: "their Fireball"
+        when it is theirs, "seat 2's Mimic (as Fireball)"; an ongoing rune's trigger under way comes
+        before the runes on the stack, as in the observation's `resolving`."""
+        rune, copy, player = -1, -1, -1
+        if item is None:
+            finishing = [w for w in self.sequence.work if isinstance(w, Finish)]
+            if finishing:
+                o = self._ongoing(finishing[-1].ability.card)
+                rune, player = o["rune"], o["owner"]
+            elif self.chain.items:
+                item = self.chain.items[-1]
+        if item is not None:
+            f: Resolving = item  # type: ignore[assignment]
+            rune, copy, player = f.rune, f.copy, f.controller
+        if rune < 0:
+            return "the rune"
+        words = self._name(rune) + (f" (as {self._name(copy)})" if copy >= 0 and copy != rune else "")
+        owner = "their" if player == seat else f"seat {player}'s"
+        return f"{owner} {words}"
+
     def _set(self, f: Resolving, **changes: Any) -> Resolving:
         """The progress of `f`, the top rune (changed in place: it belongs to this state)."""
         new: Resolving = STACK.change_top(self, **changes)
@@ -796,7 +819,7 @@ class ZunState(State):
         exposed = self.exposed()
         decision: dict[str, Any] | None = None
         if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat}
+            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
             if isinstance(d, ChooseDiscard):
                 decision["count"] = d.count
         name = self._name

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...ui.names import name, player
+from ...ui.names import name, player, prompt
 
 TIER_STYLE = {0: "bold white on grey23", 1: "bold white on red3", 2: "bold black on yellow3", 3: "bold white on green4"}
 TIER_NAME = {0: "Defeated", 1: "tier 1 (1–4 HP)", 2: "tier 2 (5–8 HP)", 3: "tier 3 (9–12 HP)"}
@@ -31,44 +31,6 @@ WHEN = {
     "reaction": "Play it when an Action targets you, before that Action resolves on you.",
     "modifier": "Play it right after you play a rune that lists it among its Charms, before its targets are declared.",
 }
-
-DECISION_TEXT = {
-    "order_triggers": "choose which (ongoing) rune affecting you triggers next",
-    "mulligan": "no Action in hand: mulligan (discard your hand, draw 3) or keep it",
-    "action_phase": "play an Action, or end your Action Phase",
-    "modify": "add modifiers (the rune's charms), or be done modifying",
-    "declare_target": "add modifiers, then declare the next target (in the order they will resolve)",
-    "blame": "choose whom Blame names as the Action's player",
-    "reaction": "you are targeted: play a Reaction, or not",
-    "redirect": "choose the Action's new target",
-    "discard": "discard cards of your choice",
-    "recovery": "discard any cards you like, then you draw to 5",
-}
-
-
-def decision_line(obs: dict[str, Any]) -> str:
-    """What the pending decision asks, naming the rune it is about."""
-    d = obs["decision"]
-    text = str(DECISION_TEXT.get(d["kind"], d["kind"]))
-    frame = obs["resolving"][-1] if obs["resolving"] else None
-    if frame is not None:
-        rune = frame["card"] + (f" (as {frame['as']})" if frame["as"] and frame["as"] != frame["card"] else "")
-        seat = obs["seat"]
-        owner = "your" if frame["player"] == seat else f"{name(frame['player'])}'s"
-        if d["kind"] == "modify":
-            text = f"add modifiers to {owner} {rune} (the runes it charms), or be done modifying"
-        elif d["kind"] == "declare_target":
-            text = f"add modifiers to {owner} {rune}, then declare its next target (in the order they will resolve)"
-        elif d["kind"] == "reaction":
-            text = f"{owner} {rune} targets you: play a Reaction, or not"
-        elif d["kind"] == "redirect":
-            text = f"choose the new target of {owner} {rune}"
-        elif d["kind"] == "blame":
-            text = f"choose whom Blame names as the player of {owner} {rune}"
-    if "count" in d:
-        text += f" ({d['count']} to go)"
-    return text
-
 
 def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     """The moves in the order the terminal lists them, with labels: when a move names a player
@@ -158,8 +120,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(Text("Your hand: " + (", ".join(obs["hand"]) or "(empty)"), style="bold"))
     d = obs["decision"]
     if d is not None:
-        who = "You" if d["seat"] == seat else name(d["seat"])
-        parts.append(Text(f"{who}: {decision_line(obs)}", style="italic"))
+        parts.append(Text(prompt(d["seat"], seat, d["text"]), style="italic"))
     if obs["is_over"]:
         how = " (turn limit: most HP)" if obs["by_limit"] else ""
         parts.append(Text(f"Game over{how}. Winners: {' and '.join(name(w) for w in obs['winners'])}",

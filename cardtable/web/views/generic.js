@@ -45,6 +45,17 @@
       last ? el("div", { class: "last-play", "data-last-play": i, title: "last play" }, last) : null);
   }));
 
+  // The question of the moment, as the server words it from the decision itself (one wording for
+  // the log, the terminal and this page): "You: choose the color that continues play" for the
+  // seat that decides, "Ann may roll a die or end the turn" for everyone else.
+  const prompt = (m, api) => {
+    const p = m.prompt;
+    if (!p || m.over) return null;
+    const mine = p.seat === m.seat;
+    return el("div", { class: "prompt", id: "prompt", "data-kind": p.kind },
+      mine ? el("span", { class: "you" }, "You") : api.seatName(p.seat), mine ? `: ${p.text}` : ` ${p.text}`);
+  };
+
   function value(v) {
     if (v === null || v === undefined) return el("span", { class: "conn" }, "—");
     if (Array.isArray(v)) {
@@ -59,7 +70,7 @@
   const generic = {
     render(box, m, api) {
       const obs = m.observation || {};
-      const parts = [seatsBar(m, api)];
+      const parts = [seatsBar(m, api), prompt(m, api)].filter(Boolean);
       const hand = Array.isArray(obs.hand) ? obs.hand : null;
       if (hand) {
         const cards = hand.map((c) => {
@@ -98,5 +109,5 @@
     };
   }
 
-  window.CT = { el, $, svg, legal, seatsBar, value, binder, views: { generic } };
+  window.CT = { el, $, svg, legal, seatsBar, prompt, value, binder, views: { generic } };
 })();

@@ -126,9 +126,6 @@
     return "the rest could not be paid exactly afterwards";
   }
 
-  const PROMPT = { turn: "roll a die, or end the turn", discard_down: "discard from Heaven to Hell until six cards are left",
-    choose_opponent: "choose the opponent", choose_card: "choose the card" };
-
   const avatar = {
     render(box, m, api) {
       const o = m.observation;
@@ -193,15 +190,7 @@
         el("div", { class: "forum" }, o.hell.map((n) => b.bind(card(n), b.find((t) => t === `choose ${n}`)))));
 
       // the question of the moment
-      let prompt = null;
-      if (d && !m.over) {
-        let what = PROMPT[d.kind] || d.text;
-        if (d.kind === "use_ability") what = `${d.instead ? "Instead" : "Also"} ${d.effect}? (${d.card})`;
-        else if (d.kind === "use_roll") what = `rolled ${d.value}: summon, cast, activate or level up — or discard the die`;
-        else if (d.kind === "pay") what = `pay for ${d.card}: ${Object.entries(d.remaining).map(([e, n]) => `${n} ${title(e)}`).join(", ")} still owed`;
-        else if (d.kind === "first_trigger") what = `which of your effects happens first: ${(d.options || []).join(", ")}`;
-        prompt = el("div", { class: "prompt", id: "prompt", "data-kind": d.kind }, d.seat === me ? el("span", { class: "you" }, "You") : api.seatName(d.seat), d.seat === me ? `: ${what}` : ` — ${what}`);
-      }
+      const prompt = window.CT.prompt(m, api);
 
       const labels = {};
       if (mine && d.kind === "use_ability") {

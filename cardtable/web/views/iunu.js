@@ -24,16 +24,6 @@
     return node;
   }
 
-  const PROMPT = {
-    pharaoh_reroll: "Pharaoh: reroll one die, or keep the dice", play: "play a Citizen card from your hand",
-    second_card: "play a second card of the same type for 1 Deben?", use_ability: "use the ability?",
-    scribe: "Scribe: put a card under the Scribe for 1 Deben, or skip", priest_die: "Priest: choose a die, or skip",
-    priest_keep: "Priest: choose the Afterlife card to keep", soldier: "Soldier: steal a Farmer, or skip",
-    tribute: "pay 1 Deben tribute, or give up a Farmer", bake: "Baker: put Bread on a Citizen, or stop",
-    artisan: "Artisans: how many cards to place in the Forum", place: "place a card from your hand in the Forum",
-    take: "take a card from the Forum",
-  };
-
   const iunu = {
     render(box, m, api) {
       const o = m.observation;
@@ -83,21 +73,9 @@
           return row;
         }));
       const d = o.decision;
-      let prompt = null;
-      if (d && !m.over) {
-        const mine = d.seat === m.seat;
-        let what = PROMPT[d.kind] || d.kind;
-        const ability = d.citizen && window.CT.cardEntry(d.citizen);
-        if (d.kind === "use_ability" && d.citizen) {
-          const first = ability ? ability.text.split(". ")[0].replace(/\.$/, "") : "";
-          what = `use the ${d.citizen}'s ability${first ? `: ${first[0].toLowerCase()}${first.slice(1)}` : ""}?`;
-        }
-        if (d.kind === "second_card" && d.citizen) what = `play a second ${d.citizen} for 1 Deben?`;
-        if (d.price !== undefined) what += ` (Bread costs ${d.price} each, ${d.baked} baked)`;
-        if (d.thief !== undefined) what += ` (${api.seatName(d.thief)}'s Soldier)`;
-        prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`,
-          Array.isArray(d.drawn) ? el("div", { class: "chips" }, d.drawn.map((c) => cardInfo(el("span", { class: "chip" }, c), c))) : null);
-      }
+      const prompt = window.CT.prompt(m, api);
+      // the Afterlife cards the Priest drew, shown only to their player
+      if (prompt && d && Array.isArray(d.drawn)) prompt.append(el("div", { class: "chips" }, d.drawn.map((c) => cardInfo(el("span", { class: "chip" }, c), c))));
       const parts = [seats, head, dyn, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
         const tried = (c) => (d && d.kind === "scribe" ? `put ${low(c)} under scribe` : d && d.kind === "place" ? `place ${low(c)} in forum` : `play ${low(c)}`);

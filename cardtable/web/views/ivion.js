@@ -218,29 +218,13 @@
       el("div", { class: "iv-hand" }, cards));
   }
 
-  const PROMPT = {
-    main: "your turn: play a card, move, use your initiative, or end the turn",
-    choose_target: "choose the target (lit on the board or the stack)",
-    unleash: "unleash (spend all your power for the extra effect)?",
-    remove_control: "choose the control to remove", lose_resource: "stunned: choose what to lose",
-    second_wind_keep: "second wind: keep two", second_wind_bottom: "second wind: order the rest",
-    discard_down: "discard down to seven", priority: "respond, or pass",
-    first_trigger: "choose which effect goes first", use_ability: "use the ability?",
-  };
-
   const ivion = {
     render(box, m, api) {
       const o = m.observation;
       const b = binder(m, api);
       const me = m.seat !== null && m.seat !== undefined ? m.seat : null;
       const seats = window.CT.seatsBar(m, api, (i) => heroPanel(o, i, m, b, api));
-      const d = o.decision;
-      let prompt = null;
-      if (d && !m.over) {
-        const mine = d.seat === m.seat;
-        prompt = el("div", { class: "prompt", id: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat),
-          mine ? `: ${PROMPT[d.kind] || d.kind.replace(/_/g, " ")}` : ` — ${d.text.replace(/^seat \d+('s)? ?/, "")}`);
-      }
+      const prompt = window.CT.prompt(m, api);
       const centre = el("div", { class: "iv-centre" }, board(o, m, b, api), stackPanel(o, m, b, api));
       const rows = [seats, prompt, centre, secondWind(o, m, b)];
       if (me !== null && Array.isArray(o.hand)) {

@@ -43,16 +43,6 @@
 
   let unoOn = false;   // the "call UNO" toggle, kept between renders
 
-  const PROMPT = {
-    turn: "play a matching card or draw",
-    after_draw: "play the card you drew, or keep it",
-    stack: "add another card of the same value, or pass",
-    choose_color: "choose the color in play",
-    swap: "choose a player to trade hands with",
-    challenge: "challenge the Wild Draw Four, or accept it",
-    catch: "catch the player who forgot to call UNO!",
-  };
-
   const juno = {
     card, back, parse,
     render(box, m, api) {
@@ -94,17 +84,10 @@
       const center = el("div", { class: "panel juno-center" }, drawPile, discard, inPlay);
 
       // the prompt and the decision's own buttons
-      let prompt = "";
+      const prompt = window.CT.prompt(m, api) || "";
       const choice = el("div", { class: "choice" });
       if (d && !m.over) {
-        const mine = d.seat === me;
-        const who = mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat);
-        let what = PROMPT[d.kind] || d.kind;
-        if (d.kind === "catch") what = `may catch ${api.seatName(d.target)} for not calling UNO`;
-        if (d.kind === "challenge") what = `may challenge ${api.seatName(d.offender)}'s Wild Draw Four`;
-        if (d.kind === "stack") what = `may add another ${d.value} (${d.count} played)`;
-        prompt = el("div", { class: "prompt" }, who, mine ? `: ${what}` : ` — ${what}`);
-        if (mine) {
+        if (d.seat === me) {
           if (d.kind === "choose_color") {
             choice.classList.add("color-choice");
             for (const c of COLORS) if (legalTexts.has(`choose ${c}`)) choice.append(legal(el("button", { class: c, "data-label": c, "aria-label": `choose ${c}` }, c), `choose ${c}`, api));

@@ -46,13 +46,6 @@
       el("div", { class: "meta" }, `${o.hand_counts[i]} runes in hand`));
   }
 
-  const PROMPT = {
-    action_phase: "play an Action rune, or end the action phase", modify: "add Modifiers, or be done",
-    declare_target: "choose a target", blame: "choose who takes the blame", reaction: "react, or let it resolve",
-    redirect: "choose where to redirect", discard: "discard down to your hand limit", recovery: "recovery",
-    mulligan: "mulligan, or keep your hand", order_triggers: "order the triggered effects",
-  };
-
   const zun = {
     render(box, m, api) {
       const o = m.observation;
@@ -77,16 +70,7 @@
         o.in_play.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "in play:"), o.in_play.map((e) => chip(e.card, `${e.card} (${api.seatName(e.player)})`))) : null,
         o.ongoing.length ? el("div", { class: "chips", style: "margin-top:.5rem" }, el("span", { class: "conn" }, "ongoing:"), o.ongoing.map((e) => chip(e.as || e.card, `${e.card}${e.affects ? ` on ${e.affects.map(api.seatName).join(", ")}` : ""}`))) : null,
         el("div", { class: "conn", style: "margin-top:.5rem" }, `deck ${o.deck} · discard ${o.discard.length}${o.discard.length ? ` (top: ${o.discard[o.discard.length - 1]})` : ""} · turn limit ${o.turn_limit}`));
-      const d = o.decision;
-      let prompt = null;
-      if (d && !m.over) {
-        const mine = d.seat === m.seat;
-        let what = PROMPT[d.kind] || d.kind.replace(/_/g, " ");
-        const top = o.resolving.length ? o.resolving[o.resolving.length - 1] : null;
-        if (top && ["modify", "declare_target", "reaction", "redirect", "blame"].includes(d.kind)) what += ` (${top.player === m.seat ? "your" : `${api.seatName(top.player)}'s`} ${top.as || top.card})`;
-        if (d.count !== undefined) what += ` (${d.count} to go)`;
-        prompt = el("div", { class: "prompt" }, mine ? el("span", { class: "you" }, "You") : api.seatName(d.seat), mine ? `: ${what}` : ` — ${what}`);
-      }
+      const prompt = window.CT.prompt(m, api);
       const parts = [seats, chain, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
         const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((r) => {

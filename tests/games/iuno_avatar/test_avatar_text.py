@@ -39,12 +39,12 @@ def test_an_effect_asks_also_or_instead() -> None:
     s = table(heaven={0: ["Tide"]}, earth={0: {"Gnome": 1, "Seraph": 1}}, cards=deck_with(Seraph={"kind": "exclusive"}))
     start(s, 0, {"verb": "take", "what": "card"})
     obs = s.observation(0)
-    assert "Instead take a gem from the purse? (Seraph)" in shown(obs)
+    assert "You: instead take a gem from the purse? (Seraph)" in shown(obs)
     labels = [label for _, label in text.choices(obs, obs["legal_actions"])]
     assert labels == ["yes, instead take a gem from the purse", "no, not Seraph's effect"]
     do(s, "no")
     start(s, 0, {"verb": "take", "what": "die"})
-    assert "Also take a gem from the purse? (Gnome)" in shown(s.observation(0))
+    assert "You: also take a gem from the purse? (Gnome)" in shown(s.observation(0))
 
 
 def test_narration_keeps_secrets() -> None:

@@ -119,7 +119,7 @@ def test_refused_actions_leave_the_state_unchanged_and_say_why() -> None:
     state = position(juno(players=3), ["red 1, blue 2, green 3", "blue 1", "blue 2"], discard="red 7")
     before = snapshot(state)
     for action, reason in [
-        ("choose red", "'choose red' is not possible now: it is seat 0's turn: play a matching card or draw"),
+        ("choose red", "'choose red' is not possible now: seat 0 must play a matching card or draw"),
         ("play wild", "seat 0 holds no wild"),
         ("catch", "'catch' is not possible now"),
         ("play blue 2", "blue 2 does not match the red 7"),

@@ -62,7 +62,7 @@ def test_terminal_view_shows_trackers_hands_in_play_and_ongoing() -> None:
     console.print(text.render(s.observation(1)))
     out = console.export_text()
     for needed in ("HP", "tier 2 (5–8 HP)", "tier 1 (1–4 HP)", "team 1", "team 2", "Defend", "Attack (seat 0)",
-                   "Boost (seat 0)", "Your hand: Fizzle", "You: seat 0's Attack targets you", "seat 1 (you)",
+                   "Boost (seat 0)", "Your hand: Fizzle", "You: play a Reaction to seat 0's Attack, or not?", "seat 1 (you)",
                    "Resolving: seat 0's Attack → seat 1 (targets: seat 1; boosted 1×)"):
         assert needed in out, needed
     assert "team 0" not in out and "[" not in out  # teams counted from 1 as in the browser; no list written out
