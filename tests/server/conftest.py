@@ -1,7 +1,18 @@
-"""Fixtures for the server tests: an app on a fresh SQLite file, driven by FastAPI's TestClient."""
+"""Fixtures for the server tests: an app on a fresh database, driven by FastAPI's TestClient.
+
+Every test that takes `db` runs twice: on a fresh SQLite file and on a fresh database of a real
+PostgreSQL server (`postgresql://` by URL, psycopg 3), which this module starts once per test
+process in a temporary directory, on a Unix socket only. Without PostgreSQL's programs the
+PostgreSQL runs are skipped, except under CI, where scripts/test installs them."""
 
 from __future__ import annotations
 
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,9 +23,77 @@ from fastapi.testclient import TestClient
 from cardtable.server import create_app
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.db")
+def _pg_bin(name: str) -> str | None:
+    """A PostgreSQL server program: on the PATH, else Debian's versioned directory."""
+    found = shutil.which(name)
+    if found:
+        return found
+    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    return versions[-1] if versions else None
+
+
+class PostgreSQL:
+    """A throwaway PostgreSQL cluster: no TCP, its socket in its own directory. As root the server
+    runs as the `postgres` user (it refuses root)."""
+
+    def __init__(self) -> None:
+        initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+        if initdb is None or pg_ctl is None:
+            raise FileNotFoundError("no PostgreSQL server programs (initdb, pg_ctl): apt-get install postgresql")
+        self.pg_ctl = pg_ctl
+        self.root = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
+        self.data, self.socket = self.root / "data", self.root / "socket"
+        self.socket.mkdir()
+        self.as_user: list[str] = []
+        self.user = os.environ.get("USER") or "postgres"
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres")
+            shutil.chown(self.socket, "postgres")
+            self.as_user, self.user = ["runuser", "-u", "postgres", "--"], "postgres"
+        self._run(initdb, "-D", str(self.data), "-A", "trust", "-U", self.user, "--no-sync")
+        self._run(pg_ctl, "-D", str(self.data), "-w", "-l", str(self.root / "log"), "-o",
+                  f"-k {self.socket} -c listen_addresses='' -c fsync=off -c max_connections=200", "start")
+
+    def _run(self, *cmd: str) -> None:
+        subprocess.run([*self.as_user, *cmd], check=True, capture_output=True, cwd=self.root)
+
+    def url(self, database: str) -> str:
+        return f"postgresql://{self.user}@/{database}?host={self.socket}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"t_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def stop(self) -> None:
+        subprocess.run([*self.as_user, self.pg_ctl, "-D", str(self.data), "-m", "immediate", "stop"],
+                       capture_output=True, cwd=self.root)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgresql() -> Iterator[PostgreSQL]:
+    try:
+        server = PostgreSQL()
+    except (FileNotFoundError, subprocess.CalledProcessError) as exc:
+        detail = exc.stderr.decode(errors="replace") if isinstance(exc, subprocess.CalledProcessError) else str(exc)
+        if os.environ.get("CI"):  # CI installs PostgreSQL (scripts/test): its absence is a failure there
+            raise RuntimeError(f"PostgreSQL could not start: {detail}") from exc
+        pytest.skip(f"PostgreSQL could not start: {detail}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database for one test, by URL: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.db")
+    server: PostgreSQL = request.getfixturevalue("postgresql")
+    return server.new_database()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
 from cardtable.server import Store, create_app
@@ -157,11 +158,13 @@ def test_finding4_seats_cannot_carry_a_token_hash_or_a_bad_name(client: TestClie
 def test_finding4_a_damaged_row_does_not_break_the_lobby_listing(client: TestClient) -> None:
     new_table(client, TWO)
     store = client.app.state.store  # type: ignore[attr-defined]
-    with store.engine.begin() as conn:  # rows an older server let in: a lone surrogate, seats that are not a list
-        conn.exec_driver_sql("INSERT INTO tables (id, game, options, seed, seats, created, finished) VALUES "
-                             "('bad1', 'juno', '{}', 0, '[{\"kind\": \"person\", \"name\": \"\\ud800\"}]', 1e12, 0)")
-        conn.exec_driver_sql("INSERT INTO tables (id, game, options, seed, seats, created, finished) VALUES "
-                             "('bad2', 'juno', '{}', 0, '7', 1e12, 0)")
+    # rows an older server let in: a lone surrogate, seats that are not a list
+    rows = {"bad1": '[{"kind": "person", "name": "\\ud800"}]', "bad2": "7"}
+    with store.engine.begin() as conn:
+        for table_id, seats in rows.items():
+            conn.execute(text("INSERT INTO tables (id, game, options, seed, seats, created, finished) "
+                              "VALUES (:id, 'juno', '{}', 0, :seats, 1e12, :finished)"),
+                         {"id": table_id, "seats": seats, "finished": False})
     r = client.get("/api/tables")
     assert r.status_code == 200
     ids = [t["id"] for t in r.json()["tables"]]
