@@ -88,8 +88,11 @@ class Move(Params):
 def effect_problem(effect: Effect) -> str | None:
     """What a card's *effect* (not an activity it answers) may not do: a card arrives only on its
     player's own Earth ("Whenever a card is played, it is put on Earth"), and never from an
-    opponent's Heaven, whose cards the player cannot see."""
+    opponent's Heaven, whose cards the player cannot see; a card leaving Earth goes to Hell."""
     p: Any = effect.params
+    if effect.verb == "move" and p.from_area == "earth" and p.to_area == "heaven":
+        # "Whenever a card leaves Earth, it is sent to Hell" (an Earth to Earth move stays on Earth)
+        return "a card that leaves Earth goes to Hell: to_area must be hell (or earth) when from_area is earth"
     if effect.verb == "move" and p.to_area == "earth":
         if p.to_owner != "white":
             return "a card arrives only on your own Earth: to_owner must be white"

@@ -508,18 +508,14 @@ class AvatarState(State):
         for _ in range(p.n):
             if p.what == "card":
                 if p.owner == "white":
+                    self._refill()  # (Hell was empty when the stack ran out: it may hold cards now)
                     if not self.stack:
-                        if not self.hell:
-                            return
-                        # "If there are no cards left in the card stack, Hell gets shuffled and
-                        # replaces the stack face down"
-                        self.stack, self.hell = self.hell, []
-                        self.rng.shuffle(self.stack)
-                        self.emit("hell_shuffled", cards=len(self.stack))
+                        return
                     c = self.stack.pop()
                     self.heaven[me].append(c)
                     self.emit("took_card", seat=me)
                     self.emit("drew", to=(me,), seat=me, card=self.card(c).name)
+                    self._refill()
                 else:
                     if not self.heaven[opp]:
                         return
@@ -543,14 +539,25 @@ class AvatarState(State):
                     continue
                 # "If there would be no dies or gems left in the middle of the table, the player can
                 # take a die or gem from the players with the most dies/gems" (ties: the first of
-                # them in turn order)
-                others = self.opponents(me)
+                # them in turn order after the taker)
+                order = self.turn_order()
+                at = order.index(me)
+                others = order[at + 1:] + order[:at]
                 source = max(others, key=lambda s: (pool[s], -others.index(s)))
             if pool[source] <= 0:
                 return
             pool[source] -= 1
             pool[me] += 1
             self.emit("took", seat=me, what=p.what, source=source)
+
+    def _refill(self) -> None:
+        """"If there are no cards left in the card stack, Hell gets shuffled and replaces the stack
+        face down": at once, when the last card leaves the stack (so no effect picks from a Hell
+        that should already be the stack)."""
+        if not self.stack and self.hell:
+            self.stack, self.hell = self.hell, []
+            self.rng.shuffle(self.stack)
+            self.emit("hell_shuffled", cards=len(self.stack))
 
     def do_discard(self, ctx0: Context, p: Discard) -> None:
         ctx = self._prepare(Effect("discard", p), ctx0)
@@ -605,7 +612,8 @@ class AvatarState(State):
         name = self.card(card).name
         if p.to_area == "heaven":
             self.heaven[dst].append(card)
-            private = p.from_area == "heaven" and p.from_owner == "black"
+            # a card from a Heaven (a hand) is seen by the two players it passes between only
+            private = p.from_area == "heaven"
             self.emit("moved", seat=me, to_area="heaven", to_seat=dst, card=None if private else name)
             if private:
                 self.emit("moved_card", to=(src, dst), card=name)

@@ -255,6 +255,9 @@ def _deck_with(change: dict[str, Any]) -> list[dict[str, Any]]:
      "arrives only on your own Earth"),
     ({"effect": {"verb": "move", "what": "card", "from_area": "hell", "from_owner": "white", "to_area": "earth",
                  "to_owner": "white"}}, "Hell is shared"),
+    # "Whenever a card leaves Earth, it is sent to Hell"
+    ({"effect": {"verb": "move", "what": "figure card", "from_area": "earth", "from_owner": "black", "to_area": "heaven",
+                 "to_owner": "white"}}, "a card that leaves Earth goes to Hell"),
 ])
 def test_bad_cards_are_refused_naming_card_and_field(change: dict[str, Any], message: str) -> None:
     with pytest.raises(CardFileError) as err:

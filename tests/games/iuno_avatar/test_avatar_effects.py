@@ -106,6 +106,20 @@ def test_moving_from_an_opponents_heaven_is_at_random_and_private() -> None:
     assert moved.data["card"] is not None  # to Hell: face up for everyone
 
 
+def test_a_card_given_from_my_heaven_is_seen_only_by_the_two_players() -> None:
+    # Heaven is a player's hand: the card I give seat 1 is named to us two, not to seat 2
+    s = table(3, heaven={0: ["Tide", "Smite"], 1: ["Kindle"], 2: ["Mole"]})
+    start(s, 0, {"verb": "move", "what": "card", "from_area": "heaven", "from_owner": "white", "to_area": "heaven",
+                 "to_owner": "black"})
+    do(s, "opponent seat 1", "choose Smite")
+    given = "Smite"
+    assert names(s, s.heaven[1]) == ["Kindle", "Smite"]
+    assert s.events is not None
+    seen = {viewer: " ".join(str(e.data) for e in s.events_for(viewer)) for viewer in (0, 1, 2, None)}
+    assert given in seen[0] and given in seen[1]
+    assert given not in seen[2] and given not in seen[None]
+
+
 def test_an_impossible_effect_is_not_offered() -> None:
     s = table(heaven={0: ["Tide"], 1: ["Smite"]}, earth={0: {"Salamander": 1}}, middle=0)
     start(s, 0, {"verb": "take", "what": "gem"})  # Salamander would take a die: none anywhere

@@ -97,6 +97,28 @@ def test_empty_stack_hell_becomes_the_stack() -> None:
     assert s.events is not None and any(e.kind == "hell_shuffled" for e in s.events)
 
 
+def test_the_last_card_leaving_the_stack_turns_hell_into_the_stack_at_once() -> None:
+    # "If there are no cards left in the card stack, Hell gets shuffled and replaces the stack":
+    # when the turn's draw takes the last card, not at the next draw (no effect picks from that Hell)
+    s = table(heaven={0: ["Tide"], 1: ["Kindle"]}, hell=["Renewal", "Fireball", "Mole"])
+    last = s.stack[-1]
+    s.hell, s.stack = s.hell + s.stack[:-1], [last]
+    in_hell = sorted(s.hell)
+    s._begin_turn(0)
+    assert last in s.heaven[0]
+    assert s.hell == [] and sorted(s.stack) == in_hell
+    assert s.events is not None and any(e.kind == "hell_shuffled" for e in s.events)
+
+
+def test_taking_from_the_richest_on_a_tie_starts_after_the_taker() -> None:
+    # seat 1 takes a gem during seat 0's turn with the purse empty: seats 2 and 0 tie, and seat 2
+    # is the first after the taker
+    s = table(3, heaven={0: ["Tide"], 1: ["Kindle"], 2: ["Smite"]}, gems=[15, 0, 15])
+    assert s.purse == 0
+    start(s, 1, {"verb": "take", "what": "gem"})
+    assert s.gems == [15, 1, 14]
+
+
 # -- dice and actions -------------------------------------------------------------------------------
 
 
