@@ -19,7 +19,10 @@ DIRECTIONS = ("north", "south", "east", "west")
 STEP = {"north": (1, 0), "south": (-1, 0), "east": (0, 1), "west": (0, -1)}
 CONTROLS = ("slow", "silence", "disarm")
 RESOURCES = ("actions", "power")
-COPY_BASE = 1000  # a copied card on the stack is COPY_BASE + the id of the card it copies
+COPY_BASE = 1000  # a copied card on the stack is k * COPY_BASE + the id of the card it copies
+#: how many copies may be unresolved at once: copy k (1..COPY_SLOTS) of a card has its own id and
+#: target, so two copies of one card (or a copy of a copy) are told apart
+COPY_SLOTS = 6
 
 
 class Kind(IntEnum):
@@ -59,6 +62,11 @@ def tile_name(tile: int, size: int) -> str:
     return f"{'abcdefgh'[tile % size]}{tile // size + 1}"
 
 
+def copy_words(k: int) -> str:
+    """How a target names copy `k` of a card: "copy of ", "copy 2 of " (the original: nothing)."""
+    return "" if k == 0 else "copy of " if k == 1 else f"copy {k} of "
+
+
 class IvionSpace:
     def __init__(self, key: str, size: int, plays: list[str], cantrips: list[str], feats: list[str],
                  deck_names: list[str], card_names: list[str]) -> None:
@@ -82,6 +90,9 @@ class IvionSpace:
         out += [(IvionAction(Kind.DISCARD, n), f"discard {n}") for n in deck_names]
         out += [(IvionAction(Kind.PASS), "pass"), (IvionAction(Kind.YES), "yes"), (IvionAction(Kind.NO), "no")]
         out += [(IvionAction(Kind.FIRST, n=i), f"first {i + 1}") for i in range(4)]
+        # further copies last, so that every action before them keeps its index
+        out += [(IvionAction(Kind.TARGET_CARD, name, k * COPY_BASE + i), f"target {copy_words(k)}{name} #{i}")
+                for k in range(2, COPY_SLOTS + 1) for i, name in enumerate(card_names)]
         self.space: ActionSpace[IvionAction] = ActionSpace(key, "Ivion", out)
         by: dict[tuple[Kind, str, int], IvionAction] = {(a.kind, a.name, a.n): a for a in self.space}
         self.by = by

@@ -113,6 +113,11 @@ def _herocraft(hero: HeroData, lib: Library, class_colours: list[str]) -> list[s
 
 
 def _custom(hero: HeroData, lib: Library, archetype_colours: list[str]) -> list[str]:
+    if not 1 <= len(hero.classes) <= 2 or len(set(hero.classes)) != len(hero.classes):
+        # "One or two classes": only Herocrafting takes the same class twice
+        twice = [c for c in dict.fromkeys(hero.classes) if hero.classes.count(c) > 1]
+        raise _refuse(hero, "Make Your Own Hero: one or two different classes (30 class cards in all)",
+                      f"{twice[0]!r} is listed twice" if twice else f"{len(hero.classes)} classes given")
     for t in hero.traits:
         need = Counter(lib.cards[t].pips)
         have = Counter(archetype_colours)

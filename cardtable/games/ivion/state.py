@@ -20,7 +20,7 @@ from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import Layout, Order, Visibility, Zone, permute
-from .actions import CONTROLS, COPY_BASE, DIRECTIONS, STEP, tile_name
+from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, tile_name
 from .cards import Card
 from .verbs import VERBS
 
@@ -152,8 +152,9 @@ class IvionState(State):
         return self.location(int(host[1:]))
 
     def sealed(self, card: int) -> bool:
-        """An attached card with a seal on it has no abilities."""
-        return any("seal" in self.card(c).statuses() for c in self.attached.get(f"c{card}", ()))
+        """An attached card with a seal on it has no abilities: a seal that is itself sealed has
+        none either, so it seals nothing."""
+        return any("seal" in self.card(c).statuses() and not self.sealed(c) for c in self.attached.get(f"c{card}", ()))
 
     def statuses_on(self, seat: int) -> list[str]:
         """Statuses that hold for a hero: of cards attached to it and of its passive feats."""
@@ -263,11 +264,19 @@ class IvionState(State):
             del self.attached[host]
         for sub in list(self.attached.get(f"c{card}", ())):
             self._detach(sub)
-            self.discard[self.owner(sub)].append(sub)
+            self.to_discard(sub)
+
+    def to_discard(self, card: int) -> None:
+        """To its owner's discard; "If a feat would be sent to the discard, hand, or deck, it is
+        instead returned to the feat zone" (rulebook, Feats)."""
+        if self.card(card).feat:
+            self.feats[self.owner(card)].append(card)
+        else:
+            self.discard[self.owner(card)].append(card)
 
     def destroy(self, card: int) -> None:
         self._detach(card)
-        self.discard[self.owner(card)].append(card)
+        self.to_discard(card)
         self.emit("destroyed", card=self.name(card))
 
     def recall(self, card: int, to: str) -> None:
@@ -275,6 +284,10 @@ class IvionState(State):
         for the rest of the game, even if in a private zone" (rulebook "Revealing Cards")."""
         self._detach(card)
         owner = self.owner(card)
+        if self.card(card).feat:  # a feat is returned to the feat zone instead (rulebook, Feats)
+            self.feats[owner].append(card)
+            self.emit("recalled", card=self.name(card), place="feat zone")
+            return
         if to == "hand":
             self.shown[owner].append(card)
         else:
@@ -298,10 +311,17 @@ class IvionState(State):
         item = next(i for i in reversed(self.chain.items) if i.card == card)
         c = self.card(card)
         targets = (1 - seat,) if c.target == "enemy" else (seat,) if c.target == "self" else item.targets
-        copy = COPY_BASE + card % COPY_BASE
+        slot = self.copy_slot()
+        assert slot is not None  # targets_for offers no card to copy when every slot is taken
+        copy = slot * COPY_BASE + card % COPY_BASE
         self.emit("copied", seat=seat, card=self.name(card))
         self.check_chivalry_on_play(seat, c, targets)
         self.game.stack.play(self, StackItem(copy, seat, seat, targets, None))
+
+    def copy_slot(self) -> int | None:
+        """The lowest copy number no unresolved copy has (None: COPY_SLOTS copies are unresolved)."""
+        taken = {i.card // COPY_BASE for i in self.chain.items}
+        return next((k for k in range(1, COPY_SLOTS + 1) if k not in taken), None)
 
     def become_chivalrous(self, seat: int) -> None:
         self.chivalrous[seat] = True
@@ -465,6 +485,8 @@ class IvionState(State):
         if t == "attached":
             return sorted(c for cards in self.attached.values() for c in cards
                           if self.range_ok(seat, card, self.location(c)))
+        if any(e.verb == "copy" for e in card.effects) and self.copy_slot() is None:
+            return []  # (COPY_SLOTS copies unresolved: no room for another)
         return [i.card for i in self.chain.items if not i.countered]  # "stack": an unresolved card
 
     def travel_ok(self, seat: int, effect: Effect, tile: int) -> bool:
@@ -516,10 +538,7 @@ class IvionState(State):
         if card >= COPY_BASE or card not in self.played:  # copies go nowhere; attached cards stay
             return
         self.played.remove(card)
-        if self.card(card).feat:  # "it is instead returned to the feat zone"
-            self.feats[self.owner(card)].append(card)
-        else:
-            self.discard[self.owner(card)].append(card)
+        self.to_discard(card)
 
     # -- the effect layer's hooks ----------------------------------------------------------------
 

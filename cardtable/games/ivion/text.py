@@ -140,7 +140,8 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "dishonoured": lambda: f"{who} dishonoured chivalry ({e['why']})",
         "relic": lambda: f"{who} gained the relic {e['card']}",
         "destroyed": lambda: f"{e['card']} is destroyed",
-        "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}, revealed",
+        "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}"
+        + ("" if e["place"] == "feat zone" else ", revealed"),
         "shuffled": lambda: f"{who} {_v(who, 'shuffles their', 'shuffle your')} deck",
         "drew_revealed": lambda: f"{who} drew {e['card']} (face up)",
         "copied": lambda: f"{who} {_v(who, 'copies', 'copy')} {e['card']}",

@@ -187,7 +187,9 @@
       el("b", {}, it.copy ? `copy of ${it.card}` : it.card), ` · ${api.seatName(it.controller)}`,
       it.targets.length ? ` → ${it.targets.map((t) => (t.startsWith("hero ") ? o.heroes[Number(t.slice(5))].hero : t)).join(", ")}` : "",
       it.unleashed ? " · unleashed" : "", it.countered ? " · countered" : ""), it.card);
-      b.bind(node, `target ${it.copy ? "copy of " : ""}${it.card} #${it.copy ? it.id - 1000 : it.id}`);
+      // copy k of card #i has the id k * 1000 + i ("target copy of X #i", "target copy 2 of X #i")
+      const nth = Math.floor(it.id / 1000);
+      b.bind(node, `target ${nth === 0 ? "" : nth === 1 ? "copy of " : `copy ${nth} of `}${it.card} #${it.id % 1000}`);
       return node;
     }).reverse();  // the top of the stack first
     const pass = b.has("pass") ? b.bind(el("button", { class: "primary", id: "pass" }, o.stack.length ? "Pass (let it resolve)" : "Pass"), "pass") : null;

@@ -91,6 +91,36 @@ def test_attaching_to_an_attached_card_seal_silences_its_abilities() -> None:
     assert s.controls[0]["slow"] == 0
 
 
+def test_a_seal_on_a_seal_frees_the_first_card() -> None:
+    # Seal of Quiet: the card it is attached to has no statuses; a sealed seal seals nothing
+    s = position(hands=([], ["Bramble Snare", "Seal of Quiet", "Seal of Quiet"]), turn=1, actions=(3, 3),
+                 at=("a1", "b2"))
+    play(s, "play Bramble Snare", "target a2", "pass")
+    snare = s.attached[f"t{tile('a2')}"][0]
+    play(s, "play Seal of Quiet", f"target Bramble Snare #{snare}", "pass")
+    seal = s.attached[f"c{snare}"][0]
+    assert s.sealed(snare)
+    play(s, "play Seal of Quiet", f"target Seal of Quiet #{seal}", "pass")
+    assert s.sealed(seal) and not s.sealed(snare)
+    play(s, "end turn", "move north")
+    assert s.controls[0]["slow"] == 2  # the snare answers again
+
+
+def test_a_feat_sent_to_the_discard_hand_or_deck_returns_to_the_feat_zone() -> None:
+    # "If a feat would be sent to the discard, hand, or deck, it is instead returned to the feat zone"
+    # (no feat of our content attaches; a user's content may make one)
+    s = position(at=("a1", "a3"))
+    for how in ("destroy", "hand", "deck"):
+        feat = s.feats[0].pop()
+        s.attached["h1"] = [feat]
+        if how == "destroy":
+            s.destroy(feat)
+        else:
+            s.recall(feat, how)
+        assert feat in s.feats[0] and "h1" not in s.attached
+        assert feat not in s.discard[0] and feat not in s.shown[0] and feat not in s.deck[0]
+
+
 def test_destroy_uses_range_from_where_the_attached_card_is() -> None:
     s = position(hands=(["Burning Brand"], ["Unmake"]), power=(2, 0), at=("a1", "a3"))
     play(s, "play Burning Brand", "pass", "end turn")

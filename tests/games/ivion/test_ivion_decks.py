@@ -20,7 +20,7 @@ def hero(**kw: object) -> HeroData:
     return HeroData.model_validate(base)
 
 
-def test_content_has_four_classes_three_colours_three_specializations_six_traits() -> None:
+def test_content_has_four_classes_three_colours_three_specializations_and_traits() -> None:
     assert len(LIB.classes) >= 4 and len(set(LIB.classes.values())) >= 3
     assert len(LIB.specializations) == 3
     for spec, colours in LIB.specializations.items():
@@ -99,6 +99,7 @@ def test_make_your_own_hero_accepts_a_full_deck_and_double_pips() -> None:
     ({"cards_delta": {"Arc Bolt": 1}}, "cards from your collection"),
     ({"cards_delta": {"Bewilder": 1}}, "feats are not in the 45-card deck"),
     ({"specialization": "Warlord"}, "Make Your Own Hero step 2"),
+    ({"classes": ["Arcanist", "Arcanist"]}, "one or two different classes"),  # "One or two classes"
 ])
 def test_bad_custom_decks_are_refused_naming_the_rule(change: dict[str, object], rule: str) -> None:
     base = custom()

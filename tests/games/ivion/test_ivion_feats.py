@@ -120,6 +120,24 @@ def test_copy_plays_an_identical_version_that_neither_attaches_nor_goes_to_a_dis
     assert names(s, s.discard[1]) == ["Mirror Image"] and s.discard[0] == []
 
 
+def test_a_copy_of_a_copy_is_a_card_of_its_own() -> None:
+    # COPY: "treat it like playing a normal card": a copy of a copy is told apart from the copy it
+    # copies (its own id and target), so either can be answered
+    s = position(hands=(["Arc Bolt", "Mirror Image", "Dispel"], ["Mirror Image"]), decks=(LIO, LIO), power=(2, 0),
+                 actions=(3, 1), at=("b2", "b3"))
+    play(s, "play Arc Bolt")
+    bolt = s.played[0]
+    play(s, "play Mirror Image", f"target Arc Bolt #{bolt}", "pass")  # seat 1 copies the Arc Bolt
+    assert [i.card for i in s.chain.items] == [bolt, 1000 + bolt]
+    play(s, "play Mirror Image", f"target copy of Arc Bolt #{bolt}", "pass")  # seat 0 copies the copy
+    assert [i.card for i in s.chain.items] == [bolt, 1000 + bolt, 2000 + bolt]
+    assert [i.controller for i in s.chain.items] == [0, 1, 0]
+    dispel = s.card(next(c for c in s.hand[0] if s.name(c) == "Dispel"))
+    assert s.targets_for(0, dispel) == [bolt, 1000 + bolt, 2000 + bolt]  # three cards, each its own target
+    assert [s.game.space.card[c].text for c in s.targets_for(0, dispel)] == [
+        f"target Arc Bolt #{bolt}", f"target copy of Arc Bolt #{bolt}", f"target copy 2 of Arc Bolt #{bolt}"]
+
+
 def test_a_copied_attack_hits_the_copiers_enemy() -> None:
     s = position(hands=(["Flame Lash"], ["Mirror Image"]), power=(0, 1), actions=(3, 1), at=("b2", "b3"))
     play(s, "play Flame Lash", "play Mirror Image")
