@@ -418,8 +418,10 @@ class Effects:
         self._first(state, first, decision.abilities, Triggered(decision.abilities, decision.active, decision.event))
         self.run(state)
 
-    def text(self, ability: Ability) -> str:
-        return " ".join(self.verbs.text(e) for e in ability.effects)
+    def text(self, ability: Ability, wording: Any = None) -> str:
+        """What the ability does, in the verbs' words (`wording` "question": as the layer's questions
+        put it to everyone, of the seat that decides: "their", never "your")."""
+        return " ".join(self.verbs.text(e, wording) for e in ability.effects)
 
 
 D = TypeVar("D", bound=Decision)
@@ -461,7 +463,7 @@ class UseAbility(Decision):
     def question(self, state: State) -> str:
         how = "instead" if self.ability.instead else "also"
         # "also do ...?" for a trigger, "instead do ...?" for a replacement, naming the card
-        return f"may {how} {self.engine.text(self.ability)} ({self.engine.card_name(state, self.ability.card)})"
+        return f"may {how} {self.engine.text(self.ability, 'question')} ({self.engine.card_name(state, self.ability.card)})"
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
@@ -515,7 +517,8 @@ class FirstTrigger(Decision):
         if self.asks:
             return self.asks
         name = self.engine.card_name
-        options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a)}" for i, a in enumerate(self.mine(state)))
+        options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a, 'question')}"
+                            for i, a in enumerate(self.mine(state)))
         return f"must choose which of their abilities happens first ({options})"
 
     def to_json(self) -> dict[str, Any]:

@@ -205,6 +205,7 @@ def create_app(
         for t in lobby.tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
+        store.close()  # the pool's connections (a PostgreSQL server keeps them open otherwise)
 
     # /docs and /openapi.json only when the operator asks (docs/server.md): off, the API is described there.
     app = FastAPI(title="cardtable", lifespan=lifespan, default_response_class=SafeJSONResponse,

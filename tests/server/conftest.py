@@ -7,6 +7,7 @@ PostgreSQL runs are skipped, except under CI, where scripts/test installs them."
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import shutil
@@ -28,7 +29,10 @@ def _pg_bin(name: str) -> str | None:
     found = shutil.which(name)
     if found:
         return found
-    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    def version(path: str) -> tuple[int, ...]:
+        return tuple(int(x) for x in path.split("/")[4].split(".") if x.isdigit())
+
+    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), key=version)
     return versions[-1] if versions else None
 
 
@@ -43,16 +47,20 @@ class PostgreSQL:
         self.pg_ctl = pg_ctl
         self.root = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
         self.data, self.socket = self.root / "data", self.root / "socket"
-        self.socket.mkdir()
         self.as_user: list[str] = []
         self.user = os.environ.get("USER") or "postgres"
-        if os.geteuid() == 0:
-            shutil.chown(self.root, "postgres")
-            shutil.chown(self.socket, "postgres")
-            self.as_user, self.user = ["runuser", "-u", "postgres", "--"], "postgres"
-        self._run(initdb, "-D", str(self.data), "-A", "trust", "-U", self.user, "--no-sync")
-        self._run(pg_ctl, "-D", str(self.data), "-w", "-l", str(self.root / "log"), "-o",
-                  f"-k {self.socket} -c listen_addresses='' -c fsync=off -c max_connections=200", "start")
+        try:
+            self.socket.mkdir()
+            if os.geteuid() == 0:
+                shutil.chown(self.root, "postgres")  # LookupError: no postgres user
+                shutil.chown(self.socket, "postgres")
+                self.as_user, self.user = ["runuser", "-u", "postgres", "--"], "postgres"
+            self._run(initdb, "-D", str(self.data), "-A", "trust", "-U", self.user, "--no-sync")
+            self._run(pg_ctl, "-D", str(self.data), "-w", "-l", str(self.root / "log"), "-o",
+                      f"-k {self.socket} -c listen_addresses='' -c fsync=off -c max_connections=200", "start")
+        except BaseException:
+            self.stop()  # nothing left behind: no half-started server, no directory
+            raise
 
     def _run(self, *cmd: str) -> None:
         subprocess.run([*self.as_user, *cmd], check=True, capture_output=True, cwd=self.root)
@@ -69,6 +77,8 @@ class PostgreSQL:
         return self.url(name)
 
     def stop(self) -> None:
+        if not self.root.exists():
+            return
         subprocess.run([*self.as_user, self.pg_ctl, "-D", str(self.data), "-m", "immediate", "stop"],
                        capture_output=True, cwd=self.root)
         shutil.rmtree(self.root, ignore_errors=True)
@@ -78,11 +88,12 @@ class PostgreSQL:
 def postgresql() -> Iterator[PostgreSQL]:
     try:
         server = PostgreSQL()
-    except (FileNotFoundError, subprocess.CalledProcessError) as exc:
+    except (FileNotFoundError, LookupError, subprocess.CalledProcessError) as exc:
         detail = exc.stderr.decode(errors="replace") if isinstance(exc, subprocess.CalledProcessError) else str(exc)
         if os.environ.get("CI"):  # CI installs PostgreSQL (scripts/test): its absence is a failure there
             raise RuntimeError(f"PostgreSQL could not start: {detail}") from exc
         pytest.skip(f"PostgreSQL could not start: {detail}")
+    atexit.register(server.stop)  # also when the test process ends without its teardown
     yield server
     server.stop()
 

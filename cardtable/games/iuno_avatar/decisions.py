@@ -127,7 +127,7 @@ class ChooseOpponent(_Pending):
         EFFECTS.start(state, self.effect, Context(self.seat, self.context.source, (action.n, card)))
 
     def question(self, state: AvatarState) -> str:
-        return f"must choose the opponent for: {VERBS.text(self.effect)}"
+        return f"must choose the opponent for: {VERBS.text(self.effect, 'question')}"
 
 
 class ChooseCard(_Pending):
@@ -145,7 +145,7 @@ class ChooseCard(_Pending):
         EFFECTS.start(state, self.effect, Context(self.seat, self.context.source, (opp, action.card)))
 
     def question(self, state: AvatarState) -> str:
-        return f"must choose the card for: {VERBS.text(self.effect)}"
+        return f"must choose the card for: {VERBS.text(self.effect, 'question')}"
 
 
 class DiscardDown(Decision):

@@ -116,10 +116,21 @@ def _count(what: str, n: int) -> str:
     return f"{_NUM[n]} {what[: -len(last)]}{_PLURAL.get(last, last + 's')}"
 
 
-def _area(area: str, owner: str | None) -> str:
+# A card's text speaks to its player ("your Heaven"); put into a question everyone reads (wording
+# "question", cardtable.core.state.Decision.question) it speaks of the seat that decides ("their
+# Heaven"), and `ui.names.addressed` says "your" again to that seat alone.
+QUESTION = "question"
+
+
+def _your(wording: Any) -> str:
+    return "their" if wording == QUESTION else "your"
+
+
+def _area(area: str, owner: str | None, wording: Any = None) -> str:
     if area == "hell":
         return "Hell"
-    return f"your {area.title()}" if owner == "white" else f"the {area.title()} of an opponent of your choice"
+    you = _your(wording)
+    return f"{you} {area.title()}" if owner == "white" else f"the {area.title()} of an opponent of {you} choice"
 
 
 def take_text(p: Take, wording: Any = None) -> str:
@@ -128,23 +139,27 @@ def take_text(p: Take, wording: Any = None) -> str:
         where = {"die": "from the middle", "card": "from the stack", "gem": "from the purse"}[p.what]
         return f"take {thing} {where}"
     where = "at random from the Heaven of" if p.what == "card" else "from"
-    return f"take {thing} {where} an opponent of your choice"
+    return f"take {thing} {where} an opponent of {_your(wording)} choice"
 
 
 def discard_text(p: Discard, wording: Any = None) -> str:
     thing = _count(p.what, p.n)
     back = {"die": " back to the middle", "gem": " back to the purse"}.get(p.what, "")
+    you = _your(wording)
     if p.owner == "white":
         if p.what.endswith("card"):
-            return f"discard {thing} of your choice from your Heaven to Hell"
+            return f"discard {thing} of {you} choice from {you} Heaven to Hell"
         return f"discard {thing}{back}"
     if p.what.endswith("card"):
-        return f"make an opponent of your choice discard {thing} at random from their Heaven to Hell"
-    return f"make an opponent of your choice discard {thing}{back}"
+        # (in a question "their" is the deciding seat's alone: the opponent is named otherwise)
+        whose = "that opponent's" if wording == QUESTION else "their"
+        return f"make an opponent of {you} choice discard {thing} at random from {whose} Heaven to Hell"
+    return f"make an opponent of {you} choice discard {thing}{back}"
 
 
 def move_text(p: Move, wording: Any = None) -> str:
-    return f"move {_count(p.what, 1)} from {_area(p.from_area, p.from_owner)} to {_area(p.to_area, p.to_owner)}"
+    return (f"move {_count(p.what, 1)} from {_area(p.from_area, p.from_owner, wording)} to "
+            f"{_area(p.to_area, p.to_owner, wording)}")
 
 
 # -- activities (what a figure answers): the same parts, read as "whenever ..." --------------------

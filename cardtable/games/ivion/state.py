@@ -20,7 +20,7 @@ from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import Layout, Order, Visibility, Zone, permute
-from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, tile_name
+from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, copy_words, tile_name
 from .cards import Card
 from .verbs import VERBS
 
@@ -642,7 +642,8 @@ class IvionState(State):
             return f"hero {t}"
         if kind in ("tile", "empty_tile"):
             return tile_name(t, self.size)
-        return f"{self.name(t)} #{t}"
+        # a card on the stack as its target names it: "Arc Bolt #17", "copy 2 of Arc Bolt #17"
+        return f"{copy_words(t // COPY_BASE)}{self.name(t)} #{t % COPY_BASE}"
 
     def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
         return zone.owned and owner == seat

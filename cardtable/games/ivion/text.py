@@ -94,7 +94,8 @@ def render(obs: dict[str, Any]) -> RenderableType:
         lines = []
         for i, item in enumerate(reversed(obs["stack"])):
             mark = " (countered)" if item["countered"] else ""
-            mark += " (copy)" if item["copy"] else ""
+            nth = item["id"] // 1000  # copy k of a card: as its target names it ("copy 2 of ...")
+            mark += "" if not item["copy"] else " (copy)" if nth == 1 else f" (copy {nth})"
             mark += " (unleashed)" if item["unleashed"] else ""
             target = f" → {', '.join(item['targets'])}" if item["targets"] else ""
             lines.append(f"{'top' if i == 0 else '   '} {player(item['controller'], obs['seat'])}: "

@@ -68,16 +68,32 @@ class Step(Params):
     tile: int = Field(ge=0, le=63)
 
 
-def _to(to: str) -> str:
+# A card's text speaks to its player ("Deal 2 damage to your enemy"). Put into a question that
+# everyone at the table reads (wording "question", cardtable.core.state.Decision.question), it
+# speaks of the seat that decides: lower case, "their" for "your" (`ui.names.addressed` turns
+# "their" back into "your" for that seat).
+QUESTION = "question"
+
+
+def _to(to: str, w: Any = None) -> str:
+    if w == QUESTION:
+        return {"target": "the target", "enemy": "their enemy", "self": "their own hero"}[to]
     return {"target": "the target", "enemy": "your enemy", "self": "yourself"}[to]
 
 
-def _hero(to: str) -> str:
-    return {"target": "The target", "enemy": "Your enemy", "self": "You"}[to]
+def _hero(to: str, w: Any = None) -> str:
+    if w == QUESTION:
+        return {"target": "the target receives", "enemy": "their enemy receives", "self": "their own hero receives"}[to]
+    return {"target": "The target receives", "enemy": "Your enemy receives", "self": "You receive"}[to]
+
+
+def _say(text: str, w: Any) -> str:
+    return text[0].lower() + text[1:] if w == QUESTION else text
 
 
 @VERBS.effect("damage", Damage, slots=EFFECTS_SLOT,
-              text=lambda p, w: f"Deal {p.amount} damage to {_to(p.to)}" + (" if they are near you" if p.if_near else ""))
+              text=lambda p, w: _say(f"Deal {p.amount} damage to {_to(p.to, w)}" + (
+                  "" if not p.if_near else " if near their own hero" if w == QUESTION else " if they are near you"), w))
 def _damage(state: Any, ctx: Any, p: Damage) -> None:
     seat = state.hero_meant(ctx, p.to)
     if p.if_near and not state.near(state.pos[ctx.controller], state.pos[seat]):
@@ -85,12 +101,12 @@ def _damage(state: Any, ctx: Any, p: Damage) -> None:
     state.deal_damage(seat, p.amount)
 
 
-@VERBS.effect("heal", Heal, slots=EFFECTS_SLOT, text=lambda p, w: f"Heal {p.amount} HP")
+@VERBS.effect("heal", Heal, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"Heal {p.amount} HP", w))
 def _heal(state: Any, ctx: Any, p: Heal) -> None:
     state.heal(ctx.controller, p.amount)
 
 
-@VERBS.effect("draw", Count, slots=EFFECTS_SLOT, text=lambda p, w: f"Draw {p.n} card{'s' if p.n > 1 else ''}")
+@VERBS.effect("draw", Count, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"Draw {p.n} card{'s' if p.n > 1 else ''}", w))
 def _draw(state: Any, ctx: Any, p: Count) -> None:
     for _ in range(p.n):
         state.draw(ctx.controller)
@@ -101,65 +117,66 @@ def amount(n: int, resource: str) -> str:
     return f"{n} {resource[:-1] if resource == 'actions' and n == 1 else resource}"
 
 
-@VERBS.effect("gain", Gain, slots=EFFECTS_SLOT, text=lambda p, w: f"Gain {amount(p.n, p.resource)}")
+@VERBS.effect("gain", Gain, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"Gain {amount(p.n, p.resource)}", w))
 def _gain(state: Any, ctx: Any, p: Gain) -> None:
     state.gain(ctx.controller, p.resource, p.n)
 
 
-@VERBS.effect("control", Control, slots=EFFECTS_SLOT, text=lambda p, w: f"{_hero(p.to)} receive{'s' if p.to != 'self' else ''} {p.n} {p.kind}")
+@VERBS.effect("control", Control, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"{_hero(p.to, w)} {p.n} {p.kind}", w))
 def _control(state: Any, ctx: Any, p: Control) -> None:
     state.add_control(state.hero_meant(ctx, p.to), p.kind, p.n)
 
 
-@VERBS.effect("stun", Stun, slots=EFFECTS_SLOT, text=lambda p, w: f"Stun {_to(p.to)}" + (f" {p.n} times" if p.n > 1 else ""))
+@VERBS.effect("stun", Stun, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"Stun {_to(p.to, w)}" + (f" {p.n} times" if p.n > 1 else ""), w))
 def _stun(state: Any, ctx: Any, p: Stun) -> None:
     state.stun(state.hero_meant(ctx, p.to), p.n)
 
 
 @VERBS.effect("travel", Travel, slots=EFFECTS_SLOT,
-              text=lambda p, w: "Travel to the target tile" if p.who == "self" else "Your enemy travels to the target tile")
+              text=lambda p, w: _say("Travel to the target tile" if p.who == "self" else
+                                     f"{'Their' if w == QUESTION else 'Your'} enemy travels to the target tile", w))
 def _travel(state: Any, ctx: Any, p: Travel) -> None:
     state.travel(state.hero_meant(ctx, "self" if p.who == "self" else "enemy"), ctx.targets[0], ctx.controller)
 
 
-@VERBS.effect("terrain", Terrain, slots=EFFECTS_SLOT, text=lambda p, w: f"Create {p.kind} terrain in the target tile")
+@VERBS.effect("terrain", Terrain, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"Create {p.kind} terrain in the target tile", w))
 def _terrain(state: Any, ctx: Any, p: Terrain) -> None:
     state.make_terrain(ctx.targets[0], p.kind)
 
 
-@VERBS.effect("destroy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Destroy the target attached card")
+@VERBS.effect("destroy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Destroy the target attached card", w))
 def _destroy(state: Any, ctx: Any, p: NoParams) -> None:
     state.destroy(ctx.targets[0])
 
 
 @VERBS.effect("recall", Recall, slots=EFFECTS_SLOT,
-              text=lambda p, w: "Return the target attached card to its owner's hand (revealed)" if p.to == "hand"
-              else "Put the target attached card on top of its owner's deck (revealed)")
+              text=lambda p, w: _say("Return the target attached card to its owner's hand (revealed)" if p.to == "hand"
+                                     else "Put the target attached card on top of its owner's deck (revealed)", w))
 def _recall(state: Any, ctx: Any, p: Recall) -> None:
     state.recall(ctx.targets[0], p.to)
 
 
-@VERBS.effect("shuffle", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Shuffle your deck")
+@VERBS.effect("shuffle", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "shuffle their deck" if w == QUESTION else "Shuffle your deck")
 def _shuffle(state: Any, ctx: Any, p: NoParams) -> None:
     state.shuffle_deck(ctx.controller)
 
 
-@VERBS.effect("counter", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Counter the target card")
+@VERBS.effect("counter", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Counter the target card", w))
 def _counter(state: Any, ctx: Any, p: NoParams) -> None:
     state.counter(ctx.targets[0])
 
 
-@VERBS.effect("copy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Copy the target card")
+@VERBS.effect("copy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Copy the target card", w))
 def _copy(state: Any, ctx: Any, p: NoParams) -> None:
     state.copy_card(ctx.targets[0], ctx.controller)
 
 
-@VERBS.effect("chivalry", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "You become chivalrous")
+@VERBS.effect("chivalry", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "become chivalrous" if w == QUESTION else "You become chivalrous")
 def _chivalry(state: Any, ctx: Any, p: NoParams) -> None:
     state.become_chivalrous(ctx.controller)
 
 
-@VERBS.effect("relic", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "Gain a random relic")
+@VERBS.effect("relic", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Gain a random relic", w))
 def _relic(state: Any, ctx: Any, p: NoParams) -> None:
     state.gain_relic(ctx.controller)
 

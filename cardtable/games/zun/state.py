@@ -544,7 +544,7 @@ class ZunState(State):
             finishing = [w for w in self.sequence.work if isinstance(w, Finish)]
             if finishing:
                 o = self._ongoing(finishing[-1].ability.card)
-                rune, player = o["rune"], o["owner"]
+                rune, copy, player = o["rune"], o["as"], o["owner"]
             elif self.chain.items:
                 item = self.chain.items[-1]
         if item is not None:
