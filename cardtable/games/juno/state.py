@@ -304,6 +304,9 @@ class JunoState(State):
             old = self.hands
             self.hands = [old[(s - self.direction) % n] for s in range(n)]
             self.emit("hands_passed", direction="left" if self.direction == 1 else "right")
+            # the hand that missed its UNO call has moved on: whoever holds it now called nothing
+            # wrong, and the player holds someone else's cards (docs/games/juno.md, going out)
+            self.missed = None
         if self.need_color or self.need_swap or self.challenge_prev is not None or self.missed is not None:
             self._continue()
         else:
@@ -324,7 +327,8 @@ class JunoState(State):
         if self.missed is not None:
             target = self.missed
             self.missed = None
-            # Catchable only while the player still holds one card (a seven-o trade may change it).
+            # Catchable only while the player still holds one card (their own: a seven-o trade or
+            # pass clears `missed` above).
             if len(self.hands[target]) == 1:
                 n = self._players
                 # Every other seat may catch, in the order of play from the next player.
@@ -391,6 +395,8 @@ class JunoState(State):
         """Seven-o 2: the player of a 7 trades hands with the player of their choice."""
         self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
         self.need_swap = False
+        if self.missed == seat:  # their one-card hand went to `other` (see the pass above)
+            self.missed = None
         self.emit("swapped", seat=seat, other=other)
         self._continue()
 

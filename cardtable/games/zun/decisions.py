@@ -281,7 +281,8 @@ def _modifiers_allowed(state: ZunState, f: Resolving) -> list[int]:
             continue
         if m.modifier == "share":
             copy = runes[f.copy] if f.copy >= 0 else rune
-            if len(state.candidates(copy)) < 2 + f.shares:
+            # an All Players rune (a Mimic copying Banish) targets no player: nobody to share with
+            if copy.all_players or len(state.candidates(copy)) < 2 + f.shares:
                 continue
         out.append(r)
     return out

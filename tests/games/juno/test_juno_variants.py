@@ -115,3 +115,18 @@ def test_a_missed_call_is_catchable_only_while_that_player_holds_one_card() -> N
     state.apply("play red 7")
     state.apply("swap with seat 1")
     assert not isinstance(state.pending[-1], Catch)
+
+
+def test_a_missed_call_is_not_caught_on_a_one_card_hand_received_in_a_trade_or_pass() -> None:
+    """The one card the player holds after a seven-o trade or pass is another player's: nothing to catch."""
+    # a 7 traded with a player who holds one card
+    hands = ["red 7, blue 1", "yellow 1", "green 1, green 2, green 3"]
+    state = position(seven_o(3), hands, discard="red 5", draw=DRAW)
+    state.apply("play red 7")  # no UNO call
+    state.apply("swap with seat 1")
+    assert len(state.hands[0]) == 1 and not isinstance(state.pending[-1], Catch)
+    # a 0 passes the hands on: the player receives a one-card hand
+    hands = ["red 0, blue 9", "green 1, green 2", "yellow 1"]
+    state = position(seven_o(3), hands, discard="red 5", draw=DRAW)
+    state.apply("play red 0")  # no UNO call
+    assert len(state.hands[0]) == 1 and not isinstance(state.pending[-1], Catch)

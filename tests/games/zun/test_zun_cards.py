@@ -100,6 +100,13 @@ def test_mimic_repeats_the_last_other_action() -> None:
     assert s.hp[1] == 9  # the Attack's effect, with Mimic's own (no) Boost
 
 
+def test_a_mimic_copying_banish_cannot_be_shared() -> None:
+    # All Players: "no player is targeted", so Share has nobody to add
+    s = position(3, hands={0: ["Banish", "Mimic", "Share"]})
+    play(s, "play Banish", "done modifying", "play Mimic")
+    assert "modify with Share" not in [a.text for a in s.legal_actions()]
+
+
 def test_mimic_with_nothing_to_copy_does_nothing() -> None:
     s = position(2, hands={0: ["Mimic"]})
     play(s, "play Mimic", "target seat 1", "no reaction")
