@@ -34,7 +34,9 @@ LEGACY = Path(__file__).parent / "legacy"
 
 
 #: games recorded before a question the rulebook does not ask was removed, and the action that
-#: answered it (issue 21, item 8: "no question where the rulebook asks none")
+#: answered it (issue 21, item 8: "no question where the rulebook asks none"). A game that a later
+#: deliberate rules change makes unplayable leaves the file (Zun seed 192, 2026-11-25: a Share on a
+#: Mimic copying Banish, no longer offered).
 RETIRED = {
     # JUNO: `pass` after drawing a card that cannot be played ("Otherwise, play moves on")
     "juno-asked-pass-after-unplayable-draw.jsonl.gz": "pass",
