@@ -35,7 +35,7 @@ from typing import Any, ClassVar, TypeVar
 from .actions import Action
 from .resources import Payment, Pools
 from .state import Decision, State
-from .verbs import Effect, VerbRegistry
+from .verbs import QUESTION, Effect, VerbRegistry
 
 R = TypeVar("R")
 
@@ -463,7 +463,7 @@ class UseAbility(Decision):
     def question(self, state: State) -> str:
         how = "instead" if self.ability.instead else "also"
         # "also do ...?" for a trigger, "instead do ...?" for a replacement, naming the card
-        return f"may {how} {self.engine.text(self.ability, 'question')} ({self.engine.card_name(state, self.ability.card)})"
+        return f"may {how} {self.engine.text(self.ability, QUESTION)} ({self.engine.card_name(state, self.ability.card)})"
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
@@ -517,7 +517,7 @@ class FirstTrigger(Decision):
         if self.asks:
             return self.asks
         name = self.engine.card_name
-        options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a, 'question')}"
+        options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a, QUESTION)}"
                             for i, a in enumerate(self.mine(state)))
         return f"must choose which of their abilities happens first ({options})"
 

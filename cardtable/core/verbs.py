@@ -45,6 +45,11 @@ class Kind(Enum):
 
 P = TypeVar("P", bound=Params)
 
+#: the wording of a verb's text quoted in a decision's question, which everyone at the table reads:
+#: it speaks of the seat that decides ("their Heaven", never "your"; `ui.names.addressed` says
+#: "your" again to that seat alone)
+QUESTION = "question"
+
 
 @dataclass(frozen=True)
 class Verb(Generic[P]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -43,6 +44,17 @@ GAMES = [
 ]
 
 
+def random_moves(state: Any, seed: int, limit: int) -> Iterator[int]:
+    """Plays `state` on with random legal moves (at most `limit`): yields each step's number before
+    its move is made, so the caller looks at the position the move is chosen in."""
+    rnd = random.Random(seed)
+    steps = 0
+    while not state.is_over and steps < limit:
+        yield steps
+        state.apply(rnd.choice(state.legal_actions()))
+        steps += 1
+
+
 def leaks(text: str) -> list[str]:
     return [f"{why}: {text!r}" for pattern, why in LEAKS if pattern.search(text)]
 
@@ -61,18 +73,13 @@ def test_no_python_and_every_seat_by_its_name(game_name: str, options: dict[str,
     lines = 0
     with names.seated(table):
         for seed in range(3):
-            rnd = random.Random(seed)
             state = game.new_state(seed)
-            steps = 0
-            while not state.is_over and steps < 400:
-                legal = state.legal_actions()
-                if steps % 7 == 0:
+            for step in random_moves(state, seed, 400):
+                if step % 7 == 0:
                     obs = state.observation(state.current_player)
                     found += leaks(shown(render(game, obs)))
-                    for _, label in choices(game, obs, [a.text for a in legal]):
+                    for _, label in choices(game, obs, [a.text for a in state.legal_actions()]):
                         found += leaks(label)
-                state.apply(rnd.choice(legal))
-                steps += 1
             for viewer in [None, *range(game.players)]:
                 obs = state.observation(viewer)
                 for e in state.events_for(viewer):
@@ -115,15 +122,13 @@ def test_every_front_end_asks_what_the_decision_asks(game_name: str, options: di
     kinds = set()
     with names.seated(table):
         for seed in range(2):
-            rnd = random.Random(seed)
             state = game.new_state(seed)
-            steps = 0
-            while not state.is_over and steps < 300:
+            for step in random_moves(state, seed, 300):
                 d = state.decision
                 asked = d.question(state)
                 assert asked.startswith(("must ", "may ")), asked
                 assert not re.search(r"\b(they|them|themselves|you|your|yourself)\b", asked, re.IGNORECASE), asked
-                if steps % 5 == 0:
+                if step % 5 == 0:
                     for viewer in (d.seat, (d.seat + 1) % game.players, None):
                         obs = state.observation(viewer)
                         assert obs["decision"]["text"] == f"seat {d.seat} {asked}"
@@ -137,8 +142,6 @@ def test_every_front_end_asks_what_the_decision_asks(game_name: str, options: di
                         assert msg["prompt"] == {"seat": d.seat, "kind": d.kind, "text": line.split(": ", 1)[1] if mine
                                                  else line[len(table[d.seat]) + 1:]}
                     kinds.add(d.kind)
-                state.apply(rnd.choice(state.legal_actions()))
-                steps += 1
     assert len(kinds) >= 2
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.actions import Action
 from ...core.effects import Context
 from ...core.state import Decision
-from ...core.verbs import Effect
+from ...core.verbs import QUESTION, Effect
 from .actions import AvatarAction, Kind
 from .engine import EFFECTS
 from .language import ELEMENTS, VERBS
@@ -127,7 +127,7 @@ class ChooseOpponent(_Pending):
         EFFECTS.start(state, self.effect, Context(self.seat, self.context.source, (action.n, card)))
 
     def question(self, state: AvatarState) -> str:
-        return f"must choose the opponent for: {VERBS.text(self.effect, 'question')}"
+        return f"must choose the opponent for: {VERBS.text(self.effect, QUESTION)}"
 
 
 class ChooseCard(_Pending):
@@ -145,7 +145,7 @@ class ChooseCard(_Pending):
         EFFECTS.start(state, self.effect, Context(self.seat, self.context.source, (opp, action.card)))
 
     def question(self, state: AvatarState) -> str:
-        return f"must choose the card for: {VERBS.text(self.effect, 'question')}"
+        return f"must choose the card for: {VERBS.text(self.effect, QUESTION)}"
 
 
 class DiscardDown(Decision):

@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...core.verbs import Effect, Params, VerbRegistry
+from ...core.verbs import QUESTION, Effect, Params, VerbRegistry
 
 ELEMENTS = ("fire", "earth", "light", "life", "water", "dark")  # NOTES.md: seat order follows this list
 CARD_TYPES = ("figure", "spell", "gem")
@@ -116,10 +116,8 @@ def _count(what: str, n: int) -> str:
     return f"{_NUM[n]} {what[: -len(last)]}{_PLURAL.get(last, last + 's')}"
 
 
-# A card's text speaks to its player ("your Heaven"); put into a question everyone reads (wording
-# "question", cardtable.core.state.Decision.question) it speaks of the seat that decides ("their
-# Heaven"), and `ui.names.addressed` says "your" again to that seat alone.
-QUESTION = "question"
+# A card's text speaks to its player ("your Heaven"); quoted in a question (wording QUESTION) it
+# speaks of the seat that decides ("their Heaven").
 
 
 def _your(wording: Any) -> str:

@@ -80,7 +80,7 @@ class IvionSpace:
         out += [(IvionAction(Kind.FEAT, n), f"feat {n}") for n in feats]
         out += [(IvionAction(Kind.TARGET_TILE, n=t), f"target {tile_name(t, size)}") for t in range(size * size)]
         out += [(IvionAction(Kind.TARGET_CARD, name, i), f"target {name} #{i}") for i, name in enumerate(card_names)]
-        out += [(IvionAction(Kind.TARGET_CARD, name, COPY_BASE + i), f"target copy of {name} #{i}")
+        out += [(IvionAction(Kind.TARGET_CARD, name, COPY_BASE + i), f"target {copy_words(1)}{name} #{i}")
                 for i, name in enumerate(card_names)]
         out += [(IvionAction(Kind.UNLEASH), "unleash"), (IvionAction(Kind.NO_UNLEASH), "don't unleash")]
         out += [(IvionAction(Kind.REMOVE, c), f"remove {c}") for c in CONTROLS]

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...core.verbs import NoParams, Params, VerbRegistry
+from ...core.verbs import QUESTION, NoParams, Params, VerbRegistry
 
 VERBS = VerbRegistry("Ivion")
 EFFECTS_SLOT = ("effects",)
@@ -68,11 +68,8 @@ class Step(Params):
     tile: int = Field(ge=0, le=63)
 
 
-# A card's text speaks to its player ("Deal 2 damage to your enemy"). Put into a question that
-# everyone at the table reads (wording "question", cardtable.core.state.Decision.question), it
-# speaks of the seat that decides: lower case, "their" for "your" (`ui.names.addressed` turns
-# "their" back into "your" for that seat).
-QUESTION = "question"
+# A card's text speaks to its player ("Deal 2 damage to your enemy"); quoted in a question
+# (wording QUESTION) it speaks of the seat that decides: lower case, "their" for "your".
 
 
 def _to(to: str, w: Any = None) -> str:
