@@ -48,11 +48,23 @@ VISIBLE_POINT = """el => {
 
 
 def click(page: Any, target: Any) -> None:
-    """A real mouse click on the part of `target` a person can see."""
-    page.wait_for_function(CARDS_LANDED, timeout=WAIT)
-    point = target.evaluate(VISIBLE_POINT)
-    assert point is not None, "the element is entirely covered"
-    page.mouse.click(point[0], point[1])
+    """A real mouse click on the part of `target` a person can see.
+
+    A state that arrives just before the click redraws the hand: an element handle found before it is
+    then detached and has no visible point. Pass a locator (it finds the element anew each time) where
+    that can happen; the point is looked for again a few times while the new layout settles."""
+    for _ in range(5):
+        page.wait_for_function(CARDS_LANDED, timeout=WAIT)
+        point = target.evaluate(VISIBLE_POINT)
+        if point is not None:
+            page.mouse.click(point[0], point[1])
+            return
+        page.wait_for_timeout(200)
+    raise Covered("the element is entirely covered")
+
+
+class Covered(AssertionError):
+    """No point of the element is on top: it is hidden, or it left the page with a redraw."""
 
 
 REFUSED = "!document.querySelector('#toast').classList.contains('hidden') && !document.querySelector('#toast').classList.contains('info')"
@@ -73,7 +85,11 @@ def click_move(page: Any, find: Callable[[Any], Any]) -> None:
         page.keyboard.press("Escape")  # a card's text left open covers part of the table
         target = find(page)
         assert target is not None, "the seat must decide but the view highlights no legal move"
-        click(page, target)
+        try:
+            click(page, target)
+        except Covered:  # the handle left the page with a redraw: find the move again
+            reason = "the move was covered or redrawn"
+            continue
         try:
             page.wait_for_function(f"document.body.dataset.version !== '{v}' || ({REFUSED})", timeout=WAIT // 2)
         except playwright_api.TimeoutError:  # the click reached nothing that answers
@@ -134,7 +150,7 @@ def test_a_full_juno_game_by_clicking(page: Any, server: Server) -> None:
         raise AssertionError("never held a card that cannot be played")
     v = version(page)
     name = dim.get_attribute("data-card")
-    click(page, dim)
+    click(page, page.locator(f"#hand .card.dim[data-card='{name}']").first)
     page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
     reason = page.locator("#toast").inner_text()
     assert name in reason or "UNO" in reason or "drawn" in reason or "draw" in reason, reason
