@@ -37,10 +37,18 @@ def test_a_restarted_server_resumes_the_table_exactly(db: str) -> None:
                     ws.send_json({"type": "act", "action": m["legal"][-1]["text"], "version": v})
                     while table.version == v:
                         time.sleep(0.005)
-        while a.app.state.lobby.get(tid).state.current_player == 1:  # type: ignore[attr-defined]
-            time.sleep(0.01)  # let the bot finish its move before the "crash"
         before = a.app.state.lobby.get(tid)  # type: ignore[attr-defined]
-        before_json, before_version = before.state.to_json(), before.version
+
+        async def settled() -> tuple[Any, int, int | None]:
+            # Under the table's lock: a bot's move is either wholly applied or not begun (read from
+            # this thread without it, the state could be caught halfway through an apply).
+            async with before.lock:
+                return before.state.to_json(), before.version, before.state.current_player
+
+        before_json, before_version, turn = a.portal.call(settled)  # type: ignore[union-attr]
+        while turn == 1:  # let the bot finish its move before the "crash"
+            time.sleep(0.01)
+            before_json, before_version, turn = a.portal.call(settled)  # type: ignore[union-attr]
         before_seen = {s: a.get(f"/api/tables/{tid}", params={"token": toks[s]}).json() for s in toks}
     # A new process on the same database: the table is rebuilt from seed + stored actions.
     with TestClient(create_app(db)) as b:
