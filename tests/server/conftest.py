@@ -123,6 +123,21 @@ def new_table(client: TestClient, seats: list[dict[str, Any]], seed: int = 1, ga
     return data
 
 
+def snapshot(client: TestClient, tid: str) -> tuple[int, list[str], dict[str, Any]]:
+    """What a refusal must leave unchanged: the version, the stored log and the true state.
+
+    Read on the server's event loop under the table's lock: a bot's move is then either wholly applied or
+    not begun (read from the test's thread, a state could be caught halfway through an apply)."""
+    table = client.app.state.lobby.get(tid)  # type: ignore[attr-defined]
+    store = client.app.state.store  # type: ignore[attr-defined]
+
+    async def read() -> tuple[int, list[str], dict[str, Any]]:
+        async with table.lock:
+            return table.version, store.load(tid).actions, table.state.to_json()
+
+    return client.portal.call(read)  # type: ignore[union-attr,no-any-return]
+
+
 def next_state(ws: Any, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The next `state` message (acks are skipped); every message is kept in `seen`."""
     while True:

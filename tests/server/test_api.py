@@ -10,16 +10,9 @@ from fastapi.testclient import TestClient
 from cardtable import agents
 from cardtable.server.tables import narrate_lines, replay
 
-from .conftest import new_table, next_state
+from .conftest import new_table, next_state, snapshot
 
 PERSON = {"kind": "person"}
-
-
-def snapshot(client: TestClient, table_id: str) -> tuple[int, list[str], dict[str, Any]]:
-    """What must not change after a refusal: the version, the stored log and the true state."""
-    table = client.app.state.lobby.get(table_id)  # type: ignore[attr-defined]
-    stored = client.app.state.store.load(table_id)  # type: ignore[attr-defined]
-    return table.version, stored.actions, table.state.to_json()
 
 
 def test_pages_and_static_assets_are_served(client: TestClient) -> None:

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from cardtable.server import create_app
 
+from .conftest import snapshot
+
 # A server task that dies leaves a test client's socket waiting: fail instead of hanging.
 pytestmark = pytest.mark.timeout(300)
 
@@ -84,11 +86,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
         tid = r.json()["id"]
         waiting = 1 - c.get(f"/api/tables/{tid}").json()["current_player"]
         yield c, tid, r.json()["seats"][waiting]["token"]
-
-
-def snapshot(client: TestClient, tid: str) -> tuple[int, dict[str, Any]]:
-    table = client.app.state.lobby.get(tid)  # type: ignore[attr-defined]
-    return table.version, table.state.to_json()
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

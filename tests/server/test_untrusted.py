@@ -18,16 +18,11 @@ from cardtable.server import Store, create_app
 from cardtable.server import tables as tables_mod
 from cardtable.server.tables import replay
 
-from .conftest import new_table, next_state
+from .conftest import new_table, next_state, snapshot
 
 PERSON = {"kind": "person"}
 BOT = {"kind": "bot", "agent": "random"}
 TWO = [PERSON, PERSON]
-
-
-def snapshot(client: TestClient, tid: str) -> tuple[int, list[str], dict[str, Any]]:
-    table = client.app.state.lobby.get(tid)  # type: ignore[attr-defined]
-    return table.version, client.app.state.store.load(tid).actions, table.state.to_json()  # type: ignore[attr-defined]
 
 
 def count_tables(client: TestClient) -> int:
