@@ -100,7 +100,7 @@ def test_a_full_iuno_avatar_game_by_clicking(page: Any, server: Server) -> None:
                 # a gem card that would overpay: the view says why, and the engine refuses the click
                 assert "overpaying" in refused.inner_text() or "could not be paid" in refused.inner_text()
                 v = version(page)
-                click(page, page.query_selector("#hand .av-card.dim[data-refusable]"))
+                click(page, page.locator("#hand .av-card.dim[data-refusable]").first)
                 page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
                 assert "overpay" in page.locator("#toast").inner_text()
                 assert version(page) == v

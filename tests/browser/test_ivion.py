@@ -3,6 +3,7 @@ the buttons the view draws; refused clicks say the rule; the board fits a phone'
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .conftest import CARDS_LANDED, Server, assert_fits, shot
@@ -88,7 +89,7 @@ def test_a_whole_ivion_game_against_a_bot_by_clicking(page: Any, server: Server)
     dim = page.query_selector("#hand .iv-card.dim")
     if dim is not None:
         page.evaluate("document.querySelector('#toast').classList.add('hidden')")
-        click(page, dim)
+        click(page, page.locator(f"#hand .iv-card.dim[data-card={json.dumps(dim.get_attribute('data-card'))}]").first)
         page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
         reason = page.locator("#toast").inner_text()
         assert any(w in reason for w in ("range", "costs", "banner", "no target", "not an instant")), reason

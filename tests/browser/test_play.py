@@ -3,6 +3,7 @@ the engine's reason, reconnecting mid-game, a server restart mid-game, the end a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -150,7 +151,7 @@ def test_a_full_juno_game_by_clicking(page: Any, server: Server) -> None:
         raise AssertionError("never held a card that cannot be played")
     v = version(page)
     name = dim.get_attribute("data-card")
-    click(page, page.locator(f"#hand .card.dim[data-card='{name}']").first)
+    click(page, page.locator(f"#hand .card.dim[data-card={json.dumps(name)}]").first)
     page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
     reason = page.locator("#toast").inner_text()
     assert name in reason or "UNO" in reason or "drawn" in reason or "draw" in reason, reason

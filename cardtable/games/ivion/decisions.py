@@ -105,8 +105,10 @@ def after_target(state: IvionState) -> None:
     assert staged is not None
     seat = staged["seat"]
     c = state.card(staged["card"])
-    # Glossary "Unleash": only if one or more extra power is available; never when free
-    if c.unleash and staged["how"] != "cantrip" and state.pools[seat]["power"] > c.cost["power"]:
+    # Glossary "Unleash": only if one or more extra power is available. A card played free (cantrip)
+    # costs no power, so any power is extra: "play it for free, and choose to Unleash with all of your
+    # remaining power" (the publisher on a free play, playivion.com, Invoker mechanics).
+    if c.unleash and state.pools[seat]["power"] > (0 if staged["how"] == "cantrip" else c.cost["power"]):
         state.pending.append(Unleash(seat))
         return
     pay(state)
@@ -124,8 +126,8 @@ def pay(state: IvionState) -> None:
         cost = {"actions": 0, "power": 0}
     else:
         cost = dict(c.cost)
-        if staged["unleash"]:  # "you spend the rest of your remaining power"
-            cost["power"] = state.pools[seat]["power"]
+    if staged["unleash"]:  # "you spend the rest of your remaining power"
+        cost["power"] = state.pools[seat]["power"]
     payment = POOLS.pay(state.pools[seat], seat, cost)
     for zone in (state.shown[seat], state.hand[seat], state.feats[seat]):
         if card_id in zone:

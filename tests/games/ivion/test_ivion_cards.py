@@ -3,9 +3,14 @@ Counters; Meta-counters; glossary Unleash, Stun, Free, Cantrip)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cardtable.core import IllegalAction
+from cardtable.core import actions as core_actions
+from cardtable.games.ivion import game as ivion_game
+from cardtable.games.ivion.cards import base_library
 
 from .helpers import names, play, position, texts, tile
 
@@ -144,6 +149,30 @@ def test_unleash_needs_extra_power() -> None:
     s = position(hands=(["Fireball"], []), power=(1, 0))
     play(s, "play Fireball")
     assert s.decision.kind == "priority"  # exactly the cost: no unleash offered
+
+
+def test_a_card_played_free_by_cantrip_may_be_unleashed_with_all_remaining_power(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Glossary "Unleash": only if one or more extra power is available; a free card costs no power, so
+    # any power is extra. The unleashed power comes back on a meta-counter; the initiative does not.
+    # (No card of our content has both cantrip and unleash; a user's content may: Fireball made one.)
+    cards = base_library().cards
+    monkeypatch.setitem(cards, "Fireball", dataclasses.replace(cards["Fireball"], cantrip=True))
+    # the game's action space is built anew (it offers "cantrip Fireball") and forgotten afterwards
+    monkeypatch.setattr(ivion_game, "_ENGINES", {})
+    monkeypatch.setattr(core_actions, "_SPACES", dict(core_actions._SPACES))
+    s = position(hands=(["Fireball"], []), power=(3, 0))
+    play(s, "cantrip Fireball")
+    assert s.decision.kind == "unleash"
+    play(s, "unleash")
+    assert s.pools[0] == {"actions": 3, "power": 0} and s.initiative[0] == 0
+    play(s, "pass")
+    assert s.hp[1] == 32 - 3 - 1
+    s = position(hands=(["Fireball"], []), power=(0, 0))
+    play(s, "cantrip Fireball")
+    assert s.decision.kind == "priority"  # no power at all: nothing to unleash with
+    s = position(hands=(["Fireball"], ["Hush"]), power=(3, 1), actions=(3, 1))
+    play(s, "cantrip Fireball", "unleash", "play Hush", "pass")
+    assert s.pools[0] == {"actions": 3, "power": 3} and s.initiative[0] == 0 and s.hp[1] == 32
 
 
 def test_cantrip_is_free_for_an_initiative_which_is_not_refunded() -> None:
