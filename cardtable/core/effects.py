@@ -102,17 +102,23 @@ class Ability:
     context: Context
     instead: bool = False
     optional: bool = True
+    #: happens before every other ability answering the same event, nobody choosing (Iuno Avatar: a
+    #: spell's effect "immediately come[s] into effect once the spell card arrives on Earth")
+    first: bool = False
 
     def to_json(self, verbs: VerbRegistry) -> dict[str, Any]:
-        return {"card": self.card, "index": self.index, "controller": self.controller, "when": self.when,
-                "effects": [e.to_json() for e in self.effects], "context": self.context.to_json(), "instead": self.instead,
-                "optional": self.optional}
+        out = {"card": self.card, "index": self.index, "controller": self.controller, "when": self.when,
+               "effects": [e.to_json() for e in self.effects], "context": self.context.to_json(), "instead": self.instead,
+               "optional": self.optional}
+        if self.first:
+            out["first"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], verbs: VerbRegistry) -> Ability:
         return cls(int(data["card"]), int(data["index"]), int(data["controller"]), str(data["when"]),
                    tuple(verbs.from_json(e) for e in data["effects"]), Context.from_json(data["context"]), bool(data["instead"]),
-                   bool(data["optional"]))
+                   bool(data["optional"]), bool(data.get("first", False)))
 
 
 @dataclass(frozen=True)
@@ -374,6 +380,10 @@ class Effects:
         in_force = {(a.card, a.index) for a in self.abilities(state, pending.event)}
         live = [a for a in pending.abilities if seq.allows(a) and (a.card, a.index) in in_force]
         if not live:
+            return
+        first = next((a for a in live if a.first), None)
+        if first is not None:
+            self._first(state, first, live, pending)
             return
         order = self.turn_order(state)
         first_seat = min((a.controller for a in live), key=order.index)

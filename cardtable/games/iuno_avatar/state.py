@@ -291,8 +291,6 @@ class AvatarState(State):
             self.pending.append(Pay(seat, decision.card, tuple(remaining)))
             return
         card = self.card(decision.card)
-        if card.spell:
-            self.spells_cast += 1
         self.phase = "action"
         EFFECTS.start(self, SUMMON if card.figure else CAST, Context(seat, -1, (-1, decision.card)))
 
@@ -363,12 +361,14 @@ class AvatarState(State):
         for seat in self.turn_order():
             for c in self.earth[seat]:
                 if c in spells:
-                    # a spell's effect comes into effect on its own arrival
+                    # a spell's effect comes into effect on its own arrival, before anything else
+                    # that answers the arrival ("immediately come into effect once the spell card
+                    # arrives on Earth")
                     card = cards[c]
                     if c == event.card and event.kind.startswith("move|") and event.kind.endswith("|earth"):
                         ctx = Context(seat, c)
                         if card.effect is not None and self.possible(card.effect, ctx):
-                            out.append(Ability(c, 0, seat, "arrival", (card.effect,), ctx))
+                            out.append(Ability(c, 0, seat, "arrival", (card.effect,), ctx, first=True))
                     continue
                 if not charge[c]:
                     continue  # "in effect when the figure card is active with at least one gem on top of it"
@@ -595,6 +595,10 @@ class AvatarState(State):
         if p.from_area == "heaven":
             if card in self.announced:  # the card being summoned or cast
                 self.announced.remove(card)
+                # a cast counts once the spell arrives on Earth: a cast replaced by an exclusive
+                # effect is no spell "already casted this turn"
+                if p.to_area == "earth" and self.card(card).spell:
+                    self.spells_cast += 1
             elif p.from_owner == "black":
                 choices = [c for c in self.heaven[src] if _is(self.card(c), p.what)]
                 card = choices[self.rng.below(len(choices))]

@@ -187,6 +187,20 @@ def test_several_of_my_effects_i_choose_the_order() -> None:
     assert asked(s) == "Undine"
 
 
+def test_a_spells_effect_comes_first_of_everything_its_arrival_sets_off() -> None:
+    # "Effects of spell cards immediately come into effect once the spell card arrives on Earth":
+    # Angel answers the same cast, yet Tide's effect happens first and nobody is asked the order
+    s = table(heaven={0: ["Tide", "Kindle", "Smite"]}, earth={0: {"Angel": 1}}, gems=[3, 3])
+    rolled(s, 1)
+    dice = s.dice[0]
+    do(s, "cast Tide", "pay the rest with gems")
+    assert asked(s) == "Tide"
+    do(s, "yes", "choose Kindle")
+    assert asked(s) == "Angel"
+    do(s, "yes")
+    assert names(s, s.hell) == ["Kindle", "Tide"] and s.dice[0] == dice + 1
+
+
 def test_effects_chain_across_cards() -> None:
     # casting Kindle takes a die: Gnome answers with a gem
     s = table(heaven={0: ["Kindle", "Tide"]}, earth={0: {"Gnome": 1}}, gems=[1, 3])

@@ -10,7 +10,7 @@ from cardtable.core import IllegalAction, OptionError
 from cardtable.games.iuno_avatar.decisions import DiscardDown, Pay, Turn
 from cardtable.games.iuno_avatar.state import AvatarState
 
-from .helpers import cid, do, names, rolled, start, table, texts
+from .helpers import cid, deck_with, do, names, rolled, start, table, texts
 
 # -- setup --------------------------------------------------------------------------------------
 
@@ -343,6 +343,18 @@ def test_a_replaced_summon_goes_back_to_heaven_and_the_payment_is_spent() -> Non
     assert "Gnome" in names(s, s.heaven[0]) and s.earth[0] == [] and s.announced == []
     assert s.gems == [2, 4]  # the cost was paid; Golem's player took a gem instead
     assert isinstance(s.decision, Turn)
+
+
+def test_a_replaced_cast_is_no_spell_cast_this_turn() -> None:
+    # "If the rolled number exceeds the number of spells already casted this turn": a Kraken that
+    # replaces the cast (exclusive) leaves Kindle in Heaven, and a 1 still casts
+    s = table(heaven={0: ["Kindle", "Tide"]}, earth={1: {"Kraken": 1}}, gems=[3, 3],
+              cards=deck_with(Kraken={"kind": "exclusive"}))
+    rolled(s, 1)
+    do(s, "cast Kindle", "pay the rest with gems", "yes")
+    assert names(s, s.heaven[0]) == ["Kindle", "Tide"] and s.spells_cast == 0
+    rolled(s, 1)
+    assert "cast Kindle" in texts(s)
 
 
 def test_paying_is_not_an_activity() -> None:
