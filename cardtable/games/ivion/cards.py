@@ -153,6 +153,10 @@ class Card:
         """Power gained when it resolves ("+N")."""
         return max(0, self.power)
 
+    def every_effect(self) -> tuple[Effect, ...]:
+        """All the card can ever do: its effects, its unleash and its abilities' effects."""
+        return (*self.effects, *self.unleash, *(a.effect for a in self.abilities))
+
     def statuses(self) -> tuple[str, ...]:
         return tuple(a.effect.verb for a in self.abilities if not a.when)
 

@@ -83,7 +83,8 @@ def build(hero: HeroData, lib: Library) -> Deck:
     else:
         cards = _custom(hero, lib, [*class_colours, *spec_colours])
     feats = (ultimate.name, *hero.traits)
-    uses_relics = any(e.verb == "relic" for n in (*cards, *feats) for e in lib.cards[n].effects)
+    # "if your deck can gain relics": a relic in an effect, an unleash or an ability
+    uses_relics = any(e.verb == "relic" for n in (*cards, *feats) for e in lib.cards[n].every_effect())
     relics = tuple(c.name for c in lib.relics()) if uses_relics else ()
     return Deck(hero.name, tuple(cards), feats, relics, ultimate.hp)
 

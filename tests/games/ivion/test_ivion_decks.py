@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -117,7 +118,7 @@ def test_starter_heroes_are_legal_and_use_every_keyword() -> None:
     decks = [build(h, LIB) for h in LIB.heroes.values()]
     assert len(decks) == 2 and all(len(d.cards) == 45 and len(d.feats) == 3 for d in decks)
     cards = [LIB.cards[n] for d in decks for n in (*d.cards, *d.feats)]
-    verbs = {e.verb for c in cards for e in (*c.effects, *c.unleash)} | {a.effect.verb for c in cards for a in c.abilities}
+    verbs = {e.verb for c in cards for e in c.every_effect()}
     assert verbs >= {"damage", "heal", "draw", "control", "stun", "travel", "terrain", "destroy", "recall", "counter",
                      "copy", "chivalry", "relic", "ward", "seal", "gain", "shuffle"}
     assert {e.params.to for c in cards for e in c.effects if e.verb == "recall"} == {"hand", "deck"}  # type: ignore[attr-defined]
@@ -129,6 +130,17 @@ def test_starter_heroes_are_legal_and_use_every_keyword() -> None:
     assert {c.target for c in cards if c.attach} == {"self", "enemy", "empty_tile", "attached"}
     assert any(e.params.if_near for c in cards for e in c.effects if e.verb == "damage")  # type: ignore[attr-defined]
     assert any(d.relics for d in decks)
+
+
+def test_a_deck_that_gains_relics_only_by_unleash_gets_the_relic_pile() -> None:
+    # "if your deck can gain relics, you'll shuffle them together into their own, separate pile":
+    # War Trophy's relic moved into an unleash still makes its deck one that can gain relics
+    lib = Library(dict(LIB.classes), dict(LIB.specializations), dict(LIB.cards), dict(LIB.heroes))
+    trophy = lib.cards["War Trophy"]
+    lib.cards["War Trophy"] = dataclasses.replace(trophy, effects=LIB.cards["Cleave"].effects, unleash=trophy.effects)
+    assert [e.verb for e in lib.cards["War Trophy"].every_effect()] == ["damage", "relic"]
+    decks = [build(h, lib) for h in lib.heroes.values()]
+    assert any(d.relics for d in decks) and any("War Trophy" in d.cards for d in decks if d.relics)
 
 
 @pytest.mark.parametrize("raw,message", [
