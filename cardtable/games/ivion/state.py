@@ -307,16 +307,24 @@ class IvionState(State):
     def copy_card(self, card: int, seat: int) -> None:
         """Glossary "Copy": play an identical version; it does not attach and goes to no discard. We
         read it as played for free by the copier (no cost, no power gained), aimed as the original:
-        "an enemy" and "yourself" are the copier's."""
+        "an enemy" and "yourself" are the copier's. A copy the copier could not play (control, range)
+        is not played."""
         item = next(i for i in reversed(self.chain.items) if i.card == card)
         c = self.card(card)
         targets = (1 - seat,) if c.target == "enemy" else (seat,) if c.target == "self" else item.targets
         slot = self.copy_slot()
         assert slot is not None  # targets_for offers no card to copy when every slot is taken
         copy = slot * COPY_BASE + card % COPY_BASE
+        played = StackItem(copy, seat, seat, targets, None)
+        # "In all other ways, treat it like playing a normal card": the copier must be able to play it
+        # (no control its banner names, the target in the copier's range); otherwise there is no copy
+        if not self.still_legal(played):
+            why = "control prevents it" if self.prevented_by(seat, c) else "no valid target in range"
+            self.emit("copy_not_played", seat=seat, card=self.name(card), why=why)
+            return
         self.emit("copied", seat=seat, card=self.name(card))
         self.check_chivalry_on_play(seat, c, targets)
-        self.game.stack.play(self, StackItem(copy, seat, seat, targets, None))
+        self.game.stack.play(self, played)
 
     def copy_slot(self) -> int | None:
         """The lowest copy number no unresolved copy has (None: COPY_SLOTS copies are unresolved)."""

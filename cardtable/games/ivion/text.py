@@ -146,6 +146,7 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "shuffled": lambda: f"{who} {_v(who, 'shuffles their', 'shuffle your')} deck",
         "drew_revealed": lambda: f"{who} drew {e['card']} (face up)",
         "copied": lambda: f"{who} {_v(who, 'copies', 'copy')} {e['card']}",
+        "copy_not_played": lambda: f"{who} cannot play the copy of {e['card']}: {e['why']}",
         "gain": lambda: f"{who} {_v(who, 'gains', 'gain')} {amount(e['n'], e['resource'])}" if e["n"] else None,
         "game_over": lambda: "game over — winner: " + ", ".join(_who(w, viewer) for w in e["winners"]),
     }

@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.core import IllegalAction
 
-from .helpers import EDDA, LIO, names, play, position, take, texts
+from .helpers import EDDA, LIO, names, play, position, take, texts, tile
 
 
 def test_a_feat_is_played_once_until_its_controllers_next_turn_and_returns_to_the_feat_zone() -> None:
@@ -118,6 +118,20 @@ def test_copy_plays_an_identical_version_that_neither_attaches_nor_goes_to_a_dis
     assert "h0" not in s.attached  # the copy did not attach
     assert names(s, s.attached["h1"]) == ["Burning Brand"]
     assert names(s, s.discard[1]) == ["Mirror Image"] and s.discard[0] == []
+
+
+def test_a_copy_the_copier_could_not_play_is_not_played() -> None:
+    # COPY: "In all other ways, treat it like playing a normal card": Lio on d4 copies Edda's Emberfield
+    # on a2, out of his range 2; the copy is not played (no response window for it, no tile changed by
+    # it), and Emberfield itself resolves
+    s = position(hands=(["Emberfield"], ["Mirror Image"]), power=(0, 1), actions=(3, 1), at=("a1", "d4"))
+    play(s, "play Emberfield", "target a2", "play Mirror Image")
+    play(s, f"target Emberfield #{s.played[0]}", "pass")
+    assert not s.chain.items and s.decision.kind == "main" and s.current_player == 0
+    kinds = [e.kind for e in s.events[-3:]]
+    assert kinds == ["resolves", "copy_not_played", "resolves"]
+    assert s.events[-2].data["why"] == "no valid target in range"
+    assert s.terrain.get(str(tile("a2"))) == "enchanted"
 
 
 def test_a_copy_of_a_copy_is_a_card_of_its_own() -> None:
