@@ -73,14 +73,16 @@ FIGURES: dict[str, list[dict[str, Any]]] = {
     "Forge": [{"when": "spark", "optional": False, "effect": {"verb": "spark", "n": 1}}],
     # answers the opponent's activity: its controller draws when the opponent gains a gem
     "Spy": [{"when": "gain_gem", "who": "opponent", "effect": {"verb": "draw", "n": 1}}],
+    # goes before every other ability answering the same event, nobody asked the order
+    "Herald": [{"when": "draw", "first": True, "effect": {"verb": "spark", "n": 1}}],
 }
 CARD_NAMES = list(FIGURES)
-ABILITIES: dict[str, list[tuple[str, bool, bool, bool, Effect]]] = {
+ABILITIES: dict[str, list[tuple[str, bool, bool, bool, bool, Effect]]] = {
     name: [(a["when"], a.get("who") == "opponent", a.get("instead", False), a.get("optional", True),
-            VERBS.parse(a["effect"], f"figure {name!r}")) for a in abilities]
+            a.get("first", False), VERBS.parse(a["effect"], f"figure {name!r}")) for a in abilities]
     for name, abilities in FIGURES.items()
 }
-BOLT, NEGATE, WARD = 100, 101, 102  # spell cards' ids (figures are 0..6)
+BOLT, NEGATE, WARD = 100, 101, 102  # spell cards' ids (figures are 0..7)
 GAIN = VERBS.parse({"verb": "gain_gem", "n": 1}, "the cast")
 
 # -- actions ----------------------------------------------------------------------------------
@@ -115,9 +117,9 @@ def _abilities(state: DuelState, event: GameEvent) -> list[Ability]:
     out = []
     for seat, cards in enumerate(state.figures):
         for card in cards:
-            for i, (when, opponent, instead, optional, effect) in enumerate(ABILITIES[CARD_NAMES[card]]):
+            for i, (when, opponent, instead, optional, first, effect) in enumerate(ABILITIES[CARD_NAMES[card]]):
                 if when == event.kind and (event.seat != seat if opponent else event.seat == seat):
-                    out.append(Ability(card, i, seat, when, (effect,), Context(seat, card), instead, optional))
+                    out.append(Ability(card, i, seat, when, (effect,), Context(seat, card), instead, optional, first))
     return out
 
 

@@ -100,6 +100,16 @@ def test_a_controller_orders_their_simultaneous_triggers() -> None:
     assert (s.gems[0], s.drawn[0], s.sparks[0]) == (2, 1, 1)
 
 
+def test_an_ability_marked_first_goes_before_the_others_unasked() -> None:
+    # the draw sets off Miner, Tinker and Herald together: Herald (first) happens before seat 0 is
+    # asked to order the other two (Iuno Avatar: a spell's own effect on its arrival)
+    s = play(duel(["Scholar", "Miner", "Tinker", "Herald"]), "cast gain", "yes")
+    assert asked(s) == "seat 0 may also make 1 spark (Herald)"
+    play(s, "yes")
+    assert s.sparks[0] == 1
+    assert asked(s).startswith("seat 0 must choose which of their abilities happens first (1: Miner, gain 1 gem; 2: Tinker, make 1 spark)")
+
+
 def test_triggers_of_both_players_go_in_turn_order_from_the_active_player() -> None:
     s = play(duel(["Scholar"], ["Spy"]), "cast gain")
     assert asked(s).startswith("seat 0 ")  # seat 0's turn: its Scholar first
