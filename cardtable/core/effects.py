@@ -790,8 +790,8 @@ class ResponseStack:
             else:
                 self.rules.resolve(state, item)
                 self.rules.discard(state, item)
-            if len(state.pending) > before:
-                return
+            if len(state.pending) > before or state.is_over:
+                return  # a decision to take, or the game ended: nothing more resolves
 
 
 class Priority(Decision):

@@ -145,6 +145,17 @@ def test_unleash_spends_all_power_and_a_meta_counter_returns_it() -> None:
     assert s.pools[0] == {"actions": 3, "power": 4} and s.hp[1] == 32  # the unleashed power came back
 
 
+def test_nothing_more_resolves_once_a_hero_is_defeated() -> None:
+    # "Reduce your opponent's hit points to zero to win the game": Lio's Hush defeats Edda (1 HP) while
+    # her Cleave waits below it; the game is over, so Cleave neither deals its damage nor gives its power
+    s = position(hands=(["Cleave"], ["Hush"]), power=(0, 1), actions=(3, 1), at=("b2", "b3"))
+    s.hp[0] = 1
+    play(s, "play Cleave", "play Hush", "pass")
+    assert s.is_over and s.winner_seats == [1]
+    assert s.hp == [0, 32] and s.pools[0]["power"] == 0
+    assert [e.kind for e in s.events[-2:]] == ["damage", "game_over"]
+
+
 def test_unleash_needs_extra_power() -> None:
     s = position(hands=(["Fireball"], []), power=(1, 0))
     play(s, "play Fireball")
