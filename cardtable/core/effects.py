@@ -381,11 +381,11 @@ class Effects:
         live = [a for a in pending.abilities if seq.allows(a) and (a.card, a.index) in in_force]
         if not live:
             return
-        first = next((a for a in live if a.first), None)
-        if first is not None:
-            self._first(state, first, live, pending)
-            return
         order = self.turn_order(state)
+        firsts = [a for a in live if a.first]
+        if firsts:  # several: by controller in turn order, then in the order the game lists them
+            self._first(state, min(firsts, key=lambda a: order.index(a.controller)), live, pending)
+            return
         first_seat = min((a.controller for a in live), key=order.index)
         mine = self.choices(state, [a for a in live if a.controller == first_seat])
         if len(mine) > 1:
@@ -675,7 +675,8 @@ class StackRules:
     pools: Callable[[Any, int], dict[str, int]]
     next_seat: Callable[[Any, int], int]
     after: Callable[[Any], None] = field(default=lambda state: None)  # when the stack is empty again
-    #: a player passed: by default every card resolves, the last played first (`resolve_next`); a
+    #: a player passed: by default every card resolves, the last played first, until the game is
+    #: over (`resolve_next`); a
     #: game that resolves its cards in stages of its own (Runes of Zun: target by target) goes on itself
     passed: Callable[[Any, int], None] | None = None
     #: why an action is refused in a priority window (default: the core's wording)
@@ -760,7 +761,8 @@ class ResponseStack:
         return False
 
     def passed(self, state: State, seat: int) -> None:
-        """A player passes: every card resolves, the last played first (or as the game says)."""
+        """A player passes: every card resolves, the last played first, until the game is over (or
+        as the game says)."""
         if self.rules.passed is not None:
             self.rules.passed(state, seat)
         else:

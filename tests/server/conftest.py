@@ -128,10 +128,10 @@ def snapshot(client: TestClient, tid: str) -> tuple[int, list[str], dict[str, An
 
     Read on the server's event loop under the table's lock: a bot's move is then either wholly applied or
     not begun (read from the test's thread, a state could be caught halfway through an apply)."""
-    table = client.app.state.lobby.get(tid)  # type: ignore[attr-defined]
-    store = client.app.state.store  # type: ignore[attr-defined]
+    lobby, store = client.app.state.lobby, client.app.state.store  # type: ignore[attr-defined]
 
     async def read() -> tuple[int, list[str], dict[str, Any]]:
+        table = lobby.get(tid)  # on the event loop too: a table evicted and loaded again starts its bots there
         async with table.lock:
             return table.version, store.load(tid).actions, table.state.to_json()
 

@@ -319,7 +319,7 @@ class IvionState(State):
         # "In all other ways, treat it like playing a normal card": the copier must be able to play it
         # (no control its banner names, the target in the copier's range); otherwise there is no copy
         if not self.still_legal(played):
-            why = "control prevents it" if self.prevented_by(seat, c) else "no valid target in range"
+            why = "control prevents it" if self.prevented_by(seat, c) else "no valid target for the copier"
             self.emit("copy_not_played", seat=seat, card=self.name(card), why=why)
             return
         self.emit("copied", seat=seat, card=self.name(card))

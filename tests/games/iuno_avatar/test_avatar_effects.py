@@ -201,6 +201,20 @@ def test_a_spells_effect_comes_first_of_everything_its_arrival_sets_off() -> Non
     assert names(s, s.hell) == ["Kindle", "Tide"] and s.dice[0] == dice + 1
 
 
+def test_a_spell_goes_to_hell_when_all_its_effect_set_off_is_over() -> None:
+    # "spell cards are moved to Hell after their effect has been completed" (our reading: the effect
+    # with all it sets off): Tide discards Kindle, Demon answers and moves a card from Hell, and Tide,
+    # still on Earth, is not among the cards it can move; it goes to Hell afterwards
+    s = table(heaven={0: ["Tide", "Kindle", "Smite"]}, earth={0: {"Demon": 1}}, hell=["Ember Shard"], gems=[3, 3])
+    rolled(s, 1)
+    do(s, "cast Tide", "pay the rest with gems", "yes", "choose Kindle")
+    assert asked(s) == "Demon"
+    do(s, "yes")
+    assert texts(s) == ["choose Kindle", "choose Ember Shard"] and names(s, s.earth[0]) == ["Demon", "Tide"]
+    do(s, "choose Kindle")
+    assert names(s, s.hell) == ["Ember Shard", "Tide"] and names(s, s.heaven[1]) == ["Kindle"]
+
+
 def test_effects_chain_across_cards() -> None:
     # casting Kindle takes a die: Gnome answers with a gem
     s = table(heaven={0: ["Kindle", "Tide"]}, earth={0: {"Gnome": 1}}, gems=[1, 3])

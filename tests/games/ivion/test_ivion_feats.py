@@ -130,8 +130,15 @@ def test_a_copy_the_copier_could_not_play_is_not_played() -> None:
     assert not s.chain.items and s.decision.kind == "main" and s.current_player == 0
     kinds = [e.kind for e in s.events[-3:]]
     assert kinds == ["resolves", "copy_not_played", "resolves"]
-    assert s.events[-2].data["why"] == "no valid target in range"
+    assert s.events[-2].data["why"] == "no valid target for the copier"
     assert s.terrain.get(str(tile("a2"))) == "enchanted"
+    # a disarmed Lio copies Edda's Cleave (banner: disarm): control prevents the copy
+    s = position(hands=(["Cleave"], ["Mirror Image"]), power=(0, 1), actions=(3, 1), at=("b2", "b3"))
+    s.controls[1]["disarm"] = 2  # paying for Mirror Image removes one
+    play(s, "play Cleave", "play Mirror Image")
+    play(s, f"target Cleave #{s.played[0]}", "pass")
+    assert s.events[-3].kind == "copy_not_played" and s.events[-3].data["why"] == "control prevents it"
+    assert s.hp[0] == 26 and not s.chain.items  # no copied Cleave hit Edda
 
 
 def test_a_copy_of_a_copy_is_a_card_of_its_own() -> None:
