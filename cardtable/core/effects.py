@@ -676,8 +676,8 @@ class StackRules:
     next_seat: Callable[[Any, int], int]
     after: Callable[[Any], None] = field(default=lambda state: None)  # when the stack is empty again
     #: a player passed: by default every card resolves, the last played first, until the game is
-    #: over (`resolve_next`); a
-    #: game that resolves its cards in stages of its own (Runes of Zun: target by target) goes on itself
+    #: over (`resolve_next`); a game that resolves its cards in stages of its own (Runes of Zun:
+    #: target by target) goes on itself
     passed: Callable[[Any, int], None] | None = None
     #: why an action is refused in a priority window (default: the core's wording)
     why_illegal: Callable[[Any, int, Action], str] | None = None

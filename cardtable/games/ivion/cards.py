@@ -153,6 +153,12 @@ class Card:
         """Power gained when it resolves ("+N")."""
         return max(0, self.power)
 
+    def may_unleash(self, power: int, free: bool) -> bool:
+        """Glossary "Unleash": only if one or more extra power is available. A card played free
+        (cantrip) costs no power, so any power is extra: "play it for free, and choose to Unleash with
+        all of your remaining power" (the publisher on a free play, playivion.com, Invoker mechanics)."""
+        return bool(self.unleash) and power > (0 if free else self.cost["power"])
+
     def every_effect(self) -> tuple[Effect, ...]:
         """All the card can ever do: its effects, its unleash and its abilities' effects."""
         return (*self.effects, *self.unleash, *(a.effect for a in self.abilities))

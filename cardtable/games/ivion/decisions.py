@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import Action
 from ...core.effects import Context, StackItem
 from ...core.state import Decision
-from .actions import CONTROLS, DIRECTIONS, IvionAction, Kind, tile_name
+from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind, tile_name
 from .cards import Card
 from .state import INITIATIVE_DRAW, POOLS, step_effect
 
@@ -105,10 +105,7 @@ def after_target(state: IvionState) -> None:
     assert staged is not None
     seat = staged["seat"]
     c = state.card(staged["card"])
-    # Glossary "Unleash": only if one or more extra power is available. A card played free (cantrip)
-    # costs no power, so any power is extra: "play it for free, and choose to Unleash with all of your
-    # remaining power" (the publisher on a free play, playivion.com, Invoker mechanics).
-    if c.unleash and state.pools[seat]["power"] > (0 if staged["how"] == "cantrip" else c.cost["power"]):
+    if c.may_unleash(state.pools[seat]["power"], free=staged["how"] == "cantrip"):
         state.pending.append(Unleash(seat))
         return
     pay(state)
@@ -207,7 +204,7 @@ def respond(state: IvionState, seat: int, action: Action) -> None:
 def priority_question(state: IvionState, seat: int) -> str:
     """The response window's question: which card it answers."""
     top = state.chain.items[-1]
-    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= 1000 else ''} "
+    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''} "
             f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
 
 
@@ -289,7 +286,6 @@ class Main(Decision):
         elif k == Kind.SPEND:  # "spend resources during their turn for the sole purpose of removing control"
             POOLS.pay(state.pools[seat], seat, {action.name: 1})
             remove_control(state, seat, 1, "turn")
-
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         k = action.kind

@@ -124,8 +124,7 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         return 0.5 + card_value(c) if damage(c) + sum(1 for e in c.effects if e.verb in ("control", "stun")) >= 2 else -1.0
     v = card_value(c)
     ward = 1 if "ward" in s.statuses_on(enemy) and not s.exhausted(enemy) else 0
-    # unleash is open with power beyond the cost; a card played free (cantrip) costs none
-    unleash = bool(c.unleash) and pools["power"] > (0 if a.kind == Kind.CANTRIP else c.cost["power"])
+    unleash = c.may_unleash(pools["power"], free=a.kind == Kind.CANTRIP)
     dmg = damage(c, unleash, ward)
     if dmg >= s.hp[enemy]:
         return 100.0 + dmg  # lethal

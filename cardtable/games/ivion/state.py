@@ -266,12 +266,17 @@ class IvionState(State):
             self._detach(sub)
             self.to_discard(sub)
 
+    def _feat_returns(self, card: int) -> bool:
+        """"If a feat would be sent to the discard, hand, or deck, it is instead returned to the feat
+        zone" (rulebook, Feats): True when `card` is a feat, now back in its owner's feat zone."""
+        if not self.card(card).feat:
+            return False
+        self.feats[self.owner(card)].append(card)
+        return True
+
     def to_discard(self, card: int) -> None:
-        """To its owner's discard; "If a feat would be sent to the discard, hand, or deck, it is
-        instead returned to the feat zone" (rulebook, Feats)."""
-        if self.card(card).feat:
-            self.feats[self.owner(card)].append(card)
-        else:
+        """To its owner's discard (a feat: to the feat zone instead)."""
+        if not self._feat_returns(card):
             self.discard[self.owner(card)].append(card)
 
     def destroy(self, card: int) -> None:
@@ -283,11 +288,10 @@ class IvionState(State):
         """Back to its owner's hand or the top of their deck, revealed: "The card then remains face up
         for the rest of the game, even if in a private zone" (rulebook "Revealing Cards")."""
         self._detach(card)
-        owner = self.owner(card)
-        if self.card(card).feat:  # a feat is returned to the feat zone instead (rulebook, Feats)
-            self.feats[owner].append(card)
+        if self._feat_returns(card):
             self.emit("recalled", card=self.name(card), place="feat zone")
             return
+        owner = self.owner(card)
         if to == "hand":
             self.shown[owner].append(card)
         else:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...ui.names import name, player, prompt
+from .actions import COPY_BASE
 from .cards import Library, library
 from .verbs import amount
 
@@ -94,7 +95,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
         lines = []
         for i, item in enumerate(reversed(obs["stack"])):
             mark = " (countered)" if item["countered"] else ""
-            nth = item["id"] // 1000  # copy k of a card: as its target names it ("copy 2 of ...")
+            nth = item["id"] // COPY_BASE  # copy k of a card: as its target names it ("copy 2 of ...")
             mark += "" if not item["copy"] else " (copy)" if nth == 1 else f" (copy {nth})"
             mark += " (unleashed)" if item["unleashed"] else ""
             target = f" → {', '.join(item['targets'])}" if item["targets"] else ""
