@@ -36,11 +36,14 @@ Colour = Literal["red", "blue", "green"]
 class ClassSchema(CardSchema):
     name: str = Field(min_length=1)
     colour: Colour
+    #: how the class plays, in a line or two (the deck builder and the lobby show it)
+    description: str = Field("", max_length=400)
 
 
 class SpecializationSchema(CardSchema):
     name: str = Field(min_length=1)
     colours: list[Colour] = Field(min_length=1, max_length=2)
+    description: str = Field("", max_length=400)
 
 
 class CardData(CardSchema):
@@ -67,6 +70,8 @@ class CardData(CardSchema):
     effects: list[dict[str, Any]] = Field(default_factory=list)
     unleash: list[dict[str, Any]] = Field(default_factory=list)
     abilities: list[dict[str, Any]] = Field(default_factory=list)
+    #: a feat's line on how it plays (traits and ultimates; the deck builder shows it)
+    description: str = Field("", max_length=400)
 
     @model_validator(mode="after")
     def _rules(self) -> CardData:
@@ -109,6 +114,8 @@ class HeroData(CardSchema):
     ultimate: str = ""
     #: Make Your Own Hero: card name -> copies (30 class cards and 15 specialization cards)
     cards: dict[str, int] = Field(default_factory=dict)
+    #: how the hero plays, in a line (the lobby and the terminal list it)
+    description: str = Field("", max_length=400)
 
 
 @dataclass(frozen=True)
@@ -142,6 +149,7 @@ class Card:
     effects: tuple[Effect, ...]
     unleash: tuple[Effect, ...]
     abilities: tuple[Ability, ...]
+    description: str = ""
 
     @property
     def cost(self) -> dict[str, int]:
@@ -229,7 +237,7 @@ def _build_card(data: CardData, where: str) -> Card:
         raise CardFileError(f"{where}: field 'abilities': only an attached card or a feat has abilities")
     return Card(data.name, data.archetype, data.copies, data.marked, data.feat, data.relic, data.hp, tuple(data.pips),
                 data.passive, data.actions, data.power, data.range, tuple(data.banner), data.heroic, data.instant,
-                data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities))
+                data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities), data.description)
 
 
 @dataclass
@@ -240,6 +248,8 @@ class Library:
     specializations: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name -> colours
     cards: dict[str, Card] = field(default_factory=dict)
     heroes: dict[str, HeroData] = field(default_factory=dict)
+    #: class and specialization name -> how it plays (empty when its file says nothing)
+    descriptions: dict[str, str] = field(default_factory=dict)
 
     def colours(self, archetype: str) -> tuple[str, ...]:
         if archetype in self.classes:
@@ -271,11 +281,13 @@ class Library:
             klass = validate(entry, ClassSchema, f"{source}: class {name!r}")
             self._new_archetype(klass.name, f"{source}: class {name!r}")
             self.classes[klass.name] = klass.colour
+            self.descriptions[klass.name] = klass.description
         for i, entry in enumerate(_tables(raw, "specialization", source)):
             name = entry.get("name", f"#{i + 1}")
             spec = validate(entry, SpecializationSchema, f"{source}: specialization {name!r}")
             self._new_archetype(spec.name, f"{source}: specialization {name!r}")
             self.specializations[spec.name] = tuple(spec.colours)
+            self.descriptions[spec.name] = spec.description
         for i, entry in enumerate(_tables(raw, "card", source)):
             name = entry.get("name", f"#{i + 1}")
             where = f"{source}: card {name!r}"
@@ -334,6 +346,7 @@ def library(files: Iterable[str] = ()) -> Library:
     base = base_library()
     lib.classes, lib.specializations = dict(base.classes), dict(base.specializations)
     lib.cards, lib.heroes = dict(base.cards), dict(base.heroes)
+    lib.descriptions = dict(base.descriptions)
     for f in files:
         lib.add(read_card_file(f, "content file"), f"content file {f}")
     lib.check_marked()
