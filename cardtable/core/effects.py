@@ -105,6 +105,9 @@ class Ability:
     #: happens before every other ability answering the same event, nobody choosing (Iuno Avatar: a
     #: spell's effect "immediately come[s] into effect once the spell card arrives on Earth")
     first: bool = False
+    #: each of its effects after the first happens only if the one before it could (the game's
+    #: `possible`): a sequence of steps read "do this, then that" (Iuno Avatar's effect sequences)
+    chained: bool = False
 
     def to_json(self, verbs: VerbRegistry) -> dict[str, Any]:
         out = {"card": self.card, "index": self.index, "controller": self.controller, "when": self.when,
@@ -112,13 +115,15 @@ class Ability:
                "optional": self.optional}
         if self.first:
             out["first"] = True
+        if self.chained:
+            out["chained"] = True
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], verbs: VerbRegistry) -> Ability:
         return cls(int(data["card"]), int(data["index"]), int(data["controller"]), str(data["when"]),
                    tuple(verbs.from_json(e) for e in data["effects"]), Context.from_json(data["context"]), bool(data["instead"]),
-                   bool(data["optional"]), bool(data.get("first", False)))
+                   bool(data["optional"]), bool(data.get("first", False)), bool(data.get("chained", False)))
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,8 @@ class Attempt:
     effect: Effect
     context: Context
     declined: tuple[tuple[int, int], ...] = ()
+    #: a later step of a chained ability: it happens only if the step before it could
+    then: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +215,8 @@ class Effects:
     - `answerable`: the verbs whose activities abilities may answer (a game whose abilities only
       answer other events, a turn's start, says so and its effects just happen);
     - `card_name(state, card)`: a card as the questions name it;
+    - `possible(state, effect, context)`: whether an effect can do anything now (read only for a
+      chained ability's steps: one that cannot stops the steps after it);
     - `field`: the state attribute holding the `Sequence` (declared in the layout's `typed`)."""
 
     def __init__(self, verbs: VerbRegistry, actions: EffectActions,
@@ -218,8 +227,10 @@ class Effects:
                  finished: Callable[[Any, Ability], None] = _nothing,
                  alike: Callable[[Any, Ability], Any] | None = None, kinds: Mapping[str, str] | None = None,
                  asks: Mapping[str, str] | None = None, answerable: frozenset[str] | None = None,
-                 card_name: Callable[[Any, int], str] | None = None) -> None:
+                 card_name: Callable[[Any, int], str] | None = None,
+                 possible: Callable[[Any, Effect, Context], bool] | None = None) -> None:
         self.verbs = verbs
+        self.possible = possible
         #: how its questions name a card ("may use Undine's ability: ..."; default "card N")
         self.card_name = card_name or (lambda state, card: f"card {card}")
         self.done = done
@@ -340,10 +351,18 @@ class Effects:
                 return
 
     def _attempt(self, state: State, attempt: Attempt) -> None:
+        seq = self._get(state)
+        if seq.work and isinstance(seq.work[-1], Attempt) and seq.work[-1].then and self.possible is not None \
+                and not self.possible(state, attempt.effect, attempt.context):
+            # a step of a chained ability that can do nothing: the steps after it do not happen
+            work = seq.work
+            while work and isinstance(work[-1], Attempt) and work[-1].then:
+                work = work[:-1]
+            self._set(state, evolve(seq, work=work))
+            return
         if self.answerable is not None and attempt.effect.verb not in self.answerable:
             self.verbs.run(state, attempt.context, attempt.effect)  # nothing can answer it
             return
-        seq = self._get(state)
         event = self.event_of(state, attempt.effect, attempt.context)
         replacements = [
             a for a in self.abilities(state, event)
@@ -410,7 +429,8 @@ class Effects:
     def _use(self, state: State, a: Ability) -> None:
         seq = self._get(state)
         self._set(state, evolve(seq, fired=(*seq.fired, a.card)))
-        self._push(state, Finish(a), *(Attempt(e, a.context) for e in reversed(a.effects)))
+        steps = [Attempt(e, a.context, then=a.chained and i > 0) for i, e in enumerate(a.effects)]
+        self._push(state, Finish(a), *reversed(steps))
         self.used(state, a)
 
     # -- answers to the layer's decisions ---------------------------------------------------
@@ -431,7 +451,7 @@ class Effects:
     def text(self, ability: Ability, wording: Any = None) -> str:
         """What the ability does, in the verbs' words (`wording` "question": as the layer's questions
         put it to everyone, of the seat that decides: "their", never "your")."""
-        return " ".join(self.verbs.text(e, wording) for e in ability.effects)
+        return (", then " if ability.chained else " ").join(self.verbs.text(e, wording) for e in ability.effects)
 
 
 D = TypeVar("D", bound=Decision)
@@ -543,8 +563,11 @@ class FirstTrigger(Decision):
 
 def _work_json(item: Work, verbs: VerbRegistry) -> dict[str, Any]:
     if isinstance(item, Attempt):
-        return {"do": "attempt", "effect": item.effect.to_json(), "context": item.context.to_json(),
-                "declined": [list(d) for d in item.declined]}
+        out: dict[str, Any] = {"do": "attempt", "effect": item.effect.to_json(), "context": item.context.to_json(),
+                               "declined": [list(d) for d in item.declined]}
+        if item.then:
+            out["then"] = True
+        return out
     if isinstance(item, Triggered):
         return {"do": "triggered", "abilities": [a.to_json(verbs) for a in item.abilities], "active": item.active,
                 "event": item.event.to_json()}
@@ -556,7 +579,7 @@ def _work_json(item: Work, verbs: VerbRegistry) -> dict[str, Any]:
 def _work_from_json(data: Mapping[str, Any], verbs: VerbRegistry) -> Work:
     if data["do"] == "attempt":
         return Attempt(verbs.from_json(data["effect"]), Context.from_json(data["context"]),
-                       tuple((int(c), int(i)) for c, i in data["declined"]))
+                       tuple((int(c), int(i)) for c, i in data["declined"]), bool(data.get("then", False)))
     if data["do"] == "triggered":
         return Triggered(tuple(Ability.from_json(a, verbs) for a in data["abilities"]), int(data["active"]),
                          GameEvent.from_json(data["event"]))

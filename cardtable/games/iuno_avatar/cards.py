@@ -13,7 +13,10 @@ the field. A card:
 - gem: `name`, `element`, `symbols` (how many of its element it pays).
 
 `when` and `effect` are written in the pictogram language (language.py) and validated by its
-verbs. A card's text and pictograms are generated from them.
+verbs. An `effect` is one step (a table) or a sequence of steps (a list of tables, the rulebook's
+"comprehensive effect descriptions"): the steps happen in order, each only if the one before it
+could (docs/games/iuno_avatar.md). A combination the rules forbid is refused naming the rule. A
+card's text and pictograms are generated from them.
 """
 
 from __future__ import annotations
@@ -29,12 +32,23 @@ from pydantic import ValidationError, ValidationInfo, field_validator, model_val
 from ...core.cards import CardSchema, describe_error, read_card_file, validate
 from ...core.errors import CardFileError
 from ...core.verbs import Effect
-from .language import CARD_TYPES, ELEMENTS, VERBS, activity_text, effect_problem, pictograms
+from .language import (
+    CARD_TYPES,
+    ELEMENTS,
+    VERBS,
+    activity_problem,
+    activity_text,
+    effect_problem,
+    pictograms,
+    sequence_pictograms,
+    sequence_text,
+)
 
 DECK_FILE = Path(__file__).with_name("deck.toml")
 MAX_COST = 4
 MAX_LEVEL = 3
 MAX_SYMBOLS = 3
+MAX_STEPS = 4  # the steps of one effect sequence
 KINDS = ("inclusive", "exclusive")
 FIELDS = {
     "figure": ("name", "type", "element", "cost", "level", "kind", "when", "effect"),
@@ -54,7 +68,7 @@ class Card(CardSchema):
     level: int                   # figures: 1-3; others 0
     kind: str                    # figures: inclusive / exclusive; others ""
     when: Effect | None          # figures: the activity answered
-    effect: Effect | None        # figures and spells
+    effects: tuple[Effect, ...]  # figures and spells: the steps of the effect, in order; gem cards: none
     symbols: int                 # gem cards: how many of its element it pays
 
     @model_validator(mode="before")
@@ -72,7 +86,7 @@ class Card(CardSchema):
         if element not in ELEMENTS:
             raise ValueError(f"{where}: field 'element' must be one of {', '.join(ELEMENTS)} (got {element!r})")
         out: dict[str, Any] = {"index": (info.context or {}).get("index", 0), "name": raw.get("name"), "type": kind_of,
-                               "element": element, "cost": (), "level": 0, "kind": "", "when": None, "effect": None,
+                               "element": element, "cost": (), "level": 0, "kind": "", "when": None, "effects": (),
                                "symbols": 0}
         if kind_of == "gem":
             symbols = raw.get("symbols")
@@ -86,10 +100,7 @@ class Card(CardSchema):
         out["cost"] = tuple(cost.count(e) for e in ELEMENTS)
         if "effect" not in raw:
             raise ValueError(f"{where}: field 'effect' is missing (a {kind_of} card has an effect)")
-        out["effect"] = VERBS.parse(raw["effect"], f"{where}: field 'effect'")
-        problem = effect_problem(out["effect"])
-        if problem:
-            raise ValueError(f"{where}: field 'effect': {problem}")
+        out["effects"] = _steps(raw["effect"], where)
         if kind_of == "figure":
             level = raw.get("level")
             if not _whole(level) or not 1 <= level <= MAX_LEVEL:
@@ -99,8 +110,18 @@ class Card(CardSchema):
                 raise ValueError(f"{where}: field 'kind' must be inclusive or exclusive (got {kind!r})")
             if "when" not in raw:
                 raise ValueError(f"{where}: field 'when' is missing (the activity the figure answers)")
-            out.update(level=level, kind=kind, when=VERBS.parse(raw["when"], f"{where}: field 'when'"))
+            when = VERBS.parse(raw["when"], f"{where}: field 'when'")
+            problem = activity_problem(when)
+            if problem:
+                raise ValueError(f"{where}: field 'when': {problem}")
+            out.update(level=level, kind=kind, when=when)
         return out
+
+    @property
+    def effect(self) -> Effect | None:
+        """The first step of the effect (the whole sequence is `effects`): what a one-step reader
+        (the heuristic's value of a spell) looks at."""
+        return self.effects[0] if self.effects else None
 
     @property
     def element_index(self) -> int:
@@ -126,8 +147,7 @@ class Card(CardSchema):
         if self.gem:
             n = self.symbols
             return f"Pays {n} {self.element.title()} symbol{'s' if n > 1 else ''} of a figure or spell cost."
-        assert self.effect is not None
-        does = VERBS.text(self.effect)
+        does = sequence_text(self.effects)
         if self.spell:
             return f"On arrival, you may {does}. Then it goes to Hell."
         assert self.when is not None
@@ -140,12 +160,32 @@ class Card(CardSchema):
         rhombus for exclusive), the activity, then what happens."""
         if self.gem:
             return [{"kind": "card type", "name": "gem", "element": self.element}] * self.symbols
-        assert self.effect is not None
         if self.spell:
-            return pictograms(self.effect)
+            return sequence_pictograms(self.effects)
         assert self.when is not None
         marker = {"kind": "marker", "name": "circle" if self.kind == "inclusive" else "rhombus"}
-        return [*pictograms(self.when), marker, *pictograms(self.effect)]
+        return [*pictograms(self.when), marker, *sequence_pictograms(self.effects)]
+
+
+def _steps(raw: Any, where: str) -> tuple[Effect, ...]:
+    """A card's `effect`: one table (one step) or a list of 1 to MAX_STEPS tables, each a step of
+    the language that the rules allow for an effect."""
+    if isinstance(raw, list):
+        if not 1 <= len(raw) <= MAX_STEPS:
+            raise ValueError(f"{where}: field 'effect' must be a table or a list of 1 to {MAX_STEPS} tables "
+                             f"(steps), got {len(raw)}")
+        places = [f"{where}: field 'effect' step {i + 1}" for i in range(len(raw))]
+        items = raw
+    else:
+        places, items = [f"{where}: field 'effect'"], [raw]
+    steps = []
+    for place, item in zip(places, items, strict=True):
+        step = VERBS.parse(item, place)
+        problem = effect_problem(step)
+        if problem:
+            raise ValueError(f"{place}: {problem}")
+        steps.append(step)
+    return tuple(steps)
 
 
 def _whole(v: Any) -> TypeGuard[int]:

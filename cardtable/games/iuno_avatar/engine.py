@@ -6,7 +6,9 @@ and the four hooks, each a rule of the state (state.py).
   a trigger of its own arrival on Earth ("immediately come into effect once the spell card
   arrives on Earth"); every one is optional ("Players can always choose whether they want a
   specific effect to take place or not");
-- the loop rule is the core's: a card whose effect fired in an effect sequence fires no more in it.
+- the loop rule is the core's: a card whose effect fired in an effect sequence fires no more in it;
+- a card's effect of several steps is a chained ability: a step that can do nothing (`possible`)
+  stops the steps after it.
 """
 
 from __future__ import annotations
@@ -35,5 +37,9 @@ def _done(state: Any) -> None:
     state.sequence_done()
 
 
+def _possible(state: Any, effect: Effect, context: Context) -> bool:
+    return state.possible(effect, context)  # type: ignore[no-any-return]
+
+
 EFFECTS = Effects(VERBS, EffectActions(YES, NO, FIRST), _abilities, _event_of, _turn_order, _done,
-                  card_name=lambda state, card: state.card(card).name)
+                  card_name=lambda state, card: state.card(card).name, possible=_possible)

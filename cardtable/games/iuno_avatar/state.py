@@ -36,6 +36,14 @@ DIE_FACES = 6
 TAKE_DIE = VERBS.parse({"verb": "take", "what": "die"}, "the turn start")
 TAKE_CARD = VERBS.parse({"verb": "take", "what": "card"}, "the turn start")
 TAKE_GEM = VERBS.parse({"verb": "take", "what": "gem"}, "the turn start")
+#: rolling a die discards it: "The player can then roll and discard their dies to perform actions"
+ROLL = VERBS.parse({"verb": "discard", "what": "die"}, "a roll")
+#: activating / levelling up: "by moving a(nother) gem on top of it" (the figure: the context's card)
+GEM_ON = VERBS.parse({"verb": "move", "what": "gem", "from_owner": "white", "to_area": "earth", "to_owner": "white"},
+                     "activating a figure")
+#: paying with a gem card: it goes from its player's Heaven to Hell (the card: the context's card)
+PAY_CARD = VERBS.parse({"verb": "move", "what": "gem card", "from_area": "heaven", "from_owner": "white",
+                        "to_area": "hell"}, "a payment")
 #: summoning and casting: "moving it from Heaven to Earth"
 SUMMON = VERBS.parse({"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "white",
                       "to_area": "earth", "to_owner": "white"}, "a summon")
@@ -63,12 +71,12 @@ class AvatarState(State):
             Zone("announced", Visibility.PUBLIC, Order.SET),
         ),
         values=("turn", "turns", "spells_cast", "phase", "middle", "purse", "by_limit"),
-        lists=("dice", "gems", "charge", "avatars", "order", "final_winners"),
+        lists=("dice", "gems", "charge", "avatars", "order", "final_winners", "owed"),
         typed=(("sequence", EFFECTS.record),),
         decisions=DECISIONS,
     )
     __slots__ = ("stack", "heaven", "earth", "hell", "announced", "turn", "turns", "spells_cast", "phase", "middle",
-                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence")
+                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence", "owed")
 
     game: IunoAvatar
     stack: list[int]          # the card stack; its top is the end of the list
@@ -79,7 +87,7 @@ class AvatarState(State):
     turn: int                 # whose turn
     turns: int                # turns begun
     spells_cast: int          # "the number of spells already casted this turn"
-    phase: str                # what the turn does when the running effect sequence is over
+    phase: str                # what the turn does when the running effect sequence is over (PHASES)
     middle: int               # dice in the middle of the table
     purse: int                # gems in the purse
     dice: list[int]           # per seat
@@ -89,6 +97,7 @@ class AvatarState(State):
     order: list[int]          # the seats in turn order
     final_winners: list[int]
     by_limit: bool            # the game ended at our turn limit, not by an empty Heaven
+    owed: list[int]           # while paying: the symbols of the announced card still owed (ELEMENTS order)
 
     # -- setup ----------------------------------------------------------------------------------
 
@@ -117,6 +126,7 @@ class AvatarState(State):
         self.charge = [0] * len(g.cards)
         self.final_winners = []
         self.by_limit = False
+        self.owed = []
         self.turns = 0
         self.sequence = EFFECTS.record()
         self.emit("setup", order=list(self.order), avatars=[ELEMENTS[a] for a in self.avatars],
@@ -155,19 +165,45 @@ class AvatarState(State):
 
     def sequence_done(self) -> None:
         """An effect sequence is over: spells on Earth go to Hell ("spell cards are moved to Hell
-        after their effect has been completed"), a card whose arrival was replaced goes back to
-        Heaven, and the turn goes on."""
+        after their effect has been completed"), and the turn goes on by its phase: a rolled die
+        shows its number; a payment goes on, or the paid card arrives; a card whose payment or
+        arrival was replaced goes back to Heaven (what was paid is spent); a replaced roll spent
+        its die."""
         spells = self.game.spells
         for seat, earth in enumerate(self.earth):
             for c in [c for c in earth if c in spells]:
                 earth.remove(c)
                 self.hell.append(c)
                 self.emit("to_hell", seat=seat, card=self.card(c).name, why="spell resolved")
+        phase = self.phase
+        if phase == "rolled":  # the die was rolled (discarded): its number allows an action
+            self.phase = "action"
+            value = self.rng.below(DIE_FACES) + 1
+            self.emit("rolled", seat=self.turn, value=value)
+            self.pending.append(UseRoll(self.turn, value))
+            return
+        if phase == "roll":  # the roll was replaced: the die performed that action instead
+            self.phase = "action"
+            self.dice[self.turn] -= 1
+            self.middle += 1
+            self.emit("die_discarded", seat=self.turn)
+            self._go_on(self.turn)
+            return
+        if phase == "paid" and self.announced:
+            self.phase = "action"
+            if sum(self.owed):
+                self.pending.append(Pay(self.turn, self.announced[0], tuple(self.owed)))
+                return
+            self.owed = []
+            card = self.card(self.announced[0])
+            EFFECTS.start(self, SUMMON if card.figure else CAST, Context(self.turn, -1, (-1, self.announced[0])))
+            return
+        self.owed = []
         if self.announced:
             c = self.announced.pop()
             self.heaven[self.turn].append(c)
             self.emit("not_arrived", seat=self.turn, card=self.card(c).name)
-        step = NEXT_PHASE.get(self.phase)
+        step = NEXT_PHASE.get(phase)
         if step is not None:
             self.phase, effect = step
             EFFECTS.start(self, effect, Context(self.turn))
@@ -176,12 +212,11 @@ class AvatarState(State):
             self._go_on(self.turn)
 
     def roll(self, seat: int) -> None:
-        """Roll a die; it is discarded at once: "Discarded dies are put back in the middle"."""
-        self.dice[seat] -= 1
-        self.middle += 1
-        value = self.rng.below(DIE_FACES) + 1
-        self.emit("rolled", seat=seat, value=value)
-        self.pending.append(UseRoll(seat, value))
+        """Roll a die: an activity, "roll and discard their dies" (`ROLL`); it is discarded at once
+        ("Discarded dies are put back in the middle") and shows its number when what its discard
+        sets off is over (`sequence_done`)."""
+        self.phase = "roll"
+        EFFECTS.start(self, ROLL, Context(seat))
 
     def roll_actions(self, seat: int, value: int) -> list[Action]:
         sp = self.game.space
@@ -225,14 +260,12 @@ class AvatarState(State):
             c = action.card
             self.heaven[seat].remove(c)
             self.announced.append(c)
+            self.owed = list(self.card(c).cost)
             self.emit("announced", seat=seat, card=self.card(c).name, action="summon" if k == Kind.SUMMON else "cast")
             self.pending.append(Pay(seat, c, self.card(c).cost))
         elif k in (Kind.ACTIVATE, Kind.LEVEL_UP):
-            # "activate/level up this figure by moving a(nother) gem on top of it"
-            self.gems[seat] -= 1
-            self.charge[action.card] += 1
-            self.emit("gem_on", seat=seat, card=self.card(action.card).name, gems=self.charge[action.card])
-            self._go_on(seat)
+            # "activate/level up this figure by moving a(nother) gem on top of it": an activity
+            EFFECTS.start(self, GEM_ON, Context(seat, -1, (-1, action.card)))
         else:
             self.emit("die_discarded", seat=seat)
             self._go_on(seat)
@@ -273,26 +306,17 @@ class AvatarState(State):
         return out
 
     def pay(self, decision: Pay, action: AvatarAction) -> None:
+        """A payment is an activity: a gem card moves from Heaven to Hell (`PAY_CARD`), the rest in
+        gems moves to the middle; when what it sets off is over, the next payment or the arrival
+        follows (`sequence_done`)."""
         seat = decision.seat
-        remaining = list(decision.remaining)
+        self.phase = "pay"
         if action.kind == Kind.PAY_CARD:
-            c = action.card
-            remaining[self.card(c).element_index] -= self.card(c).symbols
-            self.heaven[seat].remove(c)
-            self.hell.append(c)
-            self.emit("paid_card", seat=seat, card=self.card(c).name)
+            EFFECTS.start(self, PAY_CARD, Context(seat, -1, (-1, action.card)))
         else:
-            n = sum(remaining)
-            self.gems[seat] -= n
-            self.purse += n
-            remaining = [0] * len(remaining)
-            self.emit("paid_gems", seat=seat, gems=n)
-        if sum(remaining):
-            self.pending.append(Pay(seat, decision.card, tuple(remaining)))
-            return
-        card = self.card(decision.card)
-        self.phase = "action"
-        EFFECTS.start(self, SUMMON if card.figure else CAST, Context(seat, -1, (-1, decision.card)))
+            gems = VERBS.parse({"verb": "move", "what": "gem", "from_owner": "white", "to_area": "middle",
+                                "n": sum(decision.remaining)}, "a payment")
+            EFFECTS.start(self, gems, Context(seat))
 
     # -- end of turn ("In the end of each turn, each player must discard ...") -----------------------
 
@@ -367,20 +391,22 @@ class AvatarState(State):
                     card = cards[c]
                     if c == event.card and event.kind.startswith("move|") and event.kind.endswith("|earth"):
                         ctx = Context(seat, c)
-                        if card.effect is not None and self.possible(card.effect, ctx):
-                            out.append(Ability(c, 0, seat, "arrival", (card.effect,), ctx, first=True))
+                        if card.effects and self.possible(card.effects[0], ctx):
+                            out.append(Ability(c, 0, seat, "arrival", card.effects, ctx, first=True,
+                                               chained=len(card.effects) > 1))
                     continue
                 if not charge[c]:
                     continue  # "in effect when the figure card is active with at least one gem on top of it"
                 card = cards[c]
-                if card.when is None or card.effect is None:
+                if card.when is None or not card.effects:
                     continue
                 if parts is None:
                     parts = event.kind.split("|")
                 verb, what, src, dst = parts
-                if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effect, Context(seat, c)):
-                    out.append(Ability(c, 0, seat, event.kind, (card.effect,), Context(seat, c),
-                                       instead=card.kind == "exclusive"))
+                if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effects[0],
+                                                                                             Context(seat, c)):
+                    out.append(Ability(c, 0, seat, event.kind, card.effects, Context(seat, c),
+                                       instead=card.kind == "exclusive", chained=len(card.effects) > 1))
         return out
 
     def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
@@ -402,8 +428,8 @@ class AvatarState(State):
         if effect.verb == "discard":
             return GameEvent(f"discard|{what}||", me if p.owner == "white" else opp, card, -1, p.n)
         src = -1 if p.from_area == "hell" else (me if p.from_owner == "white" else opp)
-        dst = -1 if p.to_area == "hell" else (me if p.to_owner == "white" else opp)
-        return GameEvent(f"move|{what}|{p.from_area}|{p.to_area}", src, card, dst, 1)
+        dst = -1 if p.to_area in ("hell", "middle") else (me if p.to_owner == "white" else opp)
+        return GameEvent(f"move|{what}|{p.from_area or ''}|{p.to_area}", src, card, dst, p.n)
 
     def possible(self, effect: Effect, ctx: Context) -> bool:
         return self._complete(effect, ctx)[0] != "impossible"
@@ -447,6 +473,8 @@ class AvatarState(State):
     def card_choices(self, effect: Effect, ctx: Context) -> list[int]:
         p: Any = effect.params
         opp = _targets(ctx)[0]
+        if effect.verb == "move" and p.what == "gem":  # "Figure cards can be leveled up with at most as many gems as their level"
+            return [c for c in self.figures(ctx.controller) if self.charge[c] < self.card(c).level]
         if effect.verb == "discard":
             return sorted({c for c in self.heaven[ctx.controller] if _is(self.card(c), p.what)})
         return self._sources(p, ctx.controller, opp)
@@ -459,6 +487,11 @@ class AvatarState(State):
         opp, card = _targets(ctx)
         me = ctx.controller
         black = (p.owner == "black") if effect.verb != "move" else "black" in (p.from_owner, p.to_owner)
+        if effect.verb == "move" and p.what == "gem":  # my own gems (effects and the rules move only those)
+            if self.gems[me] < p.n:
+                return "impossible", ctx
+            if p.to_area == "middle":
+                return "ready", ctx
         if effect.verb == "take" and not black:
             left = {"die": self.middle + sum(self.dice) - self.dice[me], "gem": self.purse + sum(self.gems) - self.gems[me],
                     "card": len(self.stack) + len(self.hell)}[p.what]
@@ -506,7 +539,7 @@ class AvatarState(State):
         me = ctx.controller
         opp = _targets(ctx)[0]
         for _ in range(p.n):
-            if p.what == "card":
+            if p.what.endswith("card"):
                 if p.owner == "white":
                     self._refill()  # (Hell was empty when the stack ran out: it may hold cards now)
                     if not self.stack:
@@ -517,9 +550,12 @@ class AvatarState(State):
                     self.emit("drew", to=(me,), seat=me, card=self.card(c).name)
                     self._refill()
                 else:
-                    if not self.heaven[opp]:
+                    # at random: the player cannot see that Heaven (of the type named, if one is)
+                    choices = [c for c in self.heaven[opp] if _is(self.card(c), p.what)]
+                    if not choices:
                         return
-                    c = self.heaven[opp].pop(self.rng.below(len(self.heaven[opp])))
+                    c = choices[self.rng.below(len(choices))]
+                    self.heaven[opp].remove(c)
                     self.heaven[me].append(c)
                     self.emit("took_card", seat=me, source=opp)
                     self.emit("drew", to=(me, opp), seat=me, card=self.card(c).name)
@@ -565,6 +601,12 @@ class AvatarState(State):
             return
         opp, card = _targets(ctx)
         who = ctx.controller if p.owner == "white" else opp
+        if self.phase == "roll" and ctx.source < 0 and p.what == "die" and p.owner == "white":
+            # the roll (`ROLL`): its number is shown when what the discard sets off is over
+            self.dice[who] -= 1
+            self.middle += 1
+            self.phase = "rolled"
+            return
         if p.what in ("die", "gem"):
             pool = self.dice if p.what == "die" else self.gems
             n = min(p.n, pool[who])
@@ -589,8 +631,12 @@ class AvatarState(State):
             return
         me = ctx.controller
         opp, card = _targets(ctx)
+        if p.what == "gem":
+            self._move_gems(me, card, p)
+            return
         src = me if p.from_owner == "white" else opp
         dst = me if p.to_owner == "white" else opp
+        paying = self.phase == "pay" and ctx.source < 0  # the rules' `PAY_CARD`, not an effect
         # take the card from where it is
         if p.from_area == "heaven":
             if card in self.announced:  # the card being summoned or cast
@@ -623,7 +669,12 @@ class AvatarState(State):
                 self.emit("moved_card", to=(src, dst), card=name)
         elif p.to_area == "hell":
             self.hell.append(card)
-            self.emit("moved", seat=me, to_area="hell", to_seat=-1, card=name)
+            if paying:  # a gem card pays symbols of its own element
+                self.owed[self.card(card).element_index] -= self.card(card).symbols
+                self.phase = "paid"
+                self.emit("paid_card", seat=me, card=name)
+            else:
+                self.emit("moved", seat=me, to_area="hell", to_seat=-1, card=name)
         else:
             self.earth[dst].append(card)
             self.emit("arrived", seat=dst, card=name)
@@ -637,6 +688,19 @@ class AvatarState(State):
                 self.emit("all_figures_to_hell", seat=dst)
         if p.from_area == "heaven":
             self._left_heaven(src)
+
+    def _move_gems(self, me: int, card: int, p: Move) -> None:
+        if p.to_area == "middle":  # paying the rest of a cost in gems (only the rules move gems there)
+            self.gems[me] -= p.n
+            self.purse += p.n
+            self.owed = [0] * len(ELEMENTS)
+            self.phase = "paid"
+            self.emit("paid_gems", seat=me, gems=p.n)
+            return
+        # "activate/level up this figure by moving a(nother) gem on top of it"
+        self.gems[me] -= 1
+        self.charge[card] += 1
+        self.emit("gem_on", seat=me, card=self.card(card).name, gems=self.charge[card])
 
     # -- hidden information --------------------------------------------------------------------------
 
@@ -662,7 +726,7 @@ class AvatarState(State):
             if ability is not None:
                 decision["card"] = cards[ability.card].name
                 decision["instead"] = ability.instead
-                decision["effect"] = VERBS.text(ability.effects[0])
+                decision["effect"] = EFFECTS.text(ability)
             if d.kind == "first_trigger":  # which of the seat's figures (public, on Earth) happens first
                 decision["options"] = [cards[a.card].name for a in d.mine(self)]  # type: ignore[attr-defined]
         players = []
@@ -729,7 +793,7 @@ def _matches(when: Effect, controller: int, verb: str, what: str, src: str, dst:
         return None if seat < 0 else ("white" if seat == controller else "black")
 
     if verb == "move":
-        return bool(p.from_area == src and p.to_area == dst and p.from_owner == colour(event.seat)
+        return bool((p.from_area or "") == src and p.to_area == dst and p.from_owner == colour(event.seat)
                     and p.to_owner == colour(event.target))
     return bool(p.owner == colour(event.seat))
 

@@ -252,12 +252,12 @@ def _deck_with(change: dict[str, Any]) -> list[dict[str, Any]]:
     ({"level": 2}, "card 'Spark': unknown field 'level'"),
     ({"type": "figure", "level": 1, "kind": "inclusive"}, "card 'Spark': field 'when' is missing"),
     ({"effect": {"verb": "move", "what": "figure card", "from_area": "hell", "to_area": "earth", "to_owner": "black"}},
-     "arrives only on your own Earth"),
+     "\"Whenever a card is played, it is put on Earth\" (the player's own): to_owner must be white"),
     ({"effect": {"verb": "move", "what": "card", "from_area": "hell", "from_owner": "white", "to_area": "earth",
                  "to_owner": "white"}}, "Hell is shared"),
     # "Whenever a card leaves Earth, it is sent to Hell"
     ({"effect": {"verb": "move", "what": "figure card", "from_area": "earth", "from_owner": "black", "to_area": "heaven",
-                 "to_owner": "white"}}, "a card that leaves Earth goes to Hell"),
+                 "to_owner": "white"}}, "\"Whenever a card leaves Earth, it is sent to Hell\": to_area must be hell"),
 ])
 def test_bad_cards_are_refused_naming_card_and_field(change: dict[str, Any], message: str) -> None:
     with pytest.raises(CardFileError) as err:
