@@ -77,7 +77,7 @@ class Move(Params):
     (activating or levelling it up, rulebook "by moving a(nother) gem on top of it") or to the
     middle (paying: "paying its cost"); a gem comes from its owner's gems (no `from_area`)."""
 
-    what: Literal["card", "figure card", "spell card", "gem card", "gem"] = "card"
+    what: Literal["card", "figure card", "spell card", "gem card", "gem", "die"] = "card"
     from_area: Area | None = None
     from_owner: Owner | None = None
     to_area: Literal["heaven", "earth", "hell", "middle"]
@@ -86,6 +86,8 @@ class Move(Params):
 
     @model_validator(mode="after")
     def _areas(self) -> Move:
+        if self.what == "die":
+            raise ValueError("a die is taken and discarded (rolling discards it), never moved between areas")
         if self.what == "gem":
             if self.from_area is not None or self.from_owner is None:
                 raise ValueError("a gem moves from its owner's gems: leave out from_area and give from_owner "
@@ -434,10 +436,7 @@ def _refusal(raw: dict[str, Any]) -> tuple[Effect | None, str | None]:
         return Effect(raw["verb"], params[raw["verb"]].model_validate({k: v for k, v in raw.items() if k != "verb"})), None
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        if err["type"] == "literal_error" and raw["what"] == "die":
-            msg = "a die is taken and discarded (rolling discards it), never moved between areas"
-        return None, msg
+        return None, str(err["msg"]).removeprefix("Value error, ")
 
 
 def _place(area: str | None, owner: str | None) -> str:
@@ -513,3 +512,4 @@ def language_table(cards: Any) -> str:
 
 def _verdict(problem: str | None) -> str:
     return "allowed" if problem is None else "forbidden: " + problem.replace("|", "/")
+

@@ -357,9 +357,9 @@ def test_a_replaced_cast_is_no_spell_cast_this_turn() -> None:
     assert "cast Kindle" in texts(s)
 
 
-def test_paying_is_not_an_activity() -> None:
+def test_paying_is_not_a_discard() -> None:
     # Lantern Sprite answers a card of yours discarded, Fire Titan a gem of yours discarded: paying
-    # with a gem card or gems sets off neither
+    # (a `move` of a gem card to Hell, of gems to the middle) sets off neither
     s = table(heaven={0: ["Fireball", "Sunfire Ruby", "Tide"]}, earth={0: {"Lantern Sprite": 1, "Fire Titan": 1}},
               gems=[3, 3])
     rolled(s, 6)
