@@ -11,7 +11,9 @@ Triggers of one event fire by their controllers in turn order, starting with the
 it is; a controller with several chooses their order (`FirstTrigger`). An *effect sequence* runs
 until nothing is left to do and remembers the cards whose abilities fired in it: the loop rule
 ("an effect of a card doesn't again trigger the same effect or an effect of a card that had already
-triggered before within the same effect sequence") keeps them from firing again.
+triggered before within the same effect sequence") keeps them from firing again. An ability's
+effects happen top to bottom; a *chained* ability's (Iuno Avatar's effect sequences) each only if
+the one before it could happen (the game's `possible`).
 
 **The response stack.** A played card becomes a `StackItem` (its card, owner, controller, targets
 and the `Payment` made for it); the other player may respond (`Priority`: their responses, or

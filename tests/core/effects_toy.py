@@ -56,6 +56,16 @@ def _spark(state: DuelState, ctx: Context, p: Amount) -> None:
     state.sparks[ctx.controller] += p.n
 
 
+@VERBS.effect("spend_gem", Amount, text=lambda p, w: f"spend {p.n} gem{'s' if p.n > 1 else ''}")
+def _spend_gem(state: DuelState, ctx: Context, p: Amount) -> None:
+    state.gems[ctx.controller] -= min(p.n, state.gems[ctx.controller])
+
+
+def _possible(state: DuelState, effect: Effect, ctx: Context) -> bool:
+    """Only spending needs something: the gems to spend."""
+    return effect.verb != "spend_gem" or state.gems[ctx.controller] >= effect.params.n  # type: ignore[attr-defined]
+
+
 # -- figures (test cards): what each does, as data ------------------------------------------------
 
 FIGURES: dict[str, list[dict[str, Any]]] = {
@@ -75,11 +85,16 @@ FIGURES: dict[str, list[dict[str, Any]]] = {
     "Spy": [{"when": "gain_gem", "who": "opponent", "effect": {"verb": "draw", "n": 1}}],
     # goes before every other ability answering the same event, nobody asked the order
     "Herald": [{"when": "draw", "first": True, "effect": {"verb": "spark", "n": 1}}],
+    # chained: each effect only if the one before it could happen ("spend a gem, then draw")
+    "Trader": [{"when": "gain_gem", "effect": [{"verb": "spend_gem", "n": 1}, {"verb": "draw", "n": 1}]}],
+    "Miser": [{"when": "gain_gem", "effect": [{"verb": "spend_gem", "n": 2}, {"verb": "draw", "n": 1}]}],
 }
 CARD_NAMES = list(FIGURES)
-ABILITIES: dict[str, list[tuple[str, bool, bool, bool, bool, Effect]]] = {
+ABILITIES: dict[str, list[tuple[str, bool, bool, bool, bool, tuple[Effect, ...]]]] = {
     name: [(a["when"], a.get("who") == "opponent", a.get("instead", False), a.get("optional", True),
-            a.get("first", False), VERBS.parse(a["effect"], f"figure {name!r}")) for a in abilities]
+            a.get("first", False), tuple(VERBS.parse(e, f"figure {name!r}")
+                                         for e in (a["effect"] if isinstance(a["effect"], list) else [a["effect"]])))
+           for a in abilities]
     for name, abilities in FIGURES.items()
 }
 BOLT, NEGATE, WARD = 100, 101, 102  # spell cards' ids (figures are 0..7)
@@ -117,9 +132,10 @@ def _abilities(state: DuelState, event: GameEvent) -> list[Ability]:
     out = []
     for seat, cards in enumerate(state.figures):
         for card in cards:
-            for i, (when, opponent, instead, optional, first, effect) in enumerate(ABILITIES[CARD_NAMES[card]]):
+            for i, (when, opponent, instead, optional, first, effects) in enumerate(ABILITIES[CARD_NAMES[card]]):
                 if when == event.kind and (event.seat != seat if opponent else event.seat == seat):
-                    out.append(Ability(card, i, seat, when, (effect,), Context(seat, card), instead, optional, first))
+                    out.append(Ability(card, i, seat, when, effects, Context(seat, card), instead, optional, first,
+                                       chained=len(effects) > 1))
     return out
 
 
@@ -133,7 +149,7 @@ def _turn_goes_on(state: DuelState) -> None:
 
 EFFECTS = Effects(VERBS, EffectActions(A["yes"], A["no"], [A["first 1"], A["first 2"], A["first 3"]]),
                   _abilities, _event_of, lambda s: [s.turn, 1 - s.turn], _turn_goes_on,
-                  card_name=lambda s, card: CARD_NAMES[card])
+                  card_name=lambda s, card: CARD_NAMES[card], possible=_possible)
 
 
 def _responses(state: DuelState, seat: int) -> list[Action]:

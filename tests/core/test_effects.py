@@ -120,6 +120,15 @@ def test_triggers_of_both_players_go_in_turn_order_from_the_active_player() -> N
     assert s.drawn == [1, 1]
 
 
+def test_a_chained_abilitys_effects_each_need_the_one_before() -> None:
+    s = play(duel(["Trader"]), "cast gain")
+    assert asked(s) == "seat 0 may also spend 1 gem, then draw 1 card (Trader)"
+    play(s, "yes")
+    assert (s.gems[0], s.drawn[0]) == (0, 1)  # the gem spent, then the card drawn
+    s = play(duel(["Miser"]), "cast gain", "yes")
+    assert (s.gems[0], s.drawn[0]) == (1, 0)  # two gems to spend, one held: no card drawn either
+
+
 def test_a_countered_card_goes_to_its_owners_discard_without_resolving() -> None:
     s = play(duel([]), "play bolt")
     assert s.power[0]["power"] == 3

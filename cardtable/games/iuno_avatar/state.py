@@ -189,7 +189,7 @@ class AvatarState(State):
             self.emit("die_discarded", seat=self.turn)
             self._go_on(self.turn)
             return
-        if phase == "paid" and self.announced:
+        if phase == "paid" and self.announced and (not sum(self.owed) or self.can_pay(self.turn, tuple(self.owed))):
             self.phase = "action"
             if sum(self.owed):
                 self.pending.append(Pay(self.turn, self.announced[0], tuple(self.owed)))
@@ -198,6 +198,7 @@ class AvatarState(State):
             card = self.card(self.announced[0])
             EFFECTS.start(self, SUMMON if card.figure else CAST, Context(self.turn, -1, (-1, self.announced[0])))
             return
+        # (a payment replaced, or what it set off left the rest unpayable: the card is not paid for)
         self.owed = []
         if self.announced:
             c = self.announced.pop()

@@ -428,3 +428,50 @@ def test_every_row_of_the_table_is_a_combination_of_the_rulebooks_parts() -> Non
     for r in allowed:
         card = build(_spell(r.raw)).cards[0]
         assert card.text() and card.pictograms()
+
+
+# -- a deck that uses the new language, through the conformance checks --------------------------------
+
+#: figures and spells rewritten to use sequences, the turn's actions as activities and typed takes
+LANGUAGE_DECK = deck_with(
+    Kindle={"effect": TWO_STEPS},
+    Smite={"effect": [{"verb": "take", "what": "spell card", "owner": "black"},
+                      {"verb": "discard", "what": "die", "owner": "black"}]},
+    Tide={"effect": [{"verb": "discard", "what": "figure card"}, GEM_ONTO]},
+    Siphon={"effect": {"verb": "take", "what": "card", "owner": "black"}},
+    Gnome=watcher(ROLL, "inclusive"),
+    Undine=watcher(ROLL, "exclusive"),
+    Salamander=watcher(PAY_GEMS, "inclusive"),
+    Seraph=watcher(PAY_CARD, "exclusive", {"verb": "discard", "what": "card"}),
+    Golem=watcher(GEM_ONTO, "inclusive", {"verb": "take", "what": "figure card", "owner": "black"}, 2),
+    Unicorn=watcher({**GEM_ONTO, "from_owner": "black", "to_owner": "black"}, "exclusive",
+                    [{"verb": "discard", "what": "gem", "owner": "black"}, TAKE_GEM]),
+    Kraken=watcher({**CAST, "from_owner": "black", "to_owner": "black"}, "inclusive",
+                   {"verb": "move", "what": "gem card", "from_area": "heaven", "from_owner": "black", "to_area": "hell"}),
+)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (2, 1), (3, 2)])
+def test_a_deck_using_the_new_language_passes_the_conformance_checks(players: int, seed: int) -> None:
+    # invariants, clone, JSON, determinize, no hidden card in another seat's observation or log,
+    # replay from seed and actions: tests/conformance/checks.py
+    from collections import Counter
+
+    from tests.conformance.checks import play_and_check
+
+    counters: Counter[str] = Counter()
+    play_and_check("iuno_avatar", {"players": players, "turn_limit": 40, "cards": LANGUAGE_DECK}, seed,
+                   heavy_every=5, counters=counters)
+    assert counters["games"] == 1
+
+
+def test_a_payment_whose_rest_can_no_longer_be_paid_sends_the_card_back() -> None:
+    # Gnome: whenever you pay with a gem card, also discard two gems: then Kindle's second Fire
+    # cannot be paid; the card goes back to Heaven, the gem card paid is spent
+    s = table(heaven={0: ["Kindle", "Ember Shard", "Tide"]}, earth={0: {"Gnome": 1}}, gems=[2, 3],
+              cards=deck_with(Gnome=watcher(PAY_CARD, "inclusive", {"verb": "discard", "what": "gem", "n": 2}),
+                              Kindle={"cost": ["fire", "fire"], "effect": TAKE_GEM}, **{"Ember Shard": EMBER}))
+    rolled(s, 1)
+    do(s, "cast Kindle", "pay with Ember Shard", "yes")
+    assert s.gems[0] == 0 and names(s, s.heaven[0]) == ["Kindle", "Tide"] and "Ember Shard" in names(s, s.hell)
+    assert s.decision is None or s.decision.kind != "pay"
