@@ -9,19 +9,30 @@ player". Each operator is one verb of the core's closed `VerbRegistry`, with typ
 checked when a card file is loaded; its plain-language text and its pictogram sequence are
 generated from the same parameters.
 
-- `take` (component die / card / gem; owner; n): white takes from the middle (a die from the
-  middle, a card from the stack, a gem from the purse), black takes from a chosen opponent (one
-  of their dice, a random card of their Heaven, one of their gems). What is taken is mine.
+- `take` (component die / card / gem, or for black a card of a type; owner; n): white takes from the
+  middle (a die from the middle, a card from the stack, a gem from the purse), black takes from a
+  chosen opponent (one of their dice, a random card (of the type) of their Heaven, one of their
+  gems). What is taken is mine.
 - `discard` (component die / gem, or a card of a type; owner; n): white discards mine (a die back
   to the middle, a gem back to the purse, a card of my choice from my Heaven to Hell), black makes
   a chosen opponent discard (a card at random from their Heaven: I cannot see it).
 - `move` (a card of a type; from an area, to an area; the owner of each area but Hell, which is
   shared): one card, chosen by the player where they can see it (Earth, Hell, their own Heaven),
-  at random from an opponent's Heaven.
+  at random from an opponent's Heaven; or a gem: a player's own gem onto their figure (activating or
+  levelling it up) or to the middle (paying: the rules' move only).
+
+A card's effect is a sequence of these steps (`sequence_text`, `sequence_pictograms`: the steps
+joined by "then"), each happening only if the one before it could. A combination the rules forbid
+is refused naming the rule (`effect_problem` for an effect, `activity_problem` for an activity that
+can never happen); `language_rows` lists every combination with its verdict, `language_table` the
+table of the docs with the cards that use each.
 
 Figures answer *activities* written in the same language (`when`): an activity's colour says
 whose it is, relative to the figure's controller: for take, who takes; for discard, whose is
-discarded; for move, who owns each area. See docs/games/iuno_avatar.md for every reading chosen.
+discarded; for move, who owns each area. The turn's actions are activities of the same language
+(`_rules_activities`): rolling a die discards it, paying moves a gem card from Heaven to Hell or gems
+to the middle, activating moves a gem onto a figure, summoning and casting move a card from Heaven
+to Earth. See docs/games/iuno_avatar.md for every reading chosen.
 """
 
 from __future__ import annotations
@@ -228,7 +239,8 @@ def activity_problem(activity: Effect) -> str | None:
     if activity.verb == "move" and p.to_area == "earth":
         return ("never happens: a card arrives on Earth only from its own player's Heaven (played), from Hell or "
                 "from an opponent's Earth, and a gem goes only onto its own player's figure")
-    return "never happens: no rule and no effect the rules allow does this"
+    return ("never happens: no rule and no effect the rules allow does this (docs/games/iuno_avatar.md, "
+            "\"The language table\", lists the activities that can)")
 
 
 _POSSIBLE: set[tuple[Any, ...]] = set()

@@ -433,12 +433,15 @@ class AvatarState(State):
         return GameEvent(f"move|{what}|{p.from_area or ''}|{p.to_area}", src, card, dst, p.n)
 
     def possible(self, effect: Effect, ctx: Context) -> bool:
-        return self._complete(effect, ctx)[0] != "impossible"
+        """Whether an effect can be tried, from what its player can see (so whether it is offered
+        tells nobody what an opponent's Heaven holds)."""
+        return self._complete(effect, ctx, hidden=False)[0] != "impossible"
 
     # -- choices an effect needs ---------------------------------------------------------------------
 
     def opponent_choices(self, effect: Effect, ctx: Context) -> list[int]:
-        """Opponents for whom a black effect can do something."""
+        """Opponents for whom a black effect can do something, as far as the player can see: a card
+        from an opponent's Heaven needs a card there, whatever its type (the types are hidden)."""
         p: Any = effect.params
         me = ctx.controller
         out = []
@@ -451,9 +454,9 @@ class AvatarState(State):
                 elif p.what == "gem":
                     ok = self.gems[o] > 0
                 else:
-                    ok = any(_is(self.card(c), p.what) for c in self.heaven[o])
+                    ok = bool(self.heaven[o])
             elif p.from_owner == "black":
-                ok = bool(self._sources(p, me, o))
+                ok = bool(self.heaven[o]) if p.from_area == "heaven" else bool(self._sources(p, me, o))
             else:
                 ok = bool(self._sources(p, me, -1))
             if ok:
@@ -480,10 +483,11 @@ class AvatarState(State):
             return sorted({c for c in self.heaven[ctx.controller] if _is(self.card(c), p.what)})
         return self._sources(p, ctx.controller, opp)
 
-    def _complete(self, effect: Effect, ctx: Context) -> tuple[str, Context]:
+    def _complete(self, effect: Effect, ctx: Context, hidden: bool = True) -> tuple[str, Context]:
         """("ready", context with its choices), ("opponent" | "card", context): a choice is still
         to be made, or ("impossible", context): the effect can do nothing now. A choice with one
-        candidate is made at once."""
+        candidate is made at once. `hidden`: also look into the chosen opponent's Heaven (a card of
+        a type taken from it that is not there: nothing happens); without, what the player sees."""
         p: Any = effect.params
         opp, card = _targets(ctx)
         me = ctx.controller
@@ -510,6 +514,9 @@ class AvatarState(State):
                 return "opponent", ctx
             opp = choices[0]
             ctx = Context(me, ctx.source, (opp, card))
+        if hidden and opp >= 0 and _from_hidden_heaven(effect) and not any(
+                _is(self.card(c), p.what) for c in self.heaven[opp]):
+            return "impossible", ctx
         needs_card = (effect.verb == "discard" and p.owner == "white") or (
             effect.verb == "move" and not (p.from_area == "heaven" and p.from_owner == "black"))
         if not needs_card:
@@ -775,6 +782,14 @@ class AvatarState(State):
 def _targets(ctx: Context) -> tuple[int, int]:
     t = ctx.targets
     return (t[0] if t else -1, t[1] if len(t) > 1 else -1)
+
+
+def _from_hidden_heaven(effect: Effect) -> bool:
+    """A card of a type, at random from an opponent's Heaven (its types are hidden)."""
+    p: Any = effect.params
+    if effect.verb == "move":
+        return bool(p.from_area == "heaven" and p.from_owner == "black" and p.what != "card")
+    return bool(p.owner == "black" and p.what.endswith(" card"))
 
 
 def _is(card: Card, what: str) -> bool:

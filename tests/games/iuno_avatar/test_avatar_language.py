@@ -299,7 +299,7 @@ def test_take_a_card_as_an_effect_mine_and_an_opponents() -> None:
 def test_take_a_figure_card_from_an_opponent_at_random_and_privately() -> None:
     s = table(3, heaven={0: ["Tide"], 1: ["Smite", "Golem", "Curse"], 2: ["Kindle"]})
     start(s, 0, {"verb": "take", "what": "figure card", "owner": "black"})
-    assert isinstance(s.decision, Turn)  # seat 2 has no figure card: no choice
+    do(s, "opponent seat 1")  # (both are offered: the types in their Heavens are hidden)
     assert names(s, s.heaven[0]) == ["Golem", "Tide"]
     seen = {viewer: " ".join(str(e.data) for e in s.events_for(viewer)) for viewer in (0, 1, 2, None)}
     assert "Golem" in seen[0] and "Golem" in seen[1] and "Golem" not in seen[2] and "Golem" not in seen[None]
@@ -475,3 +475,20 @@ def test_a_payment_whose_rest_can_no_longer_be_paid_sends_the_card_back() -> Non
     do(s, "cast Kindle", "pay with Ember Shard", "yes")
     assert s.gems[0] == 0 and names(s, s.heaven[0]) == ["Kindle", "Tide"] and "Ember Shard" in names(s, s.hell)
     assert s.decision is None or s.decision.kind != "pay"
+
+
+def test_a_card_of_a_type_from_an_opponents_heaven_is_offered_by_what_the_player_sees() -> None:
+    # seat 1 holds no spell card, seat 2 one: both are offered (their Heavens' types are hidden);
+    # seat 1 chosen, nothing happens and nothing answers it
+    s = table(3, heaven={0: ["Tide"], 1: ["Golem"], 2: ["Smite", "Regrowth"]}, earth={0: {"Gnome": 1}},
+              cards=deck_with(Gnome=watcher({"verb": "take", "what": "card", "owner": "white"}, "inclusive")))
+    start(s, 0, {"verb": "take", "what": "spell card", "owner": "black"})
+    assert texts(s) == ["opponent seat 1", "opponent seat 2"]
+    det = s.determinize(0, 7)
+    assert texts(det) == texts(s)
+    do(s, "opponent seat 1")
+    assert isinstance(s.decision, Turn) and names(s, s.heaven[0]) == ["Tide"] and names(s, s.heaven[1]) == ["Golem"]
+    start(s, 0, {"verb": "take", "what": "spell card", "owner": "black"})
+    do(s, "opponent seat 2")
+    assert offered(s) == "Gnome"  # a card taken: Gnome answers
+    assert len(s.heaven[0]) == 2 and len(s.heaven[2]) == 1
