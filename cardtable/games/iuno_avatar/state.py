@@ -87,7 +87,9 @@ class AvatarState(State):
     turn: int                 # whose turn
     turns: int                # turns begun
     spells_cast: int          # "the number of spells already casted this turn"
-    phase: str                # what the turn does when the running effect sequence is over (PHASES)
+    phase: str                # what the turn does when the running effect sequence is over: "die", "card",
+    #                           "gem" (the turn start's takes), "roll" / "rolled" (a die being rolled), "pay" /
+    #                           "paid" (a payment), "action" (anything else: the player goes on)
     middle: int               # dice in the middle of the table
     purse: int                # gems in the purse
     dice: list[int]           # per seat
