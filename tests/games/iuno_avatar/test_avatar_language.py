@@ -451,7 +451,7 @@ LANGUAGE_DECK = deck_with(
 )
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 0), (2, 1), (3, 2)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (2, 1), (2, 2), (3, 3), (3, 4)])
 def test_a_deck_using_the_new_language_passes_the_conformance_checks(players: int, seed: int) -> None:
     # invariants, clone, JSON, determinize, no hidden card in another seat's observation or log,
     # replay from seed and actions: tests/conformance/checks.py
@@ -460,7 +460,7 @@ def test_a_deck_using_the_new_language_passes_the_conformance_checks(players: in
     from tests.conformance.checks import play_and_check
 
     counters: Counter[str] = Counter()
-    play_and_check("iuno_avatar", {"players": players, "turn_limit": 40, "cards": LANGUAGE_DECK}, seed,
+    play_and_check("iuno_avatar", {"players": players, "turn_limit": 60, "cards": LANGUAGE_DECK}, seed,
                    heavy_every=5, counters=counters)
     assert counters["games"] == 1
 
