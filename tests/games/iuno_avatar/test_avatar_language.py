@@ -492,3 +492,16 @@ def test_a_card_of_a_type_from_an_opponents_heaven_is_offered_by_what_the_player
     do(s, "opponent seat 2")
     assert offered(s) == "Gnome"  # a card taken: Gnome answers
     assert len(s.heaven[0]) == 2 and len(s.heaven[2]) == 1
+
+
+def test_the_card_file_example_in_the_docs_is_a_valid_card_file(tmp_path: Path) -> None:
+    from cardtable.games.iuno_avatar.cards import read_file
+
+    example = re.search(r"```toml\n(.*?)```", DOCS.read_text(), re.S)
+    assert example, "docs/games/iuno_avatar.md lost its card file example"
+    path = tmp_path / "example.toml"
+    path.write_text(example.group(1))
+    spark, imp = build(read_file(path)).cards
+    assert len(spark.effects) == 2 and imp.when is not None and imp.kind == "exclusive"
+    assert spark.text() == ("On arrival, you may discard a gem back to the purse, then take two dice from the middle. "
+                            "Then it goes to Hell.")
