@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -37,6 +38,7 @@ class CardSchema(BaseModel):
 
 
 SchemaT = TypeVar("SchemaT", bound=CardSchema)
+CardT = TypeVar("CardT", bound=CardSchema)
 
 
 def read_card_file(path: str | Path, what: str) -> Any:
@@ -68,6 +70,33 @@ def validate(raw: Any, schema: type[SchemaT], source: str) -> SchemaT:
         return schema.model_validate(raw)
     except ValidationError as exc:
         raise CardFileError(f"{source}: {describe_error(exc, schema)}") from None
+
+
+def card_list(raw: Any, card: type[CardT], noun: str) -> tuple[CardT, ...]:
+    """The cards of a card file's list (its `[[noun]]` tables), each validated by `card` in order:
+    a non-empty list of tables, each named with words (letters, digits, spaces, - and '), no name
+    twice (case aside). The card's validation gets `{"index": i, "where": "noun 'Name'"}` as its
+    context, and its first error is told after `where` (unless it already names the card)."""
+    if not isinstance(raw, list) or not raw:
+        raise ValueError(f"expected a non-empty list of {noun}s ([[{noun}]] tables)")
+    seen: set[str] = set()
+    cards: list[CardT] = []
+    for i, table in enumerate(raw):
+        if not isinstance(table, Mapping):
+            raise ValueError(f"{noun} #{i + 1} must be a table")
+        name = table.get("name")
+        where = f"{noun} {name!r}" if isinstance(name, str) else f"{noun} #{i + 1}"
+        if not isinstance(name, str) or not name.strip() or not all(c.isalnum() or c in " -'" for c in name):
+            raise ValueError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
+        if name.lower() in seen:
+            raise ValueError(f"{where}: field 'name': a {noun} of this name is already defined")
+        seen.add(name.lower())
+        try:
+            cards.append(card.model_validate(table, context={"index": i, "where": where}))
+        except ValidationError as exc:
+            told = describe_error(exc, card)
+            raise ValueError(told if told.startswith(where) else f"{where}: {told}") from None
+    return tuple(cards)
 
 
 def describe_error(exc: ValidationError, schema: type[CardSchema]) -> str:

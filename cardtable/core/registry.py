@@ -2,7 +2,8 @@
 
 Games are registered by import path and loaded on first use, so `import cardtable`
 stays fast and a broken game cannot break the others. A game's other parts (heuristic bot,
-RL encoder, terminal text) are named by its spec and found here (`game_part`).
+RL encoder, terminal text, deck builder) are named by its spec and found here, and only here
+(`game_part`, or `part_of` for a game class).
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from .errors import UnknownGame
+from .errors import CardtableError, UnknownGame
 from .game import Game
 from .options import validate_options
+from .spec import PARTS
 
 # name -> "module:Class". A new game adds one line here.
 _GAMES: dict[str, str] = {
@@ -53,15 +55,38 @@ def game_class(name: str) -> type[Game[Any]]:
 
 
 def game_part(name: str, part: str) -> Any:
-    """The part `part` ("heuristic", "encoder", "text") of game `name` as its spec names it: a
-    module, or for "module:Attribute" that attribute; None when the game has no such part."""
-    cls = game_class(name)
-    ref = getattr(cls.spec, part)
-    if not ref:
-        return None
-    module_name, _, attr = ref.partition(":")
-    module: ModuleType = importlib.import_module(f"{cls.__module__.rsplit('.', 1)[0]}.{module_name}")
-    return getattr(module, attr) if attr else module
+    """The part `part` of game `name` (`spec.PARTS`: "heuristic", "encoder", "text", "decks") as
+    its spec names it: a module, or for "module:Attribute" that attribute; None when the game
+    has no such part. The one lookup of a game's parts (agents, RL, terminal, server)."""
+    return part_of(game_class(name), part)
+
+
+_PARTS: dict[tuple[type[Game[Any]], str], Any] = {}
+
+
+def part_of(cls: type[Game[Any]], part: str) -> Any:
+    """`game_part` for a game class (registered or not): loaded once, and checked to define what
+    its part must (`spec.PARTS`), so a spec that names a wrong module fails here, by name."""
+    key = (cls, part)
+    if key in _PARTS:
+        return _PARTS[key]
+    if part not in PARTS:
+        raise ValueError(f"a game has no part {part!r}; its spec names: {', '.join(PARTS)}")
+    ref: str = getattr(cls.spec, part)
+    found: Any = None
+    if ref:
+        module_name, _, attr = ref.partition(":")
+        package = cls.__module__.rsplit(".", 1)[0]
+        module: ModuleType = importlib.import_module(f"{package}.{module_name}")
+        found = getattr(module, attr) if attr else module
+        missing = [f for f in PARTS[part] if not callable(getattr(found, f, None))]
+        if missing:
+            raise CardtableError(
+                f"{cls.spec.title}'s spec names {part}={ref!r}, but {package}.{module_name} does not "
+                f"define {', '.join(missing)} (a {part} part defines {', '.join(PARTS[part])})"
+            )
+    _PARTS[key] = found
+    return found
 
 
 def make(name: str, **options: Any) -> Game[Any]:

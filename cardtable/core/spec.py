@@ -1,16 +1,27 @@
 """The static facts of a game, declared once as data (STYLE.md principle 1).
 
 A game is one package (`cardtable/games/<name>/`) registered once (core/registry.py). Its spec
-names the package's other parts, each loaded on first use so `import cardtable` stays light:
-`heuristic` (the module with the heuristic bot's `choose` and `evaluate`), `encoder` (the RL
-observation encoder, "module:Class"), `text` (terminal rendering: `render`, `narrate`) and
-`web_view` (the browser view's script in cardtable/web/views/). A part left empty does not exist
-yet, and the front ends say so.
+names the package's other parts (`PARTS`), each loaded on first use by `registry.game_part`, the
+one place every front end finds them, so `import cardtable` stays light: `heuristic` (the module
+with the heuristic bot's `choose` and `evaluate`), `encoder` (the RL observation encoder,
+"module:Class"), `text` (terminal rendering: `render`, `narrate`), `decks` (the deck builder:
+`builder_info`, `check_deck`) and `web_view` (the browser view's script in cardtable/web/views/,
+served as a file). A part left empty does not exist, and the front ends say so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
+
+#: The parts a spec may name, each with what the module it names must define ("module:Class"
+#: parts name a class and define nothing further).
+PARTS: Final[dict[str, tuple[str, ...]]] = {
+    "heuristic": ("choose", "evaluate"),
+    "encoder": (),
+    "text": ("render", "narrate"),
+    "decks": ("builder_info", "check_deck"),
+}
 
 
 @dataclass(frozen=True)
@@ -26,4 +37,5 @@ class GameSpec:
     heuristic: str = ""             # module of the game's package: "heuristic"
     encoder: str = ""               # "module:Class" of the game's package: "encoder:JunoEncoder"
     text: str = ""                  # module of the game's package: "text"
+    decks: str = ""                 # module of the game's package with the deck builder: "decks"
     web_view: str = "generic.js"    # script in cardtable/web/views/

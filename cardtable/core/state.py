@@ -11,7 +11,6 @@ determinize from the layout. A game writes `observation`, `_returns`, `_winners`
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from mypy_extensions import mypyc_attr
@@ -24,7 +23,7 @@ from .rng import Rng, as_rng
 if TYPE_CHECKING:
     from .game import Game
     from .replay import Replay
-    from .zones import Hidden, Moved, StateLayout, Zone
+    from .zones import Hidden, StateLayout, Zone
 
 
 # Games subclass Decision and State in interpreted code even when the core is compiled
@@ -103,7 +102,7 @@ class Decision:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal", "listeners")
+    __slots__ = ("game", "rng", "seed", "history", "events", "pending", "is_over", "_legal")
 
     #: the game's zones and fields (cardtable/core/zones.py), declared once per state class
     layout: ClassVar[StateLayout]
@@ -116,7 +115,6 @@ class State(ABC):
     pending: list[Decision]
     is_over: bool
     _legal: list[Action] | None
-    listeners: list[Callable[[State, Moved], None]] | None  # told of each card `zones.move` moves
 
     def _init_base(self, game: Game[Any], seed: int | None, rng: Rng, record_events: bool) -> None:
         self.game = game
@@ -127,7 +125,6 @@ class State(ABC):
         self.pending = []
         self.is_over = False
         self._legal = None
-        self.listeners = None
 
     def _copy_base_into(self, new: State) -> None:
         new.game = self.game
@@ -138,7 +135,6 @@ class State(ABC):
         new.pending = self.pending.copy()  # decisions are immutable
         new.is_over = self.is_over
         new._legal = self._legal
-        new.listeners = None  # listeners watch one state, not its copies
 
     # -- the contract ------------------------------------------------------------------
 

@@ -7,8 +7,7 @@ game writes only what is truly its own.
 
 A zone is held by the state as plain Python lists of card ids (or, for `Form.COUNTS`, a count
 per card type, as IUNU's Dynasty), so the rules read and write them at list speed (JUNO's hot
-path). `move` is the one operation that takes a card from one zone to another and tells the
-state's listeners.
+path).
 
 - visibility: everyone (`PUBLIC`), its owner (`OWNER`: a hand), nobody (`HIDDEN`: a deck);
 - order: a `PILE` (its order is information: the top is the end of the list) or a `SET` (a hand:
@@ -348,40 +347,3 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-#: a zone by its attribute and owner (a seat, a host's key, or None for a single zone): ("hands", 2)
-Place = tuple[str, int | str | None]
-
-
-@dataclass(frozen=True, slots=True)
-class Moved:
-    """A card went from one zone to another (the event `move` gives the state's listeners)."""
-
-    card: int
-    source: Place
-    target: Place
-
-
-def cards_at(state: State, place: Place) -> list[int]:
-    attr, owner = place
-    value = getattr(state, attr)
-    return value if owner is None else value[owner]  # type: ignore[no-any-return]
-
-
-def move(state: State, card: int, source: Place, target: Place, *, index: int | None = None,
-         to_bottom: bool = False) -> None:
-    """Take `card` out of `source` (its first copy there, or the one at `index`) and put it on top
-    of `target` (or at its bottom); then tell the state's listeners. The one operation that moves
-    a card between zones (JUNO's hot path writes its plain lists directly, for speed)."""
-    cards = cards_at(state, source)
-    if index is None:
-        cards.remove(card)
-    else:
-        del cards[index]
-    if to_bottom:
-        cards_at(state, target).insert(0, card)
-    else:
-        cards_at(state, target).append(card)
-    if state.listeners:
-        event = Moved(card, source, target)
-        for listener in state.listeners:
-            listener(state, event)

@@ -15,7 +15,6 @@ read a file) and is validated off the event loop. Creating tables is rate-limite
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -30,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import agents
 from ..core import CardtableError, game_class, games, make
+from ..core.registry import game_part
 from ..ui.cards import catalog, guide
 from ..ui.names import rename, seat_names, seated
 from .db import Store
@@ -276,14 +276,8 @@ def create_app(
         return {"games": game_catalog(), "bots": agent_choices(), "difficulties": list(agents.DIFFICULTY)}
 
     def deck_builder(game: str) -> Any:
-        """A game's deck builder module (its package's decks.py with builder_info/check_deck), or None."""
-        if game not in games():
-            return None
-        try:
-            module = importlib.import_module(game_class(game).__module__.rsplit(".", 1)[0] + ".decks")
-        except ImportError:
-            return None
-        return module if hasattr(module, "builder_info") and hasattr(module, "check_deck") else None
+        """A game's deck builder (`builder_info`, `check_deck`) as its spec names it, or None."""
+        return game_part(game, "decks") if game in games() else None
 
     @app.get("/api/games/{game}/decks")
     async def api_deck_builder(game: str) -> JSONResponse:

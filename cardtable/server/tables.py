@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import secrets
 import time
@@ -34,6 +33,7 @@ from typing import Any
 from .. import agents
 from ..core import CardtableError, State, make
 from ..core.game import Game
+from ..core.registry import part_of
 from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng, deal
 from ..ui.names import MAX_NAME, question, rename, seat_names, seated, valid_name
@@ -114,18 +114,9 @@ def last_plays(game: Game[Any], state: State, seat: int | None, names: list[str]
     return found
 
 
-_TEXT: dict[type, Any] = {}
-
-
-def _text_module(cls: type) -> Any:
-    """The game's text module when it has `narrate` (looked up once per game class), else None."""
-    if cls not in _TEXT:
-        mod = None
-        with contextlib.suppress(Exception):
-            package = cls.__module__.rsplit(".", 1)[0]
-            mod = importlib.import_module(f"{package}.text")
-        _TEXT[cls] = mod if mod is not None and hasattr(mod, "narrate") else None
-    return _TEXT[cls]
+def _text_module(cls: type[Game[Any]]) -> Any:
+    """The game's text module as its spec names it (the registry's one lookup), else None."""
+    return part_of(cls, "text")
 
 
 def encode(

@@ -8,8 +8,8 @@ So the results do not depend on the number of workers, the chunking or the backe
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from .. import agents as agent_registry
 from ..core.errors import CardtableError
 from ..core.game import Game
 from ..core.play import play
-from ..core.registry import make
+from ..core.registry import game_class, make
 from ..core.rng import Rng
 from ..core.state import State
 from .counters import EventCounter, card_counts, has_hook
@@ -54,8 +54,12 @@ def rules_version(game: str) -> str:
     """A fingerprint of the game's rules and card data as installed: the first 12 hex digits of
     a hash over every source and data file of the game's package. Results of two versions are
     different experiments, so a results folder keeps one (and the report says when it differs)."""
-    module = type(make(game)).__module__
-    root = Path(importlib.import_module(module.rsplit(".", 1)[0]).__file__ or "").parent
+    # The folder of the file that defines the game's class, not the package's `__file__`: a
+    # folder without `__init__.py` (Ivion's once was) has none, and `Path("")` hashed nothing.
+    source = sys.modules[game_class(game).__module__].__file__
+    if not source:
+        raise SimError(f"cannot fingerprint the rules of {game!r}: its module has no source file")
+    root = Path(source).parent
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml", ".json", ".txt", ".csv")):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")

@@ -16,7 +16,7 @@ import cardtable
 from cardtable.core import CardFileError, Form, IllegalAction, Layout, StateLayout, Visibility, Zone
 from cardtable.core.cards import CardSchema, read_card_file, validate
 from cardtable.core.registry import _GAMES, _LOADED
-from cardtable.core.zones import Moved, permute
+from cardtable.core.zones import permute
 
 from ..conformance.checks import dumps, play_and_check
 from .toy import Keep, Toy, ToyState
@@ -153,18 +153,6 @@ def test_revealed_when_over_zones_stay_put_once_the_game_is_over() -> None:
     assert state.tucked[0] >= 0
     for seed in range(10):
         assert state.determinize(1, seed).tucked == state.tucked
-
-
-def test_move_tells_the_listeners_and_clones_have_none() -> None:
-    state = Toy(Toy.Options(players=2)).new_state(2)
-    heard: list[Moved] = []
-    state.listeners = [lambda s, e: heard.append(e)]
-    card = state.hands[0][0]
-    state.apply(f"play {card}")
-    assert heard == [Moved(card, ("hands", 0), ("attached", "table"))]
-    assert state.clone().listeners is None
-    state.apply("draw")
-    assert heard[-1].source == ("deck", None) and heard[-1].target == ("hands", 1)
 
 
 def test_check_names_the_legal_action_changes_nothing_and_refuses_with_the_decisions_reason() -> None:

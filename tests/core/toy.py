@@ -32,7 +32,6 @@ from cardtable.core import (
     StateLayout,
     Visibility,
     Zone,
-    move,
     zero_sum_returns,
 )
 
@@ -83,7 +82,8 @@ class Turn(Decision):
         if action.kind == "play":
             host = state.last
             state.attached.setdefault(host, [])
-            move(state, action.card, ("hands", seat), ("attached", host))
+            state.hands[seat].remove(action.card)
+            state.attached[host].append(action.card)
             state.last = str(action.card)
             state.played[seat] += 1
         elif action.kind == "bank":
@@ -97,7 +97,7 @@ class Turn(Decision):
             state.pending.append(Keep(seat, (state.deck.pop(), state.deck.pop())))
             return
         elif state.deck:
-            move(state, state.deck[-1], ("deck", None), ("hands", seat), index=len(state.deck) - 1)
+            state.hands[seat].append(state.deck.pop())
         state.end_turn()
 
     def describe(self, state: ToyState) -> str:

@@ -3,7 +3,9 @@ views, seats rotate, and the per-card counters come from the game's hook or its 
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,3 +183,18 @@ def test_a_game_may_rename_its_event_kinds_to_the_reports_counters() -> None:
     assert {(s, k): n for (s, c, k), n in got.items() if c == "played"} == announced and announced
     assert {(s, k): n for (s, c, k), n in got.items() if c == "drawn"} == drew and drew
     assert not any(c in ("announced", "drew") for _, c, _ in got)
+
+
+def test_every_games_rules_version_fingerprints_its_own_rules_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The version hashes the files of the game's package: never the hash of no files at all (the
+    report once warned of a run "played with rules version e3b0c44298fc": Ivion had no
+    `__init__.py`, and the current folder was hashed instead), and a different fingerprint for each
+    game, whatever the current folder."""
+    monkeypatch.chdir(tmp_path)
+    nothing = hashlib.sha256().hexdigest()[:12]
+    versions = {name: job_module.rules_version(name) for name in cardtable.games()}
+    for name, version in versions.items():
+        assert len(version) == 12 and version != nothing, (name, version)
+    assert len(set(versions.values())) == len(versions), versions

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+from ...core.encoder import Encoder, Piece
 from ...core.game import Game
-from ...rl.encoders import Encoder, Piece
 from .language import ELEMENTS
 from .options import DICE, GEMS
 from .state import DIE_FACES

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+from ...core.encoder import Encoder, Piece
 from ...core.game import Game
-from ...rl.encoders import Encoder, Piece
 from .cards import CITIZENS, NUM_TYPES
 from .state import BREAD_TOKENS
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+from ...core.encoder import Encoder, Piece
 from ...core.game import Game
-from ...rl.encoders import Encoder, Piece
 from .actions import CONTROLS
 
 DECISIONS = ("main", "choose_target", "unleash", "remove_control", "lose_resource", "second_wind_keep",

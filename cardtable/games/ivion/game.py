@@ -64,6 +64,7 @@ class Ivion(Game[IvionState]):
         heuristic="heuristic",
         encoder="encoder:IvionEncoder",
         text="text",
+        decks="decks",
         web_view="ivion.js",
     )
     Options = IvionOptions

@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
+from ...core.encoder import Encoder, Piece
 from ...core.game import Game
 from ...core.state import State
-from ...rl.encoders import Encoder, Piece
 from .cards import CARD_BY_NAME, COLORS, NUM_TYPES, RANK_NAMES
 from .observation import seat_view
 

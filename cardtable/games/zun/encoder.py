@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+from ...core.encoder import Encoder, Piece
 from ...core.game import Game
-from ...rl.encoders import Encoder, Piece
 from .state import MAX_HP
 
 DECISIONS = (

@@ -14,9 +14,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import ConfigDict, ValidationInfo, field_validator, model_validator
 
-from ...core.cards import CardSchema, describe_error, read_card_file, validate
+from ...core.cards import CardSchema, card_list, read_card_file, validate
 from ...core.errors import CardFileError
 from ...core.verbs import Effect, Kind
 from .verbs import MODIFIER_TEXT, MODIFIER_VERBS, VERBS, Wording
@@ -197,25 +197,7 @@ class RuneList(CardSchema):
     @field_validator("rune", mode="before")
     @classmethod
     def _runes(cls, raw: Any) -> tuple[Rune, ...]:
-        if not isinstance(raw, list) or not raw:
-            raise ValueError("expected a non-empty list of runes")
-        seen: set[str] = set()
-        runes: list[Rune] = []
-        for i, r in enumerate(raw):
-            if not isinstance(r, Mapping):
-                raise ValueError(f"rune #{i + 1} must be a table")
-            name = r.get("name")
-            where = f"rune {name!r}" if isinstance(name, str) else f"rune #{i + 1}"
-            if not isinstance(name, str) or not name.strip() or not all(c.isalnum() or c in " -'" for c in name):
-                raise ValueError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
-            if name.lower() in seen:
-                raise ValueError(f"{where}: field 'name': a rune of this name is already defined")
-            seen.add(name.lower())
-            try:
-                runes.append(Rune.model_validate(r, context={"index": i}))
-            except ValidationError as exc:
-                raise ValueError(f"{where}: {describe_error(exc, Rune)}") from None
-        return tuple(runes)
+        return card_list(raw, Rune, "rune")
 
     @model_validator(mode="after")
     def _charms(self) -> RuneList:

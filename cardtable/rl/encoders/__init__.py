@@ -1,27 +1,24 @@
-"""Observation encoders: a seat's `observation(seat)` dict -> a fixed-size float32 array.
+"""Observation encoders for the RL adapters: which encoder a game has (`encoder_for`), and the
+mask of legal actions.
 
-An encoder reads only the JSON dict that `state.observation(seat)` returns (DESIGN.md,
-"Hidden information is one function"), never the state, so an RL agent cannot see more
-than a person in that seat. Each game has its own documented encoder in its package
-(`cardtable/games/<game>/encoder.py`), named by its spec; `docs/rl.md` lists every layout.
-
-The layout is a list of named pieces, like OpenSpiel's observers: `Encoder.views(array)`
-gives each piece as a reshaped view of one flat array.
+The encoders themselves are the games' (`cardtable/games/<game>/encoder.py`, named by the spec),
+written against the core's `Encoder` and `Piece` (`cardtable/core/encoder.py`), which this module
+passes on so that `cardtable.rl.encoders.Encoder` still names them.
 """
 
 from __future__ import annotations
 
-from array import array
-from collections.abc import MutableSequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ...core.encoder import Encoder, Piece, relative
 from ...core.errors import CardtableError, UnknownGame
 from ...core.game import Game
 from ...core.registry import game_class, game_part, games
 from ...core.state import State
+
+__all__ = ["Encoder", "NoEncoder", "Piece", "action_mask", "encoder_for", "has_encoder", "register_encoder", "relative"]
 
 # Encoders registered at run time (`register_encoder`), over what a game's spec names.
 _REGISTERED: dict[str, type[Encoder]] = {}
@@ -29,109 +26,6 @@ _REGISTERED: dict[str, type[Encoder]] = {}
 
 class NoEncoder(CardtableError):
     """A registered game that has no observation encoder yet."""
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One named part of an encoding: `shape`, the largest value it can hold, what it means."""
-
-    name: str
-    shape: tuple[int, ...]
-    high: float
-    doc: str
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
-
-
-class Encoder:
-    """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, buf)`, and name
-    in `private` the pieces only the seat itself sees (its hand): OpenSpiel's information-state
-    tensor records how they changed at each decision (the card drawn), for perfect recall.
-
-    `fill` writes at `self.at[name]` (the piece's first index) into a zeroed `array('f')` that the
-    encoder reuses, copied into one new float32 array at the end: on the RL hot path,
-    per-element numpy writes and small numpy calls cost more than the whole encoding, and so
-    does converting a Python list of floats (4-8 us for a few hundred values)."""
-
-    #: names of the pieces only the observing seat sees (cardtable/rl/openspiel.py)
-    private: tuple[str, ...] = ()
-
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
-        self.layout: list[Piece] = self.pieces(game)
-        self.offsets: dict[str, slice] = {}
-        self.at: dict[str, int] = {}
-        at = 0
-        for p in self.layout:
-            if p.name in self.offsets:
-                raise ValueError(f"duplicate piece {p.name!r} in {type(self).__name__}")
-            self.offsets[p.name] = slice(at, at + p.size)
-            self.at[p.name] = at
-            at += p.size
-        self.size = at
-        unknown = [name for name in self.private if name not in self.offsets]
-        if unknown:
-            raise ValueError(f"{type(self).__name__}.private names no piece: {unknown}")
-        #: the positions of the private pieces in an encoding, in layout order
-        self.private_index = np.asarray(
-            [i for p in self.layout if p.name in self.private for i in range(self.offsets[p.name].start, self.offsets[p.name].stop)],
-            np.intp)
-        self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
-        self._zero_floats = array("f", bytes(4 * at))
-        self._floats = array("f", self._zero_floats)  # fill's buffer, reused by every encode
-        self._floats_view = np.frombuffer(self._floats, np.float32)
-
-    # An encoder is a function of its game plus scratch buffers (and numpy views of them) that
-    # it reuses from call to call. A copy or a pickle rebuilds it from the game, so the copy's
-    # views are of its own buffers. Reusing buffers also means one encoder serves one thread:
-    # every environment makes its own.
-    def __getstate__(self) -> dict[str, Any]:
-        return {"game": self.game}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__(state["game"])  # type: ignore[misc]
-
-    def pieces(self, game: Game[Any]) -> list[Piece]:
-        raise NotImplementedError
-
-    def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
-        """Write `obs` into `buf`, `size` zeros (piece `name` starts at `self.at[name]`).
-
-        `buf` is an `array('f')`: it takes ints and floats like a list, and holds float32."""
-        raise NotImplementedError
-
-    def views(self, array: np.ndarray) -> dict[str, np.ndarray]:
-        return {p.name: array[self.offsets[p.name]].reshape(p.shape) for p in self.layout}
-
-    def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
-        """The float32 encoding of one observation dict (written into `out` when given)."""
-        buf = self._floats
-        buf[:] = self._zero_floats
-        self.fill(obs, buf)
-        if out is None:
-            return self._floats_view.copy()
-        out[:] = self._floats_view
-        return out
-
-    def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
-        """`encode(state.observation(seat))`: what the environments call at every step.
-
-        A game's encoder may override it with a faster path that builds the same array from a
-        cheaper form of the same view (JUNO: `seat_view`, no card names and no legal-action
-        texts); it must read nothing `observation(seat)` does not show, and
-        tests/rl/test_encoders.py checks that both paths give the same array in every state of
-        random games, for every seat."""
-        return self.encode(state.observation(seat), out)
-
-    def describe(self) -> str:
-        """The layout as a Markdown table (docs/rl.md is generated from this)."""
-        rows = ["| piece | shape | offset | max | meaning |", "|---|---|---|---|---|"]
-        for p in self.layout:
-            s = self.offsets[p.name]
-            rows.append(f"| `{p.name}` | {p.shape} | {s.start} | {p.high:g} | {p.doc} |")
-        return "\n".join(rows)
 
 
 def register_encoder(game: str, target: type[Encoder]) -> None:
@@ -177,8 +71,3 @@ def action_mask(state: State, seat: int | None = None) -> np.ndarray:
     for a in state.legal_actions():
         buf[a.index] = 1
     return np.frombuffer(buf, np.int8)
-
-
-def relative(seat: int, me: int, players: int) -> int:
-    """Seats are encoded relative to the observer: 0 is me, 1 the next seat (seat + 1), ..."""
-    return (seat - me) % players
