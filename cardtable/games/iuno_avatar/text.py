@@ -20,6 +20,11 @@ def _who(s: int, viewer: int | None) -> str:
     return "you" if s == viewer else f"seat {s}"
 
 
+def _whose(s: int, viewer: int | None) -> str:
+    """A seat's, for the line the viewer reads: "your" for the viewer, "seat N's" for the others."""
+    return "your" if s == viewer else f"seat {s}'s"
+
+
 def _gems(n: int) -> str:
     return f"{n} gem" if n == 1 else f"{n} gems"
 
@@ -87,6 +92,13 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     def who(s: int) -> str:
         return _who(s, viewer)
 
+    def whose(s: int) -> str:
+        return _whose(s, viewer)
+
+    def does(s: int, third: str, second: str) -> str:
+        """The verb for the seat: "you end", "seat 1 ends"."""
+        return f"{who(s)} {second if s == viewer else third}"
+
     lines = {
         "setup": lambda e: f"turn order {', '.join(who(s) for s in e['order'])}; Hell: {', '.join(e['hell'])}",
         "turn": lambda e: f"— turn {e['turn']}: {who(e['seat'])} —",
@@ -98,8 +110,8 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "announced": lambda e: f"{who(e['seat'])} will {e['action']} {e['card']}",
         "paid_card": lambda e: f"{who(e['seat'])} paid with {e['card']}",
         "paid_gems": lambda e: f"{who(e['seat'])} paid {_gems(e['gems'])}",
-        "arrived": lambda e: f"{e['card']} arrives on {who(e['seat'])}'s Earth",
-        "not_arrived": lambda e: f"{e['card']} goes back to {who(e['seat'])}'s Heaven",
+        "arrived": lambda e: f"{e['card']} arrives on {whose(e['seat'])} Earth",
+        "not_arrived": lambda e: f"{e['card']} goes back to {whose(e['seat'])} Heaven",
         "to_hell": lambda e: f"{e['card']} goes to Hell",
         "gem_on": lambda e: f"{who(e['seat'])} put a gem on {e['card']} ({e['gems']})",
         "die_discarded": lambda e: f"{who(e['seat'])} discarded the die",
@@ -108,12 +120,11 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "discarded_gem": lambda e: f"{who(e['seat'])} discarded {_gems(e['n'])}",
         "gems_discarded": lambda e: f"{who(e['seat'])} discarded {_gems(e['gems'])} down to six",
         "moved": lambda e: f"{who(e['seat'])} moved {e['card'] or 'a card'} to "
-        + ("Hell" if e["to_area"] == "hell" else f"{who(e['to_seat'])}'s Heaven"),
+        + ("Hell" if e["to_area"] == "hell" else f"{whose(e['to_seat'])} Heaven"),
         "moved_card": lambda e: f"  (the card was {e['card']})",
-        "all_figures_to_hell": lambda e: f"more than six figures: all of {who(e['seat'])}'s figures go to Hell",
-        "end_turn": lambda e: f"{who(e['seat'])} ends the turn",
-        "won": lambda e: (f"{who(e['seat'])} {'have' if e['seat'] == viewer else 'has'} no cards left in Heaven "
-                          f"and {'win' if e['seat'] == viewer else 'wins'}!"),
+        "all_figures_to_hell": lambda e: f"more than six figures: all of {whose(e['seat'])} figures go to Hell",
+        "end_turn": lambda e: f"{does(e['seat'], 'ends', 'end')} the turn",
+        "won": lambda e: f"{does(e['seat'], 'has', 'have')} no cards left in Heaven and {'win' if e['seat'] == viewer else 'wins'}!",
         "turn_limit": lambda e: f"turn limit: fewest cards in Heaven win ({', '.join(who(w) for w in e['winners'])})",
     }
     fn = lines.get(k)
