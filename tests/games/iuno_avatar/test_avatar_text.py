@@ -13,7 +13,7 @@ import cardtable
 from cardtable.cli import _load, app
 from cardtable.games.iuno_avatar import text
 
-from .helpers import deck_with, do, start, table
+from .helpers import deck_with, do, rolled, start, table, texts
 
 _load()
 runner = CliRunner()
@@ -78,3 +78,38 @@ def test_play_a_whole_game_in_the_terminal(tmp_path, monkeypatch, players: str) 
     assert "Game over" in result.output and "Your Heaven" in result.output and "Hell (face up)" in result.output
     replay = json.loads(path.read_text())
     assert replay["game"] == "iuno_avatar" and replay["actions"]
+
+
+def test_the_seat_is_told_which_cards_a_roll_or_a_payment_can_use_and_why_not() -> None:
+    """The observation says, for the deciding seat's own cards, whether each can be played now and
+    why (not): the views draw it and work out no rule (issue 30)."""
+    s = table(heaven={0: ["Tide", "Gnome", "Ember Shard"]}, earth={0: {"Salamander": 1}}, gems=[0, 3])
+    rolled(s, 1)
+    plays = {p["action"]: p for p in s.observation(0)["plays"]}
+    assert "summon Gnome" in plays and "cast Tide" in plays and "pay with Ember Shard" not in plays
+    assert not plays["level up Salamander"]["can"] and plays["level up Salamander"]["why"] == "you have no gem to put on it"
+    for p in plays.values():  # a card that cannot be played says which rule stops it
+        assert p["can"] == (p["action"] in texts(s)) and p["why"], p
+    assert "plays" not in s.observation(1) and "plays" not in s.observation(None)  # the seat's own cards only
+
+
+def test_plays_agree_with_the_legal_moves_in_whole_games() -> None:
+    import random
+
+    game = cardtable.make("iuno_avatar", players=3)
+    checked = 0
+    for seed in range(6):
+        s = game.new_state(seed)
+        rnd = random.Random(seed)
+        while not s.is_over and s.turns < 40:
+            legal = texts(s)
+            if s.decision.kind in ("use_roll", "pay"):
+                plays = s.observation(s.current_player)["plays"]
+                for p in plays:
+                    assert p["can"] == (p["action"] in legal), (p, legal)
+                    assert p["why"]
+                # every card move the decision allows is among them (all but "discard the die")
+                assert {a for a in legal if a != "discard the die"} <= {p["action"] for p in plays}
+                checked += 1
+            s.apply(rnd.choice(legal))
+    assert checked > 100
