@@ -738,6 +738,10 @@ class AvatarState(State):
             obs["heaven"] = sorted(self._names(self.heaven[seat]))
             shown += self.heaven[seat]
         obs["card_texts"] = {cards[c].name: g.texts[c] for c in shown}
+        # what the terminal's tables print beside each card shown: its type, element, cost and level
+        obs["card_facts"] = {cards[c].name: {"type": cards[c].type, "element": cards[c].element, "level": cards[c].level,
+                                             "cost": [e for e, n in zip(ELEMENTS, cards[c].cost, strict=False) for _ in range(n)]}
+                             for c in shown}
         if seat is not None and d is not None and d.seat == seat:
             obs["legal_actions"] = [a.text for a in self.legal_actions()]
             obs["plays"] = self._plays(d)

@@ -29,8 +29,13 @@ def test_render_shows_my_heaven_earth_hell_dice_gems_and_card_texts() -> None:
     s = table(heaven={0: ["Tide", "Ember Shard"], 1: ["Smite"]}, earth={1: {"Gnome": 1}}, hell=["Curse"], dice=[1, 0])
     out = shown(s.observation(0))
     assert "Your Heaven" in out and "Tide" in out and "Smite" not in out
-    assert "Gnome (1/1)" in out and "whenever you take a die" in out
-    assert "Hell (face up): Curse" in out and "purse: 23 gems" in out and "middle: 5 dice" in out
+    rows = [" ".join(line.replace("│", " ").split()) for line in out.splitlines()]
+    # each card with its element, cost and level; on Earth the gems on each figure
+    assert any(r.startswith("Tide spell Water Water - On arrival") for r in rows), rows
+    assert any(r.startswith("Ember Shard gem Fire - - Pays 1 Fire") for r in rows), rows
+    assert any(r.startswith("seat 1 Gnome Earth Earth 1 ◆ 1/1 active") for r in rows), rows
+    assert "whenever you take a die" in out
+    assert "Hell (face up, top last): Curse" in out and "purse: 23 gems" in out and "middle: 5 dice" in out
     assert "Pays 1 Fire symbol" in out
 
 
@@ -75,7 +80,7 @@ def test_play_a_whole_game_in_the_terminal(tmp_path, monkeypatch, players: str) 
     result = runner.invoke(app, ["play", "iuno_avatar", "-p", players, "--seed", "3", "--bots", "random",
                                  "-o", "turn_limit=30", "--save", str(path)], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
-    assert "Game over" in result.output and "Your Heaven" in result.output and "Hell (face up)" in result.output
+    assert "Game over" in result.output and "Your Heaven" in result.output and "Hell (face up" in result.output
     replay = json.loads(path.read_text())
     assert replay["game"] == "iuno_avatar" and replay["actions"]
 
