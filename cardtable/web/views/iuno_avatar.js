@@ -251,10 +251,11 @@
       const toggle = el("label", { class: "av-switch", title: "print each card's text under its pictograms" },
         el("input", { type: "checkbox", id: "show-text", checked: text, onchange: (e) => { store(TEXT_KEY, e.target.checked ? "on" : "off"); avatar.render(box, m, api); } }),
         " show text");
+      // (the switch beside "Your Heaven", or beside the question for a spectator)
       const dock = el("div", { class: "av-dock", id: "dock" },
-        el("div", { class: "av-ask" }, window.CT.prompt(m, api) || el("div", { class: "prompt", id: "prompt" }, m.over ? "Game over" : ""), toggle),
+        el("div", { class: "av-ask" }, window.CT.prompt(m, api) || el("div", { class: "prompt", id: "prompt" }, m.over ? "Game over" : ""), hand ? null : toggle),
         choices.childNodes.length ? choices : null, gemsWhy,
-        hand ? el("div", { class: "av-heaven" }, el("h2", {}, `Your Heaven · ${o.heaven.length} (empty it to win)`), hand) : null);
+        hand ? el("div", { class: "av-heaven" }, el("h2", {}, `Your Heaven · ${o.heaven.length} (empty it to win)`, toggle), hand) : null);
 
       const table = el("div", { class: "av-table", id: "av-table" }, seats, middle, earths);
       box.replaceChildren(table, dock);

@@ -118,3 +118,30 @@ def test_plays_agree_with_the_legal_moves_in_whole_games() -> None:
                 checked += 1
             s.apply(rnd.choice(legal))
     assert checked > 100
+
+
+def test_every_pictogram_has_a_name_and_the_legend_holds_every_one() -> None:
+    """The legend (Rules panel) is generated from the language and the deck: every pictogram of
+    every card is in it, with the name the card's own pictogram says; every operator is there."""
+    from cardtable.games.iuno_avatar.language import VERBS
+    from cardtable.ui.cards import legend
+
+    game = cardtable.make("iuno_avatar")
+    entries = legend(game)
+
+    def key(p: dict) -> tuple:  # type: ignore[type-arg]
+        return (p["kind"], p["name"], p.get("owner"), "element" in p)
+
+    assert len({key(p) for p in entries}) == len(entries) and all(p["label"] for p in entries)
+    by_key = {key(p): p for p in entries}
+    for card in text.card_catalog(game):
+        for p in card["pictograms"]:
+            assert key(p) in by_key, (card["name"], p)
+            if "element" not in p:
+                assert p["label"] == by_key[key(p)]["label"]
+    assert {p["name"] for p in entries if p["kind"] == "operator"} == set(VERBS.names())
+    # white and black of each component, both markers; names a person reads
+    assert text.pictogram_name({"kind": "area", "name": "heaven", "owner": "black"}) == "Heaven (an opponent's, of your choice)"
+    assert text.pictogram_name({"kind": "marker", "name": "rhombus"}) == "exclusive: instead do"
+    assert text.pictogram_name({"kind": "joiner", "name": "then"}) == "then"  # a kind not known here: its name
+    assert legend(cardtable.make("juno")) == []
