@@ -207,7 +207,7 @@
           el("div", { class: "meta" }, s === me ? "Your Earth" : `${api.seatName(s)}'s Earth`),
           el("div", { class: "forum" }, p.earth.length ? p.earth.map((f) => {
             const play = s === me ? playOf(f.name) : null;
-            const node = card(f.name, { gems: f.gems, text, play });
+            const node = card(f.name, { gems: f.type === "figure" ? f.gems : undefined, text, play });
             b.bind(node, play && play.can ? play.action : b.find((t) => t === `choose ${f.name}`));
             if (play && !play.can) {
               node.classList.add("dim");
