@@ -126,6 +126,11 @@
     return box;
   }
 
+  document.addEventListener("keydown", (e) => {
+    const box = document.getElementById("hell-all");
+    if (e.key === "Escape" && box) { hellOpen = false; box.classList.add("hidden"); }
+  });
+
   // -- the legend of every pictogram, in the Rules panel (the server's list, with its names) --------
   window.CT.guideLegend = (legend) => el("section", { id: "legend" },
     el("h2", {}, "Pictograms"),
