@@ -202,6 +202,7 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
                 page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
                 assert "overpay" in page.locator("#toast").inner_text()
                 assert version(page) == v
+                page.evaluate("window.scrollTo(0, 0)")  # (the click helper scrolled its target to the middle)
                 seen["refused_pay"] += 1
                 shot(page, f"{name}-refused")
                 page.wait_for_selector("#toast", state="hidden", timeout=WAIT)
