@@ -151,6 +151,32 @@ def test_a_move_naming_a_player_may_be_typed_with_their_name(term) -> None:  # t
 
 
 @needs_tmux
+def test_iuno_avatar_heaven_and_earth_show_element_cost_level_and_gems(term) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29, item 4: each card of your Heaven and of every Earth with its element, cost and
+    level, and the gems on each figure (seed 5: Lantern Sprite, Light, cost Light, level 1)."""
+    t = term("play", "iuno_avatar", "-p", "2", "--seed", "5", "--bots", "random", "--name", "Ann")
+    t.wait("your move>")
+    t.type("roll a die")
+    screen = t.wait("summon Lantern Sprite")
+    rows = [" ".join(line.replace("│", " ").replace("┃", " ").split()) for line in screen.splitlines()]
+    assert "card type element cost level text" in rows
+    assert any(r.startswith("Lantern Sprite figure Light Light 1 Inclusive") for r in rows), rows
+    assert any(r.startswith("Star Diamond gem Light - - Pays 2 Light") for r in rows), rows
+    t.type("summon Lantern Sprite")
+    t.wait("pay the rest with gems")
+    t.type("pay the rest with gems")
+    t.wait("◇ 0/1 inactive")  # on Earth, no gem on it yet
+    t.wait("your move>", count=4)  # (the bot's turn, then yours again)
+    t.type("roll a die")
+    t.wait("activate Lantern Sprite")
+    t.type("activate Lantern Sprite")
+    screen = t.wait("◆ 1/1 active")
+    rows = [" ".join(line.replace("│", " ").replace("┃", " ").split()) for line in screen.splitlines()]
+    assert "player card element cost level gems on it text" in rows
+    assert any(r.startswith("Ann (you) Lantern Sprite Light Light 1 ◆ 1/1 active Inclusive") for r in rows), rows
+
+
+@needs_tmux
 def test_replay_step_goes_back_and_forward_and_quits_with_q(term, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     saved = tmp_path / "j.json"
     game = make("juno", players=2, match=False)

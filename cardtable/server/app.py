@@ -30,7 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import agents
 from ..core import CardtableError, game_class, games, make
 from ..core.registry import game_part
-from ..ui.cards import catalog, guide
+from ..ui.cards import catalog, guide, legend
 from ..ui.names import rename, seat_names, seated
 from .db import Store
 from .tables import Conn, LiveTable, Lobby, TableError, agent_choices, dumps, encode, narrate_lines, printable
@@ -407,12 +407,14 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/cards")
     async def api_cards(table_id: str) -> JSONResponse:
-        """Public: every card of this table's game (its options' card set) with its text, and the player's guide."""
+        """Public: every card of this table's game (its options' card set) with its text, the player's guide and the
+        legend of the game's pictograms (each symbol with its name)."""
         try:
             game = (await lobby.open(table_id)).game
         except TableError as exc:
             return _error(exc)
-        return JSONResponse({"game": game.spec.name, "title": game.spec.title, "cards": catalog(game), "guide": guide(game)})
+        return JSONResponse({"game": game.spec.name, "title": game.spec.title, "cards": catalog(game), "guide": guide(game),
+                             "legend": legend(game)})
 
     @app.post("/api/tables/{table_id}/act")
     async def api_act(table_id: str, request: Request) -> JSONResponse:

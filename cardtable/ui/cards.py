@@ -25,6 +25,15 @@ def catalog(game: Game[Any]) -> list[dict[str, Any]]:
     return list(mod.card_catalog(game))
 
 
+def legend(game: Game[Any]) -> list[dict[str, Any]]:
+    """Every symbol a game draws on its cards, each with its name (its text module's
+    `pictogram_legend(game)`); empty for a game without pictograms."""
+    mod = text_module(game)
+    if mod is None or not hasattr(mod, "pictogram_legend"):
+        return []
+    return list(mod.pictogram_legend(game))
+
+
 def find(cards: list[dict[str, Any]], words: str) -> dict[str, Any] | None:
     """The card that `words` names ("Boost", "play red 7", "take merchant"): the longest card name
     found in it as whole words, case-insensitive."""

@@ -10,12 +10,14 @@
   const byName = new Map();
   let guideText = "";
   let title = "";
+  let legend = [];
 
   function setCards(data) {
     byName.clear();
     for (const c of data.cards || []) byName.set(c.name.toLowerCase(), c);
     guideText = data.guide || "";
     title = data.title || "";
+    legend = data.legend || [];  // the game's pictograms, each with its name (a game without: none)
   }
 
   const cardEntry = (name) => byName.get(String(name).toLowerCase()) || null;
@@ -94,7 +96,9 @@
     if (detail) detail.classList.add("hidden");
     const box = overlay("guide", `how to play ${title}`);
     box.classList.add("guide");
-    box.replaceChildren(close(box), ...(guideText ? markdown(guideText) : [el("p", {}, "The guide is loading…")]));
+    // a view that draws symbols adds their legend (CT.guideLegend(legend) -> node), drawn as on its cards
+    const extra = legend.length && CT.guideLegend ? [CT.guideLegend(legend)] : [];
+    box.replaceChildren(close(box), ...(guideText ? markdown(guideText) : [el("p", {}, "The guide is loading…")]), ...extra);
     box.classList.remove("hidden");
     box.scrollTop = 0;
   }

@@ -116,7 +116,9 @@
     return out;
   }
   function animate(box, before) {
-    if (reduced.matches || !before.size || !box.animate) return;
+    // a view may draw its cards without the flight (box.dataset.fly = "off"): a flying card crosses
+    // other cards and labels while the page redraws
+    if (reduced.matches || !before.size || !box.animate || box.dataset.fly === "off") return;
     let moved = 0;
     const seen = new Map();
     for (const n of box.querySelectorAll("[data-card]")) {

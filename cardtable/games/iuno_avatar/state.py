@@ -225,22 +225,44 @@ class AvatarState(State):
         sp = self.game.space
         cards = self.game.cards
         out: list[Action] = []
-        on_earth = len(self.figures(seat))
         for c in sorted(self.heaven[seat]):
-            card = cards[c]
-            if card.figure and value > on_earth and self.can_pay(seat, card.cost):
-                out.append(sp.summon[c])
-            elif card.spell and value > self.spells_cast and self.can_pay(seat, card.cost):
-                out.append(sp.cast[c])
-        if self.gems[seat] > 0:
-            for c in self.figures(seat):
-                on = self.charge[c]
-                if on == 0 and value > 0:
-                    out.append(sp.activate[c])
-                elif 0 < on < cards[c].level and value > on:
-                    out.append(sp.level_up[c])
+            if self.why_not_play(seat, value, c) is None:
+                out.append(sp.summon[c] if cards[c].figure else sp.cast[c])
+        for c in self.figures(seat):
+            if self.why_not_raise(seat, value, c) is None:
+                out.append(sp.level_up[c] if self.charge[c] else sp.activate[c])
         out.append(sp.forgo)
         return out
+
+    def why_not_play(self, seat: int, value: int, c: int) -> str | None:
+        """Why card `c` of the seat's Heaven cannot be summoned or cast with a roll of `value`
+        (None: it can): "If the rolled number exceeds the number of figures on Earth, they can
+        summon a figure card by paying its cost", "... exceeds the number of spells already casted
+        this turn, they can cast a spell card", and "players must not overpay"."""
+        card = self.card(c)
+        if card.gem:
+            return "a gem card pays for figures and spells: it is not played"
+        if card.figure and value <= (n := len(self.figures(seat))):
+            return f"the roll ({value}) must exceed your figures on Earth ({n})"
+        if card.spell and value <= self.spells_cast:
+            return f"the roll ({value}) must exceed the spells cast this turn ({self.spells_cast})"
+        if not self.can_pay(seat, card.cost):
+            return f"its cost ({card.cost_text()}) cannot be paid exactly with your gems and gem cards"
+        return None
+
+    def why_not_raise(self, seat: int, value: int, c: int) -> str | None:
+        """Why the seat's figure `c` on Earth cannot be activated or levelled up with a roll of
+        `value` (None: it can): "If the rolled number exceeds the number of gems on top of a certain
+        figure on Earth, they can activate/level up this figure by moving a(nother) gem on top of
+        it"; "Figure cards can be leveled up with at most as many gems as their level"."""
+        on, level = self.charge[c], self.card(c).level
+        if self.gems[seat] == 0:
+            return "you have no gem to put on it"
+        if on >= level:
+            return f"level {level}: it holds at most {_gems_text(level)}"
+        if value <= on:
+            return f"the roll ({value}) must exceed the gems on it ({on})"
+        return None
 
     def why_not_roll(self, seat: int, value: int, action: Any) -> str:
         kind = getattr(action, "kind", None)
@@ -295,18 +317,32 @@ class AvatarState(State):
         sp = self.game.space
         cards = self.game.cards
         out: list[Action] = []
-        gem_cards = [c for c in sorted(self.heaven[seat]) if cards[c].gem]
-        for c in gem_cards:
-            e, k = cards[c].element_index, cards[c].symbols
-            if remaining[e] >= k:  # a gem card pays symbols of its own element still owed, never more
-                rest = list(remaining)
-                rest[e] -= k
-                others = [(cards[o].element_index, cards[o].symbols) for o in gem_cards if o != c]
-                if _payable(rest, others, self.gems[seat]):
-                    out.append(sp.pay_card[c])
+        for c in sorted(self.heaven[seat]):
+            if cards[c].gem and self.why_not_pay_with(seat, remaining, c) is None:
+                out.append(sp.pay_card[c])
         if sum(remaining) <= self.gems[seat]:
             out.append(sp.pay_gems)
         return out
+
+    def why_not_pay_with(self, seat: int, remaining: tuple[int, ...], c: int) -> str | None:
+        """Why gem card `c` of the seat's Heaven cannot pay now (None: it can): a gem card pays
+        symbols of its own element still owed, never more ("players must not overpay"), and what is
+        left must stay payable with the seat's other gem cards and gems."""
+        cards = self.game.cards
+        card = cards[c]
+        e, k = card.element_index, card.symbols
+        if not card.gem:
+            return "only gems and gem cards pay"
+        if remaining[e] == 0:
+            return f"overpaying: no {card.element.title()} symbol is owed"
+        if remaining[e] < k:
+            return f"overpaying: it pays {k} {card.element.title()}, only {remaining[e]} owed"
+        rest = list(remaining)
+        rest[e] -= k
+        others = [(cards[o].element_index, cards[o].symbols) for o in self.heaven[seat] if o != c and cards[o].gem]
+        if not _payable(rest, others, self.gems[seat]):
+            return "the rest could not be paid exactly afterwards"
+        return None
 
     def pay(self, decision: Pay, action: AvatarAction) -> None:
         """A payment is an activity: a gem card moves from Heaven to Hell (`PAY_CARD`), the rest in
@@ -776,9 +812,54 @@ class AvatarState(State):
             obs["heaven"] = sorted(self._names(self.heaven[seat]))
             shown += self.heaven[seat]
         obs["card_texts"] = {cards[c].name: g.texts[c] for c in shown}
+        # what the terminal's tables print beside each card shown: its type, element, cost and level
+        obs["card_facts"] = {cards[c].name: {"type": cards[c].type, "element": cards[c].element, "level": cards[c].level,
+                                             "cost": [e for e, n in zip(ELEMENTS, cards[c].cost, strict=False) for _ in range(n)]}
+                             for c in shown}
         if seat is not None and d is not None and d.seat == seat:
             obs["legal_actions"] = [a.text for a in self.legal_actions()]
+            obs["plays"] = self._plays(d)
         return obs
+
+    def _plays(self, d: Any) -> list[dict[str, Any]]:
+        """For the deciding seat (its own cards only): each card a roll or a payment could use, the
+        move it would be, whether it is legal now and why (or why not), from the rules above, so a
+        view draws the reasons and works out none."""
+        sp = self.game.space
+        seat = d.seat
+        out: list[dict[str, Any]] = []
+
+        def add(c: int | None, action: Action, why: str | None, because: str) -> None:
+            out.append({"card": None if c is None else self.card(c).name, "action": action.text,
+                        "can": why is None, "why": because if why is None else why})
+
+        if isinstance(d, UseRoll):
+            v = d.value
+            for c in sorted(self.heaven[seat]):
+                card = self.card(c)
+                if card.gem:
+                    continue
+                payable = f"you can pay {card.cost_text()}"
+                because = (f"the roll ({v}) exceeds your figures on Earth ({len(self.figures(seat))}); {payable}"
+                           if card.figure else f"the roll ({v}) exceeds the spells cast this turn ({self.spells_cast}); {payable}")
+                add(c, sp.summon[c] if card.figure else sp.cast[c], self.why_not_play(seat, v, c), because)
+            for c in self.figures(seat):
+                on = self.charge[c]
+                add(c, sp.level_up[c] if on else sp.activate[c], self.why_not_raise(seat, v, c),
+                    f"the roll ({v}) exceeds the gems on it ({on}); {'level it up' if on else 'activate it'} with a gem")
+        elif isinstance(d, Pay):
+            for c in sorted(self.heaven[seat]):
+                if self.card(c).gem:
+                    add(c, sp.pay_card[c], self.why_not_pay_with(seat, d.remaining, c),
+                        f"it pays {self.card(c).symbols} {self.card(c).element.title()} of what is owed")
+            owed, gems = sum(d.remaining), self.gems[seat]
+            add(None, sp.pay_gems, None if owed <= gems else f"you have {_gems_text(gems)}, {owed} owed",
+                f"you have {_gems_text(gems)}, {owed} owed")
+        return out
+
+
+def _gems_text(n: int) -> str:
+    return f"{n} gem" if n == 1 else f"{n} gems"
 
 
 def _targets(ctx: Context) -> tuple[int, int]:
