@@ -115,7 +115,9 @@
     }
     return out;
   }
+  let slides = [];  // the cards' slides after the last update (Animation objects)
   function animate(box, before) {
+    slides = [];
     if (reduced.matches || !before.size || !box.animate) return;
     let moved = 0;
     const seen = new Map();
@@ -129,7 +131,7 @@
       const dx = old.left - now.left, dy = old.top - now.top;
       if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
       if (moved++ > 12) break;
-      n.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], { duration: 320, easing: "ease-out" });
+      slides.push(n.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], { duration: 320, easing: "ease-out" }));
     }
     document.body.dataset.moved = String(moved);
   }
@@ -141,7 +143,7 @@
   //    it slides away, or is drawn anew, before the button comes up (the browser would click their
   //    common ancestor, or the card that slid in);
   //  - a mouse that has not moved since the update aimed before it: a press while the cards still
-  //    slide means what was under the pointer when the update came (not what slid in, nor nothing).
+  //    slide means what was under the pointer when the update came (not what slid in).
   // Elements are found again after a redraw by what they show: a "Your moves" button by its move, a
   // card by its name and copy, anything else legal by its move, or by its id.
   const pointer = { x: -1, y: -1, at: 0 };  // where the mouse (or pen) rests, and since when
@@ -174,7 +176,8 @@
     if (key.legal !== undefined) return all("#view [data-legal]").find((n) => n.dataset.legal === key.legal) || null;
     return key.id ? document.getElementById(key.id) : null;
   }
-  const sliding = () => $("#view").getAnimations({ subtree: true }).length > 0;  // cards still on their way
+  // cards still on their way (a view's own CSS animations, a glow or a pulse, are no slide)
+  const sliding = () => slides.some((a) => a.playState === "running" || a.playState === "paused");
 
   document.addEventListener("pointermove", (e) => {
     if (e.pointerType === "touch" || (e.clientX === pointer.x && e.clientY === pointer.y)) return;
@@ -185,8 +188,8 @@
     if (!e.isPrimary || e.button !== 0) return;
     const here = aimOf(e.target);
     const resting = e.pointerType !== "touch" && pointer.x >= 0 && pointer.at < updatedAt;
-    if (resting && sliding()) {
-      press = { key: aimedBefore, node: find(aimedBefore), x: e.clientX, y: e.clientY };  // null: nothing was there
+    if (resting && aimedBefore && sliding()) {
+      press = { key: aimedBefore, node: find(aimedBefore), x: e.clientX, y: e.clientY };  // null: it is gone
     } else if (here) {
       press = { key: keyOf(here), node: here, x: e.clientX, y: e.clientY };
     }
