@@ -20,7 +20,20 @@ def saves(tmp_path, monkeypatch):
 
 def test_games_lists_juno() -> None:
     result = runner.invoke(app, ["games"])
-    assert result.exit_code == 0 and "juno" in result.output and "2-10" in result.output
+    assert result.exit_code == 0 and "juno" in result.output and "JUNO · 2–10 players" in result.output
+
+
+def test_games_in_an_80_column_terminal_keeps_the_description_readable(monkeypatch) -> None:
+    """Issue 36: five columns squeezed each description to about 18 characters; Ivion said "2-2"."""
+    from rich.console import Console
+
+    from cardtable.commands import play
+
+    monkeypatch.setattr(play, "console", Console(width=80, highlight=False))
+    out = runner.invoke(app, ["games"]).output
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "Shed your hand by matching number, color or symbol; first to" in out  # one line of 61 characters
+    assert "Ivion · 2 players" in out and "2-2" not in out and "2–2" not in out
 
 
 def test_play_a_whole_game_by_numbers_and_save_the_replay(tmp_path) -> None:
@@ -84,3 +97,15 @@ def test_a_name_that_is_also_a_cards_word_does_not_change_a_typed_move() -> None
     # seed 13: seat 0 may play red 2; a player called "Red" typing it plays the card (not "seat 0 2")
     result = runner.invoke(app, ["play", "juno", "-p", "2", "--seed", "13", "--name", "Red"], input="play red 2\nq\n")
     assert "Red played red 2" in result.output, result.output
+
+
+def test_ivion_result_has_no_empty_points_column(monkeypatch) -> None:
+    """Issue 36: a hero is defeated, nobody scores points: the result lists places and players only."""
+    from rich.console import Console
+
+    from cardtable.commands import play
+
+    monkeypatch.setattr(play, "console", Console(width=100, highlight=False))
+    out = runner.invoke(app, ["play", "ivion", "--watch", "--seed", "1", "--bots", "random"]).output
+    result = out[out.rindex("Result"):]
+    assert "place" in result and "player" in result and "1st" in result and "points" not in result

@@ -92,6 +92,24 @@ def term(tmp_path: Path) -> Iterator[object]:
 
 
 @needs_tmux
+def test_the_welcome_line_is_words_and_ctrl_c_says_what_to_answer(term, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 36: the first line says the game, its variant and who sits where, not a Python call; the
+    Ctrl-C question ends with its answers, "[y/N]" (rich took it for a style tag and printed nothing)."""
+    t = term("play", "juno", "-p", "3", "--variant", "seven-o", "-o", "match=false", "--seed", "3", "--name", "Ann",
+             "--bots", "easy,random")
+    screen = t.wait("your move>")
+    first = " ".join(screen.split())
+    assert ("JUNO, seven-o rules, 3 players, match off. You are Ann. Bots: Bot 2 (easy), Bot 3 (random). Seed 3."
+            in first)
+    assert "cardtable.make" not in first and "hand_size" not in first
+    t.ctrl_c()
+    screen = t.wait("Leave the table?")
+    assert f"The game will be saved in {tmp_path / 'juno-3.json'}. [y/N]" in " ".join(screen.split())
+    t.type("n")
+    t.wait("your move>", count=2)
+
+
+@needs_tmux
 def test_help_info_and_ctrl_c_in_juno(term, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     t = term("play", "juno", "-p", "2", "-o", "match=false", "--seed", "3", "--bots", "random")
     t.wait("your move>")

@@ -13,13 +13,14 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from .. import agents
 from ..core import CardtableError, IllegalAction, Replay, State, game_class, games, make
 from ..core.game import Game
 from ..ui.cards import catalog, describe, find, guide
 from ..ui.names import default_name, rename, seated, unname, valid_name
-from ..ui.text import choices, narrate, render, standings
+from ..ui.text import choices, narrate, player_count, render, standings
 
 console = Console(highlight=False)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -69,14 +70,52 @@ def show_events(game: Game[Any], state: State, start: int, viewer: int | None) -
 
 
 def show_results(game: Game[Any], state: State, viewer: int | None, names: list[str]) -> None:
-    """The end as places and points, every player by name."""
+    """The end as places and points, every player by name; no points column in a game without points
+    (Ivion: a hero is defeated), as on the web table."""
+    rows = standings(game, state, viewer)
+    with_points = any(r["points"] is not None for r in rows)
     table = Table(title="Result")
-    for col in ("place", "player", "points"):
+    for col in ("place", "player", "points") if with_points else ("place", "player"):
         table.add_column(col)
-    for r in standings(game, state, viewer):
+    for r in rows:
         who = names[r["seat"]] + (" (you)" if r["seat"] == viewer else "")
-        table.add_row(r["place_name"], who, "" if r["points"] is None else str(r["points"]))
+        points = ["" if r["points"] is None else str(r["points"])] if with_points else []
+        table.add_row(r["place_name"], who, *points)
     console.print(table)
+
+
+def option_words(value: Any) -> str:
+    """An option's value as a person reads it: on/off, a list as names, a custom deck as "your own"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(option_words(v) for v in value)
+    if isinstance(value, dict):
+        return str(value.get("name", "your own"))
+    return str(value)
+
+
+def game_words(game: Game[Any]) -> str:
+    """The game, its variant, players and teams, and the options the player chose, in words:
+    "JUNO, seven-o rules, 4 players, match off"."""
+    o = game.options
+    variant = getattr(o, "variant", None)
+    teams = getattr(o, "teams", None)
+    parts = [game.spec.title]
+    if variant and len(game.spec.variants) > 1:
+        parts.append(f"{variant} rules")
+    parts.append(f"{game.players} players" + (f" in {teams} teams" if teams else ""))
+    chosen = sorted(o.model_fields_set - {"players", "variant", "teams"})
+    parts += [f"{k.replace('_', ' ')} {option_words(getattr(o, k))}" for k in chosen]
+    return ", ".join(parts)
+
+
+def welcome(game: Game[Any], names: list[str], human: int | None, bot_names: dict[int, str], seed: int) -> str:
+    """The first line at the table: the game in words and who sits where (never the Python call):
+    "JUNO, classic rules, 2 players. You are Ann. Bots: Bot 2 (medium). Seed 3." """
+    bots = ", ".join(f"{names[s]} ({bot_names[s]})" for s in range(game.players) if s != human)
+    you = f"You are {names[human]}. Bots: " if human is not None else "You watch the bots: "
+    return f"{game_words(game)}. {you}{bots}. Seed {seed}."
 
 
 def save_replay(state: State, path: Path, names: list[str]) -> None:
@@ -100,13 +139,17 @@ def register(app: typer.Typer) -> None:
     @app.command("games")
     def games_cmd() -> None:
         """List the games with their player counts and variants."""
-        table = Table(title="cardtable games")
-        for col in ("name", "game", "players", "variants", "about"):
-            table.add_column(col)
+        # Two columns, the description under the game's facts: in an 80-column terminal it keeps the
+        # width of the line (five columns squeezed it to about 18 characters).
+        table = Table(title="cardtable games", show_lines=True)
+        table.add_column("name", no_wrap=True)
+        table.add_column("game")
         for name in games():
             spec = game_class(name).spec
-            table.add_row(name, spec.title, f"{spec.min_players}-{spec.max_players}", ", ".join(spec.variants),
-                          spec.summary)
+            facts = [player_count(spec.min_players, spec.max_players)]
+            if spec.variants:
+                facts.append(f"variants: {', '.join(spec.variants)}")
+            table.add_row(name, Text.assemble((spec.title, "bold"), f" · {' · '.join(facts)}\n{spec.summary}"))
         console.print(table)
 
     @app.command("rules")
@@ -156,15 +199,15 @@ def register(app: typer.Typer) -> None:
         chosen = valid_name(name) if name is not None else None
         if name is not None and chosen is None:
             raise fail('--name: 1 to 24 printable characters, neither "you" nor a seat number')
-        names = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
+        names_given = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
         others = [s for s in range(g.players) if s != human]
-        if len(names) not in (1, len(others)):
+        if len(names_given) not in (1, len(others)):
             raise fail(f"--bots takes one agent for every bot seat or one per bot seat ({len(others)})")
         seed = secrets.randbelow(1 << 31) if seed is None else seed
         bot_for: dict[int, Any] = {}
         try:
             for i, s in enumerate(others):
-                bot_for[s] = agents.make(names[0] if len(names) == 1 else names[i], seed=seed + 1000 * (s + 1))
+                bot_for[s] = agents.make(names_given[0] if len(names_given) == 1 else names_given[i], seed=seed + 1000 * (s + 1))
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
         state = g.new_state(seed)
@@ -172,8 +215,8 @@ def register(app: typer.Typer) -> None:
         names = [chosen if s == human and chosen else default_name(s, "person" if s == human else "bot")
                  for s in range(g.players)]
         with seated(names):
-            you = f" You are {names[human]}." if human is not None else ""
-            console.print(f"[bold]{g.spec.title}[/] — {g!r}, seed {seed}.{escape(you)} "
+            agent_of = {s: (names_given[0] if len(names_given) == 1 else names_given[i]) for i, s in enumerate(others)}
+            console.print(f"[bold]{escape(welcome(g, names, human, agent_of, seed))}[/] "
                           + ("Type a number or an action; '?' lists the commands, 'q' leaves." if human is not None else ""))
             shown = show_events(g, state, 0, human)
             views = agents.RandomAgent(seed).rng
@@ -229,7 +272,7 @@ def register(app: typer.Typer) -> None:
         names = replay_names(file, g.players)
         total = len(replay.actions)
         with seated(names):
-            console.print(f"[bold]Replay[/] of {g!r}, seed {replay.seed}, {total} moves")
+            console.print(f"[bold]Replay[/] of {escape(game_words(g))}, seed {replay.seed}, {total} moves")
             states = [state]
             for n, text in enumerate(replay.actions, 1):
                 state = state.clone()
@@ -292,7 +335,9 @@ def step_through(game: Game[Any], states: list[State], seat: int | None, names: 
 def confirm_leave(save_to: Path) -> bool:
     """Ctrl-C: ask before leaving (a second Ctrl-C or end of input leaves)."""
     try:
-        answer = console.input(f"\n[yellow]Leave the table?[/] The game will be saved in {save_to}. [y/N] ")
+        # "[y/N]" escaped: rich would take it for a style tag and print nothing
+        answer = console.input(f"\n[yellow]Leave the table?[/] The game will be saved in {escape(str(save_to))}. "
+                               f"{escape('[y/N]')} ")
     except (KeyboardInterrupt, EOFError):
         return True
     return answer.strip().lower() in ("y", "yes")

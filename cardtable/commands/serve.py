@@ -27,6 +27,10 @@ def register(app: typer.Typer) -> None:
             [], "--allow-origin", help="another site whose pages may use this server, e.g. https://games.example"
         ),
         api_docs: bool = typer.Option(False, "--api-docs", help="also serve /docs and /openapi.json (public)"),
+        abandoned_after: float = typer.Option(
+            24, "--abandoned-after", min=0, help="hours without a move after which an unfinished table leaves the "
+            "lobby's list (it stays stored, its links work); 0: list every table"
+        ),
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ and create a table."""
         import uvicorn
@@ -38,7 +42,7 @@ def register(app: typer.Typer) -> None:
         web = create_app(
             database, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
             max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, create_per_minute=create_per_minute,
-            allowed_origins=tuple(allow_origin), api_docs=api_docs,
+            allowed_origins=tuple(allow_origin), api_docs=api_docs, abandoned_after=abandoned_after * 3600,
         )
         shown = make_url(web.state.store.url).render_as_string(hide_password=True)  # never print the password
         typer.echo(f"cardtable: http://{host}:{port}/  (database: {shown})")

@@ -32,6 +32,7 @@ from ..core import CardtableError, game_class, games, make
 from ..core.registry import game_part
 from ..ui.cards import catalog, guide, legend
 from ..ui.names import rename, seat_names, seated
+from ..ui.text import player_count
 from .db import Store
 from .tables import Conn, LiveTable, Lobby, TableError, agent_choices, dumps, encode, narrate_lines, printable
 
@@ -55,6 +56,9 @@ MAX_MESSAGE = 8 * 1024
 MAX_DEPTH = 16
 #: validating a table's options (custom cards included) may take this long
 MAKE_TIMEOUT = 10.0
+#: an unfinished table without a move for this long (seconds) is abandoned: the lobby no longer lists it
+#: (`cardtable serve --abandoned-after HOURS`). A day: long enough for a game paused overnight.
+ABANDONED_AFTER = 24 * 3600.0
 
 SECURITY_HEADERS = {
     # Scripts only from this server (no inline script); style attributes are used by the views.
@@ -90,6 +94,7 @@ def game_catalog() -> list[dict[str, Any]]:
             continue
         out.append({
             "name": name, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
+            "player_count": player_count(spec.min_players, spec.max_players),
             "variants": list(spec.variants), "summary": spec.summary, "options": schema,
         })
     return out
@@ -185,6 +190,7 @@ def create_app(
     create_per_minute: float = 30,
     allowed_origins: tuple[str, ...] = (),
     api_docs: bool = False,
+    abandoned_after: float = ABANDONED_AFTER,
 ) -> FastAPI:
     """The app. `database`: a SQLAlchemy URL or a SQLite path (default ./cardtable.db);
     `bot_time`: each bot's time cap per move (seconds); `bot_delay`: a pause before each bot
@@ -192,7 +198,9 @@ def create_app(
     once; `max_live_tables` kept in memory (beyond it, tables nobody uses are dropped and loaded
     again from the database when asked for); `create_per_minute`: tables one client (address) may create a minute (0: no limit);
     `allowed_origins`: other sites (like "https://games.example") whose pages may use this API;
-    `api_docs`: serve /docs and /openapi.json (off by default)."""
+    `api_docs`: serve /docs and /openapi.json (off by default); `abandoned_after`: seconds without a
+    move after which an unfinished table leaves the lobby's list (0: never); it stays stored, and its
+    links and replay keep working. The store's clock (`Store.clock`) tells the time."""
     store = store or Store(database)
     lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
                   max_bot_tables=max_bot_tables, max_live_tables=max_live_tables)
@@ -302,9 +310,12 @@ def create_app(
     @app.get("/api/tables")
     async def api_tables() -> JSONResponse:
         """The newest tables with their status: game, seats (open, taken, bots, by name), whose turn
-        it is (tables this process has loaded), moves so far and when it was created."""
+        it is (tables this process has loaded), moves so far, when it was created and when the last move
+        was made. Abandoned tables (unfinished, idle for `abandoned_after`) are left out."""
+        now = store.clock()
+        active_since = now - abandoned_after if abandoned_after > 0 else None
         try:
-            tables = await asyncio.to_thread(store.list, 50)
+            tables = await asyncio.to_thread(store.list, 50, False, active_since)
         except Exception as exc:
             return _error(TableError("unavailable", f"the database cannot be reached; try again later ({type(exc).__name__})"))
         titles = {g["name"]: g["title"] for g in game_catalog()}
@@ -320,7 +331,7 @@ def create_app(
                     seat["name"] = names[i]
                 t["turn"] = None
             t["open_seats"] = [i for i, seat in enumerate(t["seats"]) if seat.get("open")]
-        return SafeJSONResponse({"tables": tables, "now": time.time()})
+        return SafeJSONResponse({"tables": tables, "now": now})
 
     @app.post("/api/tables/{table_id}/join")
     async def api_join(table_id: str, request: Request) -> JSONResponse:

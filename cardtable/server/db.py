@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,10 +101,14 @@ def database_url(url: str | None) -> str:
 
 
 class Store:
-    """The database: create tables, append actions (committed before anyone is told), load."""
+    """The database: create tables, append actions (committed before anyone is told), load.
 
-    def __init__(self, url: str | None = None) -> None:
+    `clock` gives the wall-clock time (seconds since the epoch) of a table's creation and of each move;
+    the lobby measures how long a table has been idle by it (tests pass a fake one)."""
+
+    def __init__(self, url: str | None = None, clock: Callable[[], float] = time.time) -> None:
         self.url = database_url(url)
+        self.clock = clock
         kwargs: dict[str, Any] = {"future": True}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -149,7 +154,7 @@ class Store:
         """Write action number `n` and commit. A duplicate `n` fails (primary key): two
         processes sharing a database cannot both append the same move."""
         with self.engine.begin() as conn:
-            conn.execute(self._insert_action, {"table_id": table_id, "n": n, "action": action, "seat": seat, "at": time.time()})
+            conn.execute(self._insert_action, {"table_id": table_id, "n": n, "action": action, "seat": seat, "at": self.clock()})
 
     def finish(self, table_id: str) -> None:
         with self.engine.begin() as conn:
@@ -186,11 +191,19 @@ class Store:
             rematch_of=row["rematch_of"], rematch=row["rematch"], actions=list(acts),
         )
 
-    def list(self, limit: int = 50, unfinished_only: bool = False) -> list[dict[str, Any]]:
+    def list(self, limit: int = 50, unfinished_only: bool = False, active_since: float | None = None) -> list[dict[str, Any]]:
+        """The newest tables, each with its number of moves and the time of its last move (None before
+        the first). `active_since`: leave out unfinished tables with no move (nor creation) since then,
+        abandoned ones; they stay stored and their links keep working."""
+        of_table = actions_t.c.table_id == tables_t.c.id  # per listed table, on the actions' primary key
+        moves = select(func.count()).select_from(actions_t).where(of_table).scalar_subquery()
+        last_move = select(func.max(actions_t.c.at)).where(of_table).scalar_subquery()
         q = select(tables_t.c.id, tables_t.c.game, tables_t.c.options, tables_t.c.seats, tables_t.c.created,
-                   tables_t.c.finished).order_by(tables_t.c.created.desc())
+                   tables_t.c.finished, moves.label("moves"), last_move.label("last_move")).order_by(tables_t.c.created.desc())
         if unfinished_only:
             q = q.where(tables_t.c.finished.is_(False))
+        if active_since is not None:
+            q = q.where(tables_t.c.finished.is_(True) | (func.coalesce(last_move, tables_t.c.created) >= active_since))
         if limit:
             q = q.limit(limit)
         with self.engine.connect() as conn:
@@ -222,6 +235,7 @@ def _listing(r: Any) -> dict[str, Any]:
         raise ValueError("seats is not a list")
     return {
         "id": _text(r["id"]), "game": _text(r["game"]), "created": float(r["created"]), "finished": bool(r["finished"]),
+        "moves": int(r["moves"] or 0), "last_move": None if r["last_move"] is None else float(r["last_move"]),
         # simple options only: a custom deck stays out of the lobby listing
         "options": {_text(k): _text(v) if isinstance(v, str) else v for k, v in dict(r["options"]).items()
                     if isinstance(v, (str, int, float, bool)) or v is None},

@@ -472,7 +472,7 @@ class Lobby:
             raise TableError("bad_request", "the seed must be a non-negative integer below 2**256")
         rec = TableRecord(
             id=new_id(), game=game.spec.name, options=game.options.to_json(), seed=seed, seats=stored,
-            created=time.time(), rematch_of=rematch_of, rng="keyed",
+            created=self.store.clock(), rematch_of=rematch_of, rng="keyed",
         )
         state = deal(game, seed, KeyedRng(seed))
         try:

@@ -47,6 +47,11 @@ def narrate(game: Game[Any], event: dict[str, Any], viewer: int | None, obs: dic
     return rename(f"{event['kind']}: {json.dumps(data)}")
 
 
+def player_count(low: int, high: int) -> str:
+    """A game's player count in words: "2 players", "2–10 players" (the lobby and `cardtable games`)."""
+    return f"{low} player{'' if low == 1 else 's'}" if low == high else f"{low}–{high} players"
+
+
 def choices(game: Game[Any], obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     """The moves as the terminal lists them: (index into `texts`, label), in the game's order."""
     mod = text_module(game)

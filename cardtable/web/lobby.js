@@ -221,7 +221,8 @@ function age(seconds) {
   if (s < 60) return "just now";
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   if (s < 86400) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86400)} days ago`;
+  const d = Math.round(s / 86400);
+  return `${d} day${d === 1 ? "" : "s"} ago`;
 }
 
 // Join an open seat: a name, then the seat's own link (its secret token, kept by this browser).
@@ -255,14 +256,18 @@ async function loadTables() {
   for (const t of data.tables) {
     const open = t.seats.filter((s) => s.open).length;
     const taken = t.seats.length - open;
-    const status = t.finished ? "finished" : t.turn ? `${t.turn} to play` : "in play";
+    // A table with an open seat waits for a player (whoever's turn it is); an idle table says since when.
+    const status = t.finished ? "finished" : open ? `waiting for ${open === 1 ? "a player" : `${open} players`}`
+      : t.turn ? `${t.turn} to play` : "in play";
+    const moves = t.moves ? `${t.moves} move${t.moves === 1 ? "" : "s"}, last move ${age(now - (t.last_move ?? t.created))}`
+      : `no move yet, created ${age(now - t.created)}`;
     const li = el("li", { "data-table": t.id });
     const chips = el("div", { class: "seatchips" }, t.seats.map((s, i) => s.open
       ? el("button", { class: "seatchip open", "data-open-seat": i, onclick: () => joinForm(t, i, li) }, `seat ${i + 1}: open — join`)
       : el("span", { class: "seatchip" }, s.kind === "bot" ? `${s.name} (bot, ${s.agent})` : s.name)));
     li.append(el("div", { style: "flex:1" },
       el("div", {}, el("b", {}, t.title || t.game), el("span", { class: "status" },
-        ` · ${status} · ${taken} seated, ${open} open · ${t.moves !== undefined ? `${t.moves} moves · ` : ""}${age(now - t.created)}`)),
+        ` · ${status} · ${taken} seated, ${open} open · ${moves}`)),
       chips),
     el("span", {}, el("a", { href: `/t/${t.id}?spectate${t.finished ? "&replay=0" : ""}`, "data-watch": t.id }, t.finished ? "replay" : "watch")));
     ul.append(li);
@@ -275,7 +280,7 @@ async function main() {
   const box = $("#games");
   for (const g of catalog.games) {
     box.append(el("button", { class: "game-pick", "data-game": g.name, type: "button", onclick: () => pickGame(g) },
-      el("b", {}, g.title), el("small", {}, `${g.min_players}–${g.max_players} players`)));
+      el("b", {}, g.title), el("small", {}, g.player_count)));
   }
   $("#add-seat").onclick = () => { seats.push({ kind: "bot", agent: catalog.difficulties.includes("medium") ? "medium" : (catalog.difficulties[0] || catalog.bots[0]) }); renderSeats(); };
   $("#remove-seat").onclick = () => { seats.pop(); renderSeats(); };

@@ -115,7 +115,9 @@
     }
     return out;
   }
+  let slides = [];  // the cards' slides after the last update (Animation objects)
   function animate(box, before) {
+    slides = [];
     // a view may draw its cards without the flight (box.dataset.fly = "off"): a flying card crosses
     // other cards and labels while the page redraws
     if (reduced.matches || !before.size || !box.animate || box.dataset.fly === "off") return;
@@ -131,10 +133,80 @@
       const dx = old.left - now.left, dy = old.top - now.top;
       if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
       if (moved++ > 12) break;
-      n.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], { duration: 320, easing: "ease-out" });
+      slides.push(n.animate([{ translate: `${dx}px ${dy}px` }, { translate: "0 0" }], { duration: 320, easing: "ease-out" }));
     }
     document.body.dataset.moved = String(moved);
   }
+
+  // Aim (issue 36): cards slide for about 0.3 s after every update and a view is drawn anew on each one,
+  // so what is under a still pointer can change between the moment a player aims and the click. A
+  // click does what the player aimed at:
+  //  - the press decides: what is under the pointer at pointerdown is what the click does, even when
+  //    it slides away, or is drawn anew, before the button comes up (the browser would click their
+  //    common ancestor, or the card that slid in);
+  //  - a mouse that has not moved since the update aimed before it: a press while the cards still
+  //    slide means what was under the pointer when the update came (not what slid in).
+  // Elements are found again after a redraw by what they show: a "Your moves" button by its move, a
+  // card by its name and copy, anything else legal by its move, or by its id.
+  const pointer = { x: -1, y: -1, at: 0 };  // where the mouse (or pen) rests, and since when
+  let aimedBefore = null, updatedAt = -Infinity, press = null;
+
+  function aimOf(node) {  // the element a press on `node` means: a button, a card, a legal move
+    if (!node || !node.closest) return null;
+    const n = node.closest("button, a, input, select, [data-card], [data-legal], [data-refusable]");
+    return n && ($("#view").contains(n) || $("#actions").contains(n)) ? n : null;
+  }
+  function keyOf(n) {
+    if (!n) return null;
+    if (n.dataset.action !== undefined) return { action: n.dataset.action };
+    const card = n.closest("[data-card]");
+    if (card && $("#view").contains(card)) {
+      const copies = [...$("#view").querySelectorAll("[data-card]")].filter((c) => c.dataset.card === card.dataset.card);
+      return { card: card.dataset.card, k: copies.indexOf(card), info: n !== card && !!n.closest(".info-btn") };
+    }
+    if (n.dataset.legal !== undefined) return { legal: n.dataset.legal };
+    return n.id ? { id: n.id } : null;
+  }
+  function find(key) {
+    if (!key) return null;
+    const all = (sel) => [...document.querySelectorAll(sel)];
+    if (key.action !== undefined) return all("#actions [data-action]").find((n) => n.dataset.action === key.action) || null;
+    if (key.card !== undefined) {
+      const card = all("#view [data-card]").filter((n) => n.dataset.card === key.card)[key.k] || null;
+      return card && key.info ? card.querySelector(".info-btn") : card;
+    }
+    if (key.legal !== undefined) return all("#view [data-legal]").find((n) => n.dataset.legal === key.legal) || null;
+    return key.id ? document.getElementById(key.id) : null;
+  }
+  // cards still on their way (a view's own CSS animations, a glow or a pulse, are no slide)
+  const sliding = () => slides.some((a) => a.playState === "running" || a.playState === "paused");
+
+  document.addEventListener("pointermove", (e) => {
+    if (e.pointerType === "touch" || (e.clientX === pointer.x && e.clientY === pointer.y)) return;
+    Object.assign(pointer, { x: e.clientX, y: e.clientY, at: performance.now() });
+  }, true);
+  document.addEventListener("pointerdown", (e) => {
+    press = null;
+    if (!e.isPrimary || e.button !== 0) return;
+    const here = aimOf(e.target);
+    const resting = e.pointerType !== "touch" && pointer.x >= 0 && pointer.at < updatedAt;
+    if (resting && aimedBefore && sliding()) {
+      press = { key: aimedBefore, node: find(aimedBefore), x: e.clientX, y: e.clientY };  // null: it is gone
+    } else if (here) {
+      press = { key: keyOf(here), node: here, x: e.clientX, y: e.clientY };
+    }
+  }, true);
+  document.addEventListener("click", (e) => {
+    const p = press;
+    press = null;
+    if (!p || !e.isTrusted) return;  // our own click below passes through
+    if (Math.abs(e.clientX - p.x) > 8 || Math.abs(e.clientY - p.y) > 8) return;  // the pointer moved: a drag; the browser's click stands
+    const aim = p.node && p.node.isConnected ? p.node : find(p.key);
+    if (aim && (aim === e.target || aim.contains(e.target))) return;  // it landed where the player aimed
+    e.stopPropagation();
+    e.preventDefault();
+    if (aim) aim.click();  // what was aimed at; gone (played, taken away): nothing happens
+  }, true);
 
   function render(m, replay = false) {
     const mine = !replay && !m.over && m.current_player === m.seat && m.seat !== null;
@@ -150,6 +222,7 @@
     const view = CT.views[m.game] || CT.views.generic;
     const box = $("#view");
     const before = positions(box);
+    aimedBefore = pointer.x >= 0 ? keyOf(aimOf(document.elementFromPoint(pointer.x, pointer.y))) : null;
     try {
       view.render(box, m, api);
     } catch (err) {  // a view bug must not hide the game: fall back to the generic view
@@ -158,6 +231,7 @@
     }
     animate(box, before);
     renderActions(m, replay);
+    updatedAt = performance.now();
     renderLog(replay ? m.log : logLines, m);
     renderEnd(m, replay);
     renderName(m, replay);

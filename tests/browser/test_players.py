@@ -55,7 +55,9 @@ def test_join_an_open_seat_from_the_lobby_and_play_under_your_name(browser: Any,
         row.wait_for(timeout=WAIT)
         text = row.inner_text()
         assert "JUNO" in text and "2 seated, 1 open" in text and "Ann" in text and "Bot 3 (bot, random)" in text
-        assert "to play" in text and ("just now" in text or "min ago" in text)
+        # an open seat: the table waits for a player, whoever's turn it is (issue 36)
+        assert "waiting for a player" in text and "to play" not in text
+        assert "no move yet, created" in text and ("just now" in text or "min ago" in text)
         shot(bo, "lobby-390px")
         fits(bo)
         row.locator("[data-open-seat='1']").click()

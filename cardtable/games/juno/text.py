@@ -137,6 +137,34 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     return None
 
 
+#: what declining ("pass") means in each decision that offers it: the terminal and both of the web
+#: table's places for it (the decision's own button and "Your moves") say it in these words
+PASS_LABEL = {
+    "after_draw": "keep the card",  # "If the card is playable ... otherwise keep it" (juno.txt: drawing)
+    "stack": "end the play here",  # serious: add no more cards of the same value
+    "catch": "let it go",  # not catching the player who did not call UNO
+    "challenge": "accept the Wild Draw Four",  # not challenging: draw the 4 cards
+}
+
+
+def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
+    """The moves' labels, one wording wherever a move is offered: "pass" says what it declines, a
+    trade, a catch and a challenge name the player (seat N: the table's names replace it)."""
+    d = obs["decision"] or {}
+    out = []
+    for i, t in enumerate(texts):
+        if t == "pass":
+            t = PASS_LABEL.get(d.get("kind", ""), t)
+        elif t.startswith("swap with seat "):
+            t = f"trade hands with seat {t.split()[-1]}"
+        elif t == "catch" and "target" in d:
+            t = f"catch seat {d['target']}: 2 cards for not calling UNO"
+        elif t == "challenge" and "offender" in d:
+            t = f"challenge seat {d['offender']}'s Wild Draw Four"
+        out.append((i, t))
+    return out
+
+
 def card_text(rank: int, points: int, variant: str) -> str:
     """What a card does (juno.txt, "Action cards"; NOTES.md for seven-o and serious), and its points."""
     worth = f" Worth {points} point{'' if points == 1 else 's'} in a hand at the end of a round."

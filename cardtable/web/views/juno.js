@@ -92,15 +92,15 @@
             choice.classList.add("color-choice");
             for (const c of COLORS) if (legalTexts.has(`choose ${c}`)) choice.append(legal(el("button", { class: c, "data-label": c, "aria-label": `choose ${c}` }, c), `choose ${c}`, api));
           }
+          // Trade, catch, challenge and pass in the server's words (games/juno/text.py, choices): the
+          // same label as under "Your moves" and in the terminal.
           for (const a of m.legal) {
-            if (a.text.startsWith("swap with seat")) choice.append(legal(el("button", {}, `Trade with ${api.seatName(Number(a.text.split(" ").pop()))}`), a.text, api));
+            if (a.text.startsWith("swap with seat")) choice.append(legal(el("button", {}, a.label), a.text, api));
           }
-          if (legalTexts.has("catch")) choice.append(legal(el("button", { class: "uno-btn" }, "Catch! (+2 to them)"), "catch", api));
-          if (legalTexts.has("challenge")) choice.append(legal(el("button", { class: "primary" }, "Challenge"), "challenge", api));
-          if (legalTexts.has("pass")) {
-            const label = { after_draw: "Keep the card", stack: "Done", catch: "Let it go", challenge: "Accept" }[d.kind] || "Pass";
-            choice.append(legal(el("button", { class: "ghost", id: "pass-btn" }, label), "pass", api));
-          }
+          const label = (text) => m.legal.find((a) => a.text === text).label;
+          if (legalTexts.has("catch")) choice.append(legal(el("button", { class: "uno-btn" }, label("catch")), "catch", api));
+          if (legalTexts.has("challenge")) choice.append(legal(el("button", { class: "primary" }, label("challenge")), "challenge", api));
+          if (legalTexts.has("pass")) choice.append(legal(el("button", { class: "ghost", id: "pass-btn" }, label("pass")), "pass", api));
         }
       }
 
