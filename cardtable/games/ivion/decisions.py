@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 from ...core.actions import Action
 from ...core.effects import Context, StackItem
 from ...core.state import Decision
-from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind, tile_name
-from .cards import Card
+from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind
 from .state import INITIATIVE_DRAW, POOLS, step_effect
 
 if TYPE_CHECKING:
@@ -139,8 +138,10 @@ def pay(state: IvionState) -> None:
         state.unleashed.append(card_id)
     target = staged["target"]
     state.check_chivalry_on_play(seat, c, (target,))
+    # a hero target is named (and its seat given, so that its own player reads "you")
     state.emit("played", seat=seat, card=state.name(card_id), how=how,
-               target=_target_text(state, c, target), unleashed=staged["unleash"])
+               target="" if c.target == "none" else state.target_name(card_id, target),
+               hero=target if c.target in ("self", "enemy") else None, unleashed=staged["unleash"])
     spent = sum(n for _, n in payment.spent)
     staged["payment"] = payment.to_json()
     remove_control(state, seat, spent, "stack")
@@ -179,16 +180,6 @@ def carry_on(state: IvionState, seat: int, then: str) -> None:
         state.pending.append(Main(seat))
 
 
-def _target_text(state: IvionState, c: Card, target: int) -> str:
-    if c.target == "none":
-        return ""
-    if c.target in ("self", "enemy"):
-        return f"hero {target}"
-    if c.target in ("tile", "empty_tile"):
-        return tile_name(target, state.size)
-    return f"{state.name(target)} #{target}"
-
-
 # -- responses on the core's stack ---------------------------------------------------------------
 
 
@@ -204,7 +195,8 @@ def respond(state: IvionState, seat: int, action: Action) -> None:
 def priority_question(state: IvionState, seat: int) -> str:
     """The response window's question: which card it answers."""
     top = state.chain.items[-1]
-    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''} "
+    at = f" at {', '.join(state.target_name(top.card, t) for t in top.targets)}" if top.targets else ""
+    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''}{at} "
             f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
 
 

@@ -73,6 +73,11 @@ class Ivion(Game[IvionState]):
         self.library = library(options.content)
         self.size: int = options.board
         self.decks: list[Deck] = [build(hero_from(d, self.library), self.library) for d in options.decks]
+        heroes = [d.hero for d in self.decks]
+        #: each hero as every text names it (the log, the stack, the questions): its name, and when
+        #: both seats play the same hero, the seat's number as people count it ("Lio Marrow (2)"),
+        #: as two players who chose the same name are told apart (ui.names.seat_names)
+        self.hero_names: list[str] = [h if heroes.count(h) == 1 else f"{h} ({s + 1})" for s, h in enumerate(heroes)]
         names: list[str] = []
         owner: list[int] = []
         self.start_ids: list[tuple[list[int], list[int], list[int]]] = []

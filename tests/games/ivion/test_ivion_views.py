@@ -60,8 +60,9 @@ def test_observation_shows_the_stack_board_and_control() -> None:
     s.terrain["0"] = "difficult"
     play(s, "play Burning Brand")
     o = s.observation(1)
-    assert o["stack"] == [{"card": "Burning Brand", "id": s.played[0], "controller": 0, "copy": False,
-                           "targets": ["hero 1"], "countered": False, "unleashed": False}]
+    brand = s.played[0]
+    assert o["stack"] == [{"card": "Burning Brand", "id": brand, "ref": f"Burning Brand #{brand}", "controller": 0,
+                           "copy": False, "targets": [LIO], "countered": False, "unleashed": False}]
     assert o["terrain"] == {"a1": "difficult"} and o["heroes"][1]["control"]["slow"] == 2
     assert o["decision"]["kind"] == "priority" and names(s, s.played) == ["Burning Brand"]
 
