@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
 from ...core.resources import Pools
 from ...core.rng import Rng, as_rng
@@ -640,6 +641,22 @@ class IvionState(State):
         if seat is not None:
             out["hand"] = sorted(self._names(self.hand[seat] + self.shown[seat]))
             out["looking"] = sorted(self._names(self.looking[seat]))
+        return out
+
+    def card_moves(self, seat: int) -> dict[str, Action]:
+        from .decisions import card_moves
+
+        return card_moves(self, seat)
+
+    def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
+        """The core's why-not for each card, and for a card with a range the tiles it reaches from
+        the hero's tile now ("reach": the view lights them while the card is hovered)."""
+        out = super().card_status(seat)
+        for name, status in out.items():
+            c = self.game.library.cards[name]
+            if c.range is not None and seat is not None:
+                status["reach"] = [tile_name(t, self.size) for t in range(self.size * self.size)
+                                   if self.range_ok(seat, c, t)]
         return out
 
     def _host_name(self, host: str) -> str:
