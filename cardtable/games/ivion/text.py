@@ -176,6 +176,10 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
         c = lib.cards[card]
         kind = c.feat or ("relic" if c.relic else f"{c.archetype} card")
         when = "in answer to a card being played, or on your turn" if c.instant else "on your turn"
+        # the text, and its parts as fields, so that a view draws them without reading the text
         out.append({"name": card, "kind": kind, "text": f"{c.header()}. {c.text()}", "copies": k,
-                    "when": "never played (it has effect from the feat zone)" if c.passive else when})
+                    "when": "never played (it has effect from the feat zone)" if c.passive else when,
+                    "header": c.header(), "body": c.text(), "actions": c.actions, "power": c.power, "range": c.range,
+                    "banner": list(c.banner), "heroic": c.heroic, "instant": c.instant, "cantrip": c.cantrip,
+                    "attach": c.attach, "target": c.target, "feat": c.feat, "passive": c.passive})
     return out
