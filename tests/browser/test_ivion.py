@@ -203,6 +203,13 @@ def test_build_a_deck_in_the_lobby_and_play_with_it(page: Any, server: Server) -
     page.goto(server.url + "/")
     page.click(".game-pick[data-game=ivion]")
     page.wait_for_selector("[data-deck-seat='0']")
+    # every starter hero of the content is offered, each shown with its line (the words the terminal prints)
+    info = page.evaluate("fetch('/api/games/ivion/decks').then(r => r.json())")
+    offered = page.locator("[data-deck-seat='0'] option").evaluate_all("os => os.map(o => o.value).filter(Boolean)")
+    assert offered == [h["name"] for h in info["heroes"]]
+    for h in info["heroes"]:
+        page.select_option("[data-deck-seat='1']", h["name"])
+        assert page.locator("[data-starter-about='1']").inner_text() == f"{h['name']}: {h['line']}"
     page.select_option("[data-deck-seat='0']", "")  # build a hero
     page.wait_for_selector("[data-build='0']")
     page.fill("[data-hero='0'][data-part='name']", "Dame Ann Thorne")
@@ -213,13 +220,29 @@ def test_build_a_deck_in_the_lobby_and_play_with_it(page: Any, server: Server) -
     page.click("[data-check-deck='0']")
     page.wait_for_selector("[data-deck-rule='0']", timeout=WAIT)
     assert "two different traits" in page.locator("[data-deck-rule='0']").inner_text()
+    # each choice says how it plays: the content's description, shown as the data gives it
+    said = {x["name"]: x["description"] for x in (*info["classes"], *info["specializations"], *info["traits"])}
+    for part, name in (("class1", "Knight"), ("class2", "Ranger"), ("spec", "Mirage"), ("trait1", "Kindle")):
+        about = page.locator(f"[data-about-of='0-{part}']")
+        assert about.inner_text().startswith(name)
+        assert about.locator(f"[data-description='{part}']").inner_text() == said[name]
     page.select_option("[data-hero='0'][data-part='trait2']", "Thornskin")
+    assert page.locator("[data-about-of='0-trait2']").inner_text().startswith("Thornskin")
     page.click("[data-check-deck='0']")
     page.wait_for_selector("[data-deck-ok='0']", timeout=WAIT)
     assert "45 cards" in page.locator("[data-deck-ok='0']").inner_text()
+    # the cost curve (a bar per cost) and the colours, and the words the terminal prints for this deck
+    checked = page.evaluate("""fetch('/api/games/ivion/decks', {method: 'POST', headers: {'content-type': 'application/json'},
+      body: JSON.stringify({name: 'Dame Ann Thorne', mode: 'herocrafting', classes: ['Knight', 'Ranger'],
+                            specialization: 'Mirage', traits: ['Kindle', 'Thornskin']})}).then(r => r.json())""")
+    assert page.locator("[data-deck-curve='0'] .bar").count() == len(checked["curve"])
+    assert page.locator("[data-deck-colours='0'] .chip").count() == len(checked["colours"])
+    assert page.locator("[data-deck-words='0']").inner_text().splitlines() == checked["lines"]
     listing = page.locator("[data-deck-list='0']").inner_text()
     assert "Knight (15)" in listing and "Ranger (15)" in listing and "Mirage (15)" in listing
     shot(page, "ivion-deck-builder")
+    if SHOTS:
+        page.locator("#deck-builder").screenshot(path=str(Path(SHOTS) / "ivion-deck-builder-whole.png"))
     # sit down with that deck against a bot
     page.fill("[data-seat-name='0']", "Ann")
     page.select_option(".seat-agent", "random")
