@@ -190,11 +190,12 @@ def deck_summary(deck: Deck, lib: Library) -> dict[str, Any]:
     curve = sorted(Counter(c.actions for c in cards).items())
     gives, costs = sum(c.power > 0 for c in cards), sum(c.power < 0 for c in cards)
     archetypes = Counter(c.archetype for c in cards)
-    colours = [{"archetype": a, "colours": list(lib.colours(a)), "count": k} for a, k in archetypes.items()]
+    colours: list[dict[str, Any]] = [{"archetype": a, "colours": list(lib.colours(a)), "count": k}
+                                     for a, k in archetypes.items()]
     lines = [
         "cost curve: " + ", ".join(f"{k} × {n} action{'' if n == 1 else 's'}" for n, k in curve),
         f"power: {gives} cards give power, {costs} cost power",
-        "colours: " + ", ".join(f"{c['archetype']} {'/'.join(c['colours'])} × {c['count']}" for c in colours),
+        "colours: " + ", ".join(f"{a} {'/'.join(lib.colours(a))} × {k}" for a, k in archetypes.items()),
     ]
     return {"curve": [{"actions": n, "count": k} for n, k in curve], "power": {"gives": gives, "costs": costs},
             "colours": colours, "lines": lines}
