@@ -158,8 +158,9 @@ def test_card_texts_hold_no_python(game_name: str) -> None:
 
 # -- Ivion: every hero named (issue 34, part 3) ------------------------------------------------------
 
-#: a hero written as an engine's number ("at hero 0", "hero 1 takes"): a hero is named in every text
-HERO_NUMBER = re.compile(r"\bhero \d+\b", re.IGNORECASE)
+#: a hero written as an engine's number ("at hero 0", "hero 1 takes"), a card as its id ("22 is
+#: countered"): heroes and cards are named in every text
+HERO_NUMBER = re.compile(r"\bhero \d+\b|(^|[^#\w])\d+ (is countered|is meta-countered|resolves)\b", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("decks", [["Sir Edda Vane", "Lio Marrow"], ["Lio Marrow", "Lio Marrow"]])

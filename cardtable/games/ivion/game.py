@@ -36,7 +36,10 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
                                      lambda s, seat: 1 - seat, lambda s: s.go_on(),
                                      # the response window says which rule refuses an action
                                      # (rulebook "Playing Cards", Important)
-                                     why_illegal=priority_refusal, question=priority_question), POOLS, space.pass_)
+                                     why_illegal=priority_refusal, question=priority_question,
+                                     # the log names a countered card, never its id
+                                     card_name=lambda s, c: s.name(c) + (" (copy)" if c >= COPY_BASE else "")),
+                          POOLS, space.pass_)
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),

@@ -137,8 +137,9 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "played": lambda: f"{who} played {e['card']}" + (f" at {_at(e, who, viewer)}" if e["target"] else "")
                           + (" (cantrip)" if e["how"] == "cantrip" else "") + (" (unleashed)" if e["unleashed"] else ""),
         "resolves": lambda: f"{e['card']}{' (copy)' if e['copy'] else ''} resolves",
-        "countered": lambda: f"{e['card']} is countered",
-        "meta_countered": lambda: f"{e['card']} is meta-countered; {e['refunded']} refunded",
+        "countered": lambda: f"{e['name']} is countered",
+        "meta_countered": lambda: f"{e['name']} is meta-countered" + (
+            f"; {e['refunded']} resource{'' if e['refunded'] == 1 else 's'} refunded" if e["refunded"] else ""),
         "damage": lambda: f"{who} {_v(who, 'takes', 'take')} {e['amount']} damage ({e['hp']} HP)",
         "heal": lambda: f"{who} {_v(who, 'heals', 'heal')} {e['amount']} ({e['hp']} HP)",
         "control": lambda: f"{who}: {e['control']} {e['n']}",
