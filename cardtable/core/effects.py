@@ -782,7 +782,7 @@ class ResponseStack:
             item = chain.items[-1]
             setattr(state, self.field, self.record(chain.items[:-1]))
             before = len(state.pending)
-            named = {} if self.rules.card_name is None else {"name": self.rules.card_name(state, item.card)}
+            named: dict[str, Any] = {} if self.rules.card_name is None else {"name": self.rules.card_name(state, item.card)}
             if item.countered:  # "it has no further effect and is placed in its owner's discard"
                 state.emit("countered", card=item.card, owner=item.owner, **named)
                 self.rules.discard(state, item)
