@@ -613,7 +613,10 @@ class IvionState(State):
         for s in range(2):
             heroes.append({
                 "hero": self.game.hero_names[s], "hp": self.hp[s], "max_hp": self.max_hp[s], "wounded": self.wounded[s],
-                "tile": tile_name(self.pos[s], self.size), "actions": self.pools[s]["actions"],
+                "tile": tile_name(self.pos[s], self.size),
+                # the tiles next to the hero, by the direction a move takes (the view binds clicks to them)
+                "steps": {d: tile_name(t, self.size) for d in DIRECTIONS if (t := self.neighbour(self.pos[s], d)) >= 0},
+                "actions": self.pools[s]["actions"],
                 "power": self.pools[s]["power"], "initiative": self.initiative[s], "control": dict(self.controls[s]),
                 "chivalrous": self.chivalrous[s], "exhausted": self.exhausted(s), "deck": len(self.deck[s]),
                 "hand_size": len(self.hand[s]) + len(self.shown[s]), "revealed_in_hand": sorted(self._names(self.shown[s])),

@@ -17,14 +17,10 @@
   const COLS = "abcdefgh";
   const SEAT_COLOUR = ["#e0a03a", "#4cc9f0"];
   const CONTROL = { slow: "slow", silence: "silence", disarm: "disarm" };
-  const STEP = { north: [1, 0], south: [-1, 0], east: [0, 1], west: [0, -1] };
 
-  const parseTile = (name) => ({ col: COLS.indexOf(name[0]), row: Number(name.slice(1)) - 1 });
   const tileName = (row, col) => `${COLS[col]}${row + 1}`;
-  function direction(from, to) {
-    for (const [d, [dr, dc]] of Object.entries(STEP)) if (from.row + dr === to.row && from.col + dc === to.col) return d;
-    return null;
-  }
+  // the direction of a move into `tile` from the hero, as the server lists the tiles next to it
+  const direction = (hero, tile) => (Object.entries(hero.steps).find(([, t]) => t === tile) || [null])[0];
 
   // A card's printed parts: fields of the card catalogue (its header line, its rules text, passive).
   function parts(name) {
@@ -103,7 +99,7 @@
     const n = o.board;
     const flip = m.seat === 1;  // each player sees their own side at the bottom
     const me = m.seat !== null && m.seat !== undefined ? m.seat : null;
-    const myTile = me !== null ? parseTile(o.heroes[me].tile) : null;
+    const myHero = me !== null ? o.heroes[me] : null;
     const grid = el("div", { class: "iv-board", id: "board", style: `grid-template-columns:repeat(${n},minmax(0,1fr))` });
     for (let vr = 0; vr < n; vr++) {
       const row = flip ? vr : n - 1 - vr;
@@ -123,9 +119,8 @@
         // a card asks for a tile: the legal ones light up
         b.bind(tile, `target ${name}`);
         if (tile.dataset.legal) tile.classList.add("lit");
-        else if (myTile) {
-          const here = { row, col };
-          const dir = direction(myTile, here);
+        else if (myHero) {
+          const dir = direction(myHero, name);
           if (dir) {
             const t = b.has(`move ${dir}`) ? `move ${dir}` : b.has(`initiative move ${dir}`) ? `initiative move ${dir}` : null;
             if (t) { b.bind(tile, t); tile.classList.add("step"); tile.title = t === `move ${dir}` ? `move ${dir} (an action)` : `move ${dir} (an initiative)`; }
@@ -133,7 +128,7 @@
               tile.dataset.refusable = "true";
               tile.addEventListener("click", () => api.attempt(`move ${dir}`));  // the engine says why not
             }
-          } else if (m.legal.length && !(row === myTile.row && col === myTile.col)) {
+          } else if (m.legal.length && name !== myHero.tile) {
             tile.dataset.refusable = "true";
             tile.addEventListener("click", () => api.toast(
               `${name} is not adjacent to your hero on ${o.heroes[me].tile}: a move is to an orthogonally adjacent tile (diagonal tiles are not adjacent)`));

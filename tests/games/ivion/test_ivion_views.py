@@ -64,6 +64,10 @@ def test_observation_shows_the_stack_board_and_control() -> None:
     assert o["stack"] == [{"card": "Burning Brand", "id": brand, "ref": f"Burning Brand #{brand}", "controller": 0,
                            "copy": False, "targets": [LIO], "countered": False, "unleashed": False}]
     assert o["terrain"] == {"a1": "difficult"} and o["heroes"][1]["control"]["slow"] == 2
+    # the tiles next to each hero by the direction a move takes (a corner has two)
+    assert o["heroes"][0]["steps"] == {"north": "b3", "south": "b1", "east": "c2", "west": "a2"}
+    s.pos[1] = 0
+    assert s.observation(None)["heroes"][1]["steps"] == {"north": "a2", "east": "b1"}
     assert o["decision"]["kind"] == "priority" and names(s, s.played) == ["Burning Brand"]
 
 
