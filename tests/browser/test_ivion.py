@@ -8,6 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cardtable.games.ivion.cards import base_library
+from cardtable.games.ivion.decks import build
+
 from .conftest import CARDS_LANDED, SHOTS, Server, assert_fits, shot
 from .test_play import WAIT, click, click_move, create_table, version
 
@@ -94,6 +97,10 @@ def play_ivion(page: Any, moves: int | None = None, seen: dict[str, bool] | None
         kind = decision_kind(page)
         if kind in ("main", "priority", "discard_down"):
             check_card_status(page)
+        if seen is not None and kind == "priority" and not seen.get("answer") and page.evaluate(
+                "[...document.querySelectorAll('#hand [data-status]')].some(s => !s.innerText.includes('not an instant'))"):
+            seen["answer"] = True  # a response window with an instant in hand: its verdict on the card
+            shot(page, "ivion-answer")
         if seen is not None:
             for key, sel in (("lit", "#board .iv-tile.lit"), ("stack", "#stack .iv-stack-item"),
                              ("wind", "#second-wind"), ("pass", "#pass")):
@@ -129,7 +136,17 @@ def test_a_whole_ivion_game_against_a_bot_by_clicking(browser: Any, server: Serv
 
 def whole_game_on_one_screen(page: Any, server: Server, shots: Path) -> None:
     shots.mkdir(parents=True, exist_ok=True)
-    create_table(page, server, "ivion", seed=4)
+
+    lib = base_library()  # the server's content: you play a starter whose deck holds instants
+    mine = next(h for h in lib.heroes.values() if any(lib.cards[n].instant for n in build(h, lib).cards))
+    theirs = next((h for h in lib.heroes.values() if h is not mine), mine)
+
+    def heroes(p: Any) -> None:
+        p.wait_for_selector("[data-deck-seat='1']")
+        p.select_option("[data-deck-seat='0']", mine.name)
+        p.select_option("[data-deck-seat='1']", theirs.name)
+
+    create_table(page, server, "ivion", seed=4, setup=heroes)
     page.wait_for_selector("#board .iv-tile")
     page.wait_for_function("document.body.dataset.decides === 'true'", timeout=WAIT)
     # the board: 16 tiles, both heroes with HP bars, pools, feats; the hand with full card text
