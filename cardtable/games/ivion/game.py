@@ -30,7 +30,7 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
     space: IvionSpace = make_space()
     fx = Effects(VERBS, EffectActions(space.yes, space.no, space.first),
                  lambda s, e: s.abilities(e), lambda s, e, c: s.event_of(e, c), lambda s: s.turn_order(),
-                 lambda s: s.go_on(), card_name=lambda s, c: s.name(c))
+                 lambda s: s.go_on(), card_name=lambda s, c: s.source_name(c))
     stack = ResponseStack(StackRules(responses, respond, lambda s, i: s.still_legal(i), lambda s, i: s.resolve_item(i),
                                      lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
                                      lambda s, seat: 1 - seat, lambda s: s.go_on(),

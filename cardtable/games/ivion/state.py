@@ -101,6 +101,11 @@ class IvionState(State):
     def name(self, card: int) -> str:
         return self.game.card_names[card % COPY_BASE]
 
+    def source_name(self, card: int) -> str:
+        """What an ability comes from, as a question names it: a card, or a chivalrous hero's heal
+        (CHIVALRY_CARD + seat, no card of the game: its id would name another card)."""
+        return "chivalry" if card - CHIVALRY_CARD in (0, 1) else self.name(card)
+
     def owner(self, card: int) -> int:
         return self.game.owner_of[card % COPY_BASE]
 
