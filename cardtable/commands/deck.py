@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..core import CardtableError
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
             console.print(f"[bold red]error:[/] deck building is for ivion (got {game!r})")
             raise typer.Exit(2)
         from ..games.ivion.cards import HeroData, library
-        from ..games.ivion.decks import build, hero_from
+        from ..games.ivion.decks import build, deck_summary, hero_from, hero_line
 
         try:
             lib = library(content)
@@ -62,13 +63,16 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:  # pydantic: a missing or wrong field of the hero
             console.print(f"[bold red]refused:[/] {exc}")
             raise typer.Exit(2) from None
-        table = Table(title=f"{built.hero}: {len(built.cards)} cards, {built.hp} HP")
+        table = Table(title=f"{escape(built.hero)}: {len(built.cards)} cards, {built.hp} HP")
         for col in ("copies", "card", "archetype", "text"):
             table.add_column(col)
         for card, k in sorted(Counter(built.cards).items(), key=lambda kv: (lib.cards[kv[0]].archetype, kv[0])):
             c = lib.cards[card]
             table.add_row(str(k), card, c.archetype, f"{c.header()}. {c.text()}")
         console.print(table)
+        console.print(escape(f"{built.hero}: {hero_line(hero, lib)}"))  # the words the lobby shows
+        for line in deck_summary(built, lib)["lines"]:
+            console.print(escape(line))
         console.print("feats: " + ", ".join(built.feats) + (f"; relic pile: {', '.join(built.relics)}" if built.relics else ""))
         console.print("[green]a legal deck[/]")
         if save is not None:
@@ -77,14 +81,30 @@ def register(app: typer.Typer) -> None:
 
 
 def _list(lib: object) -> None:
+    """The content: the starter heroes with their lines (the lobby's words), then each class,
+    specialization and trait with how it plays, then each archetype's cards."""
     from ..games.ivion.cards import Library
+    from ..games.ivion.decks import hero_line
 
     assert isinstance(lib, Library)
-    console.print("classes: " + ", ".join(f"{n} ({c})" for n, c in lib.classes.items()))
-    console.print("specializations: " + ", ".join(f"{n} ({'/'.join(c)}; ultimate {lib.ultimate_of(n).name})"  # type: ignore[union-attr]
-                                                  for n, c in lib.specializations.items()))
-    console.print("traits: " + ", ".join(f"{t.name} ({' '.join(t.pips)}{', Herocrafting' if t.marked else ''})"
-                                         for t in lib.traits()))
+
+    def about(text: str) -> str:
+        return f": {text}" if text else ""
+
+    console.print("[bold]starter heroes[/] (cardtable play ivion -o 'decks=[\"NAME\", \"NAME\"]')")
+    for h in lib.heroes.values():
+        console.print(escape(f"  {h.name}: {hero_line(h, lib)}"))
+    console.print("[bold]classes[/]")
+    for n, c in lib.classes.items():
+        console.print(escape(f"  {n} ({c}){about(lib.descriptions.get(n, ''))}"))
+    console.print("[bold]specializations[/]")
+    for n, cs in lib.specializations.items():
+        u = lib.ultimate_of(n)
+        ultimate = f"; ultimate {u.name}{about(u.description)}" if u else ""
+        console.print(escape(f"  {n} ({'/'.join(cs)}){about(lib.descriptions.get(n, ''))}{ultimate}"))
+    console.print("[bold]traits[/]")
+    for t in lib.traits():
+        console.print(escape(f"  {t.name} ({' '.join(t.pips)}{', Herocrafting' if t.marked else ''})"
+                             f"{about(t.description)} — {t.text()}"))
     for arch in [*lib.classes, *lib.specializations]:
-        console.print(f"{arch}: " + ", ".join(f"{c.name} x{c.copies} ({c.marked} marked)" for c in lib.archetype_cards(arch)))
-    console.print("starter heroes: " + ", ".join(lib.heroes))
+        console.print(escape(f"{arch}: " + ", ".join(f"{c.name} x{c.copies} ({c.marked} marked)" for c in lib.archetype_cards(arch))))

@@ -383,6 +383,11 @@ def ask(state: State, human: int | None = None) -> Any | None:
     cards = catalog(game)
     for i, (_, label) in enumerate(listed, 1):
         console.print(f"  [bold cyan]{i:>2}[/] {escape(label)}")
+    if human is not None:  # each card held that cannot be played now, and the rule's reason (the table's words)
+        for name, status in state.card_status(human).items():
+            why = status["why"]
+            if why:
+                console.print(f"  [dim]✗ {escape(rename(why if why.startswith(name) else f'{name}: {why}'))}[/]")
 
     def refused(message: str, raw: str, parsed: bool) -> None:
         """The engine's reason; when the words name a card, what it is and when it can be played instead

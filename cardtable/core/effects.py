@@ -709,6 +709,8 @@ class StackRules:
     #: the priority decision's question after "seat N", worded from the state (default: the
     #: stack's `asks`, else "may respond to card X, or pass")
     question: Callable[[Any, int], str] | None = None
+    #: a card's name for the log's countered and meta-countered events (`name`; default: none)
+    card_name: Callable[[Any, int], str] | None = None
 
 
 class ResponseStack:
@@ -805,14 +807,15 @@ class ResponseStack:
             item = chain.items[-1]
             setattr(state, self.field, self.record(chain.items[:-1]))
             before = len(state.pending)
+            named: dict[str, Any] = {} if self.rules.card_name is None else {"name": self.rules.card_name(state, item.card)}
             if item.countered:  # "it has no further effect and is placed in its owner's discard"
-                state.emit("countered", card=item.card, owner=item.owner)
+                state.emit("countered", card=item.card, owner=item.owner, **named)
                 self.rules.discard(state, item)
             elif not self.rules.still_legal(state, item):  # meta-countered: discarded, and refunded
                 refunded = 0
                 if item.payment is not None and self.pools is not None:
                     refunded = self.pools.refund(self.rules.pools(state, item.payment.seat), item.payment)
-                state.emit("meta_countered", card=item.card, owner=item.owner, refunded=refunded)
+                state.emit("meta_countered", card=item.card, owner=item.owner, refunded=refunded, **named)
                 self.rules.discard(state, item)
             else:
                 self.rules.resolve(state, item)

@@ -177,6 +177,30 @@ class State(ABC):
             )
         raise IllegalAction(self.pending[-1].why_illegal(self, action))
 
+    def card_moves(self, seat: int) -> dict[str, Action]:
+        """The move that would play each card `seat` holds (by its name) at the decision now; empty
+        when no card is played at this decision, or the game does not say. A game that says lets its
+        views show each card's why-not (`card_status`)."""
+        return {}
+
+    def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
+        """While `seat` decides, each card it holds: the move that plays it (`move`) and why the rules
+        refuse that move now (`why`, None when it is legal): `check`'s reason, so that no front end
+        works a rule out again (STYLE.md, principle 13)."""
+        if seat is None or self.current_player != seat:
+            return {}
+        legal = self.legal_actions()
+        out: dict[str, dict[str, Any]] = {}
+        for name, action in self.card_moves(seat).items():
+            why = None
+            if action not in legal:
+                try:
+                    self.check(action)
+                except IllegalAction as exc:
+                    why = str(exc)
+            out[name] = {"move": action.text, "why": why}
+        return out
+
     def apply(self, action: Any) -> None:
         """Apply a legal action. Raises IllegalAction (state unchanged) otherwise.
 

@@ -150,6 +150,9 @@ def encode(
         # the decision's own question (its `text`), addressed to this viewer, with the seats' names
         asked = (None if not isinstance(pending, dict) or "text" not in pending else
                  {"seat": pending["seat"], "kind": pending["kind"], "text": question(pending["seat"], seat, pending["text"])})
+        # each card the deciding seat holds: the move that plays it and, when refused, the rule's reason
+        cards = {name: {**status, "why": None if status["why"] is None else rename(status["why"])}
+                 for name, status in state.card_status(seat).items()}
     out: dict[str, Any] = {
         "type": "state",
         "table": table_id,
@@ -166,6 +169,7 @@ def encode(
         "log": narrate_lines(game, new, seat, names),
         "legal": [{"index": a.index, "text": a.text, "label": labels.get(k, a.text)} for k, a in enumerate(legal)],
         "prompt": asked,
+        "cards": cards,
         "over": state.is_over,
         "last_plays": last_plays(game, state, seat, names),
     }

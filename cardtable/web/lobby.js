@@ -95,10 +95,42 @@ async function checkDeck(i) {
   }
   const byArch = {};
   for (const c of data.cards) (byArch[c.archetype] = byArch[c.archetype] || []).push(c);
+  // the cost curve as bars, the colours as chips, then the server's words (the terminal prints the same)
+  const most = Math.max(...data.curve.map((c) => c.count));
+  const curve = el("div", { class: "deck-curve", "data-deck-curve": i }, data.curve.map((c) => el("div", { class: "bar",
+    title: `${c.count} cards cost ${c.actions} action${c.actions === 1 ? "" : "s"}` },
+  el("span", { class: "fill", style: `height:${Math.round((40 * c.count) / most)}px` }), el("small", {}, `${c.actions}: ${c.count}`))));
+  // each archetype's colour as the colour of that name (any colour the content adds)
+  const colours = el("div", { class: "chips", "data-deck-colours": i }, data.colours.map((c) => el("span", {
+    class: "chip deck-colour", style: `border-left-color:${c.colours[0]}` }, `${c.archetype} · ${c.colours.join("/")} × ${c.count}`)));
   out.replaceChildren(el("div", { class: "conn", "data-deck-ok": i }, `${data.hero}: ${data.size} cards, ${data.hp} HP; feats ${data.feats.join(", ")}`),
+    el("div", { class: "deck-shape" }, curve, colours),
+    el("div", { class: "deck-words", "data-deck-words": i }, data.lines.map((l) => el("div", {}, l))),
     el("div", { class: "deck-list", "data-deck-list": i }, Object.entries(byArch).map(([arch, cards]) => el("div", {},
       el("b", {}, `${arch} (${cards.reduce((n, c) => n + c.count, 0)})`), ": ",
       cards.map((c) => `${c.count}× ${c.name}`).join(", ")))));
+}
+
+// How a class, specialization, trait or starter hero plays, from the content (its description),
+// under the choice it explains; refreshed when the choice changes.
+function about(part, name) {
+  const find = (list) => list.find((x) => x.name === name) || null;
+  let head = "", desc = "", more = "";
+  if (part === "class1" || part === "class2") {
+    const c = find(builder.classes);
+    if (c) { head = `${c.name} · ${c.colour}`; desc = c.description; }
+  } else if (part === "spec") {
+    const c = find(builder.specializations);
+    if (c) { head = `${c.name} · ${c.colours.join("/")} · ultimate ${c.ultimate}`; desc = c.description; more = c.ultimate_description; }
+  } else if (part === "trait1" || part === "trait2") {
+    const t = find(builder.traits);
+    if (t) { head = `${t.name} · pips ${t.pips.join(" ")}`; desc = t.description; more = t.text; }
+  } else if (part === "starter") {
+    const h = find(builder.heroes);
+    if (h) return el("div", { class: "deck-about", "data-hero-line": name }, `${h.name}: ${h.line}`);
+  }
+  return el("div", { class: "deck-about", "data-about": part },
+    head, desc ? ": " : "", el("span", { "data-description": part }, desc), more ? el("span", { class: "more" }, ` — ${more}`) : null);
 }
 
 function renderBuilder() {
@@ -113,21 +145,27 @@ function renderBuilder() {
       renderBuilder();
     } }, opts(builder.starters, d.starter), el("option", { value: "", selected: !d.starter }, "build a hero…"));
     rows.push(el("div", { class: "row" }, el("label", {}, `seat ${i + 1} deck`), choose));
-    if (d.starter) return;
+    if (d.starter) { rows.push(el("div", { "data-starter-about": i }, about("starter", d.starter))); return; }
     const h = d.hero || { name: "", classes: [builder.classes[0].name, builder.classes[1].name],
       specialization: builder.specializations[0].name, traits: [builder.traits[0].name, builder.traits[1].name] };
-    const part = (k, list, sel) => el("select", { "data-hero": i, "data-part": k, onchange: () => { decks[i] = { hero: heroTable(i), ok: false }; } },
-      opts(list, sel));
+    const abouts = {};
+    const part = (k, list, sel) => {
+      abouts[k] = el("div", { "data-about-of": `${i}-${k}` }, about(k, sel));
+      return el("select", { "data-hero": i, "data-part": k, onchange: (e) => {
+        decks[i] = { hero: heroTable(i), ok: false };
+        abouts[k].replaceChildren(about(k, e.target.value));
+      } }, opts(list, sel));
+    };
     const classes = builder.classes.map((c) => c.name);
     const traits = builder.traits.map((t) => t.name);
     rows.push(el("div", { class: "deck-build", "data-build": i },
       el("div", { class: "row" }, el("label", {}, "name"), el("input", { "data-hero": i, "data-part": "name", maxlength: 40, value: h.name, placeholder: `Hero ${i + 1}` })),
-      el("div", { class: "row" }, el("label", { title: builder.classes.map((c) => `${c.name}: ${c.colour}`).join(", ") }, "classes"),
-        part("class1", classes, h.classes[0]), part("class2", classes, h.classes[1])),
-      el("div", { class: "row" }, el("label", { title: builder.specializations.map((c) => `${c.name}: ${c.colours.join("/")}, ultimate ${c.ultimate}`).join("; ") }, "specialization"),
-        part("spec", builder.specializations.map((c) => c.name), h.specialization)),
-      el("div", { class: "row" }, el("label", { title: builder.traits.map((t) => `${t.name}: ${t.pips.join("+")}`).join(", ") }, "traits"),
-        part("trait1", traits, h.traits[0]), part("trait2", traits, h.traits[1])),
+      el("div", { class: "row" }, el("label", {}, "classes"), part("class1", classes, h.classes[0]), part("class2", classes, h.classes[1])),
+      abouts.class1, abouts.class2,
+      el("div", { class: "row" }, el("label", {}, "specialization"), part("spec", builder.specializations.map((c) => c.name), h.specialization)),
+      abouts.spec,
+      el("div", { class: "row" }, el("label", {}, "traits"), part("trait1", traits, h.traits[0]), part("trait2", traits, h.traits[1])),
+      abouts.trait1, abouts.trait2,
       el("div", { class: "row" }, el("button", { type: "button", "data-check-deck": i, onclick: () => checkDeck(i) }, "See the deck")),
       el("div", { id: `deck-result-${i}` })));
   });

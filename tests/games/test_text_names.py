@@ -165,3 +165,58 @@ def test_card_texts_hold_no_python(game_name: str) -> None:
         for key in ("text", "when", "note"):
             found += leaks(str(card.get(key) or ""))
     assert not found, found
+
+
+# -- Ivion: every hero named (issue 34, part 3) ------------------------------------------------------
+
+#: a hero written as an engine's number ("at hero 0", "hero 1 takes"), a card as its id ("22 is
+#: countered"): heroes and cards are named in every text
+HERO_NUMBER = re.compile(r"\bhero \d+\b|(^|[^#\w])\d+ (is countered|is meta-countered|resolves)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("decks", [["Sir Edda Vane", "Lio Marrow"], ["Lio Marrow", "Lio Marrow"]])
+def test_ivion_names_every_hero_in_the_log_the_stack_and_every_question(decks: list[str]) -> None:
+    """Random Ivion games read as each seat and a spectator, with the players' names: every log line,
+    the terminal board (its stack), every question and move label, and what the server sends each
+    seat (log, prompt, moves, each card's why-not) name heroes by name, never "hero 0"; a card played
+    at a hero says the hero's name, or "you" to that hero's own player. Two seats playing the same
+    hero are told apart by their seat ("Lio Marrow (2)")."""
+    from cardtable.server.tables import encode
+
+    game = cardtable.make("ivion", decks=decks)
+    heroes = game.hero_names
+    assert len(set(heroes)) == 2 and all(h.startswith(d) for h, d in zip(heroes, decks, strict=True))
+    table = NAMES[:2]
+    seats = [{"kind": "person", "name": n} for n in table]
+    texts: list[str] = []
+    at_hero: dict[int | None, set[str]] = {None: set(), 0: set(), 1: set()}  # how each viewer read a hero target
+    with names.seated(table):
+        for seed in range(4):
+            state = game.new_state(seed)
+            for step in random_moves(state, seed, 500):
+                d = state.decision
+                texts.append(d.question(state))
+                if step % 3 == 0:
+                    for viewer in (None, 0, 1):
+                        obs = state.observation(viewer)
+                        texts.append(shown(render(game, obs)))
+                        msg = encode("t", game, state, 0, viewer, seats)
+                        texts += [msg["prompt"]["text"], *(a["label"] for a in msg["legal"])]
+                        texts += [str(c["why"]) for c in msg.get("cards", {}).values()]
+            for viewer in (None, 0, 1):
+                obs = state.observation(viewer)
+                for e in state.events_for(viewer):
+                    line = narrate(game, e.to_json(), viewer, obs)
+                    if line:
+                        texts.append(line)
+                        if e.kind == "played" and e.data.get("hero") is not None:
+                            hero = e.data["hero"]
+                            said = ("yourself" if e.data["seat"] == viewer else "you") if hero == viewer else heroes[hero]
+                            assert f" at {said}" in line, (line, viewer)
+                            at_hero[viewer].add(said)
+    found = [t for t in dict.fromkeys(texts) if HERO_NUMBER.search(t)]
+    assert not found, "\n".join(found[:20])
+    # spectators read each hero's name; a seat reads its enemy's name and "you"/"yourself" for its own hero
+    assert at_hero[None] == set(heroes)
+    for seat in (0, 1):
+        assert heroes[1 - seat] in at_hero[seat] and at_hero[seat] & {"you", "yourself"}

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from ...core.actions import Action
 from ...core.effects import Context, StackItem
 from ...core.state import Decision
-from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind, tile_name
-from .cards import Card
+from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind
 from .state import INITIATIVE_DRAW, POOLS, step_effect
+from .verbs import amount
 
 if TYPE_CHECKING:
     from .state import IvionState
@@ -63,9 +63,11 @@ def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool)
         if state.initiative[seat] < 1:
             return "a cantrip is played by expending an initiative, and you have none"
     else:
-        short = POOLS.can_pay(state.pools[seat], c.cost)
-        if short:
-            return f"{name} costs {c.cost['actions']} actions and {c.cost['power']} power: {short}"
+        if POOLS.can_pay(state.pools[seat], c.cost):
+            have = state.pools[seat]
+            short = [amount(n - have[r], r) for r, n in c.cost.items() if n > have[r]]
+            costs = " and ".join(amount(n, r) for r, n in c.cost.items() if n)
+            return f"{name} costs {costs}: you are short of {' and '.join(short)}"
     if not state.has_target(seat, c):
         return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
     return None
@@ -86,6 +88,22 @@ def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
     for name in sorted(feat_names):
         if name in sp.feat and refusal(state, seat, "feat", name, responding) is None:
             out.append(sp.feat[name])
+    return out
+
+
+def card_moves(state: IvionState, seat: int) -> dict[str, Action]:
+    """The move that plays each card `seat` holds at the decision now: on its turn and in a response
+    window, `play X` for a card of the hand and `feat X` for a feat that is played; at the hand limit,
+    `discard X`. At the other decisions (a target, unleash, second wind ...) no card is played."""
+    d = state.decision
+    sp = state.game.space
+    hand = sorted({state.name(c) for c in (*state.hand[seat], *state.shown[seat])})
+    if isinstance(d, DiscardDown):
+        return {n: sp.discard[n] for n in hand}
+    if not isinstance(d, Main) and (d is None or d.kind != "priority"):
+        return {}
+    out: dict[str, Action] = {n: sp.play[n] for n in hand}
+    out.update({n: sp.feat[n] for n in sorted({state.name(c) for c in state.feats[seat]}) if n in sp.feat})
     return out
 
 
@@ -139,8 +157,10 @@ def pay(state: IvionState) -> None:
         state.unleashed.append(card_id)
     target = staged["target"]
     state.check_chivalry_on_play(seat, c, (target,))
+    # a hero target is named (and its seat given, so that its own player reads "you")
     state.emit("played", seat=seat, card=state.name(card_id), how=how,
-               target=_target_text(state, c, target), unleashed=staged["unleash"])
+               target="" if c.target == "none" else state.target_name(card_id, target),
+               hero=target if c.target in ("self", "enemy") else None, unleashed=staged["unleash"])
     spent = sum(n for _, n in payment.spent)
     staged["payment"] = payment.to_json()
     remove_control(state, seat, spent, "stack")
@@ -179,16 +199,6 @@ def carry_on(state: IvionState, seat: int, then: str) -> None:
         state.pending.append(Main(seat))
 
 
-def _target_text(state: IvionState, c: Card, target: int) -> str:
-    if c.target == "none":
-        return ""
-    if c.target in ("self", "enemy"):
-        return f"hero {target}"
-    if c.target in ("tile", "empty_tile"):
-        return tile_name(target, state.size)
-    return f"{state.name(target)} #{target}"
-
-
 # -- responses on the core's stack ---------------------------------------------------------------
 
 
@@ -204,7 +214,8 @@ def respond(state: IvionState, seat: int, action: Action) -> None:
 def priority_question(state: IvionState, seat: int) -> str:
     """The response window's question: which card it answers."""
     top = state.chain.items[-1]
-    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''} "
+    at = f" at {', '.join(state.target_name(top.card, t) for t in top.targets)}" if top.targets else ""
+    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''}{at} "
             f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
 
 

@@ -171,20 +171,58 @@ def hero_from(value: Any, lib: Library, source: str = "hero") -> HeroData:
     return validate(value, HeroData, f"{source} {value.get('name', '?') if isinstance(value, dict) else ''!r}")
 
 
+# -- what the lobby's deck builder and `cardtable deck ivion` show, in the same words ---------------
+
+def hero_line(hero: HeroData, lib: Library) -> str:
+    """A hero in a line, as the lobby and the terminal list it: its classes and specialization with
+    their colours, then how it plays (its `description`, when its file gives one)."""
+    classes = f"{hero.classes[0]} twice" if len(set(hero.classes)) < len(hero.classes) else " and ".join(hero.classes)
+    colours = dict.fromkeys(k for a in (*hero.classes, hero.specialization) for k in lib.colours(a))
+    line = f"{classes}; {hero.specialization} ({'/'.join(colours)})"
+    return f"{line}. {hero.description}" if hero.description else line
+
+
+def deck_summary(deck: Deck, lib: Library) -> dict[str, Any]:
+    """The deck's cost curve (cards by action cost), its power (cards that give power and cards that
+    cost it) and its colours (the cards of each archetype and its colours), as data and as the
+    lines both front ends print."""
+    cards = [lib.cards[n] for n in deck.cards]
+    curve = sorted(Counter(c.actions for c in cards).items())
+    gives, costs = sum(c.power > 0 for c in cards), sum(c.power < 0 for c in cards)
+    archetypes = Counter(c.archetype for c in cards)
+    colours: list[dict[str, Any]] = [{"archetype": a, "colours": list(lib.colours(a)), "count": k}
+                                     for a, k in archetypes.items()]
+    lines = [
+        "cost curve: " + ", ".join(f"{k} × {n} action{'' if n == 1 else 's'}" for n, k in curve),
+        f"power: {gives} cards give power, {costs} cost power",
+        "colours: " + ", ".join(f"{a} {'/'.join(lib.colours(a))} × {k}" for a, k in archetypes.items()),
+    ]
+    return {"curve": [{"actions": n, "count": k} for n, k in curve], "power": {"gives": gives, "costs": costs},
+            "colours": colours, "lines": lines}
+
+
 # -- the lobby's deck builder (GET/POST /api/games/ivion/decks) ------------------------------------
 
 def builder_info(lib: Library | None = None) -> dict[str, Any]:
-    """What a deck builder offers: the classes and specializations with their colours, the traits
-    with their pips (marked: a Herocrafting trait), the starters. Only the base content: over the
-    web, a deck is built from the content everyone has."""
+    """What a deck builder offers: the classes and specializations with their colours and how each
+    plays, the traits with their pips (marked: a Herocrafting trait) and how each plays, the starter
+    heroes with their lines. Everything comes from the content (new heroes, classes and traits appear
+    by themselves). Only the base content: over the web, a deck is built from the content everyone has."""
     lib = lib or _base()
-    ultimates = {c.archetype: c.name for c in lib.cards.values() if c.feat == "ultimate"}
+    ultimates = {c.archetype: c for c in lib.cards.values() if c.feat == "ultimate"}
+
+    def ultimate(spec: str) -> dict[str, Any]:
+        u = ultimates.get(spec)
+        return {"ultimate": u.name if u else "", "ultimate_description": u.description if u else ""}
+
     return {
-        "classes": [{"name": n, "colour": c} for n, c in lib.classes.items()],
-        "specializations": [{"name": n, "colours": list(c), "ultimate": ultimates.get(n, "")}
+        "classes": [{"name": n, "colour": c, "description": lib.descriptions.get(n, "")} for n, c in lib.classes.items()],
+        "specializations": [{"name": n, "colours": list(c), "description": lib.descriptions.get(n, ""), **ultimate(n)}
                             for n, c in lib.specializations.items()],
-        "traits": [{"name": t.name, "pips": list(t.pips), "marked": bool(t.marked)} for t in lib.traits()],
+        "traits": [{"name": t.name, "pips": list(t.pips), "marked": bool(t.marked), "description": t.description,
+                    "text": t.text()} for t in lib.traits()],
         "starters": list(lib.heroes),
+        "heroes": [{"name": h.name, "line": hero_line(h, lib), "description": h.description} for h in lib.heroes.values()],
         "modes": ["herocrafting"],
     }
 
@@ -202,7 +240,7 @@ def check_deck(table: Any, lib: Library | None = None) -> dict[str, Any]:
     counts = Counter(deck.cards)
     return {"ok": True, "hero": deck.hero, "hp": deck.hp, "feats": list(deck.feats), "size": len(deck.cards),
             "cards": [{"name": n, "count": k, "archetype": lib.cards[n].archetype} for n, k in sorted(counts.items())],
-            "relics": len(deck.relics)}
+            "relics": len(deck.relics), **deck_summary(deck, lib)}
 
 
 def _base() -> Library:

@@ -30,13 +30,16 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
     space: IvionSpace = make_space()
     fx = Effects(VERBS, EffectActions(space.yes, space.no, space.first),
                  lambda s, e: s.abilities(e), lambda s, e, c: s.event_of(e, c), lambda s: s.turn_order(),
-                 lambda s: s.go_on(), card_name=lambda s, c: s.name(c))
+                 lambda s: s.go_on(), card_name=lambda s, c: s.source_name(c))
     stack = ResponseStack(StackRules(responses, respond, lambda s, i: s.still_legal(i), lambda s, i: s.resolve_item(i),
                                      lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
                                      lambda s, seat: 1 - seat, lambda s: s.go_on(),
                                      # the response window says which rule refuses an action
                                      # (rulebook "Playing Cards", Important)
-                                     why_illegal=priority_refusal, question=priority_question), POOLS, space.pass_)
+                                     why_illegal=priority_refusal, question=priority_question,
+                                     # the log names a countered card, never its id
+                                     card_name=lambda s, c: s.name(c) + (" (copy)" if c >= COPY_BASE else "")),
+                          POOLS, space.pass_)
     layout = StateLayout(
         zones=zones(),
         values=("turn", "turn_number", "first", "stack_busy"),
@@ -74,6 +77,11 @@ class Ivion(Game[IvionState]):
         self.library = library(options.content)
         self.size: int = options.board
         self.decks: list[Deck] = [build(hero_from(d, self.library), self.library) for d in options.decks]
+        heroes = [d.hero for d in self.decks]
+        #: each hero as every text names it (the log, the stack, the questions): its name, and when
+        #: both seats play the same hero, the seat's number as people count it ("Lio Marrow (2)"),
+        #: as two players who chose the same name are told apart (ui.names.seat_names)
+        self.hero_names: list[str] = [h if heroes.count(h) == 1 else f"{h} ({s + 1})" for s, h in enumerate(heroes)]
         names: list[str] = []
         owner: list[int] = []
         self.start_ids: list[tuple[list[int], list[int], list[int]]] = []

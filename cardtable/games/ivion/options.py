@@ -17,7 +17,8 @@ STARTERS = ["Sir Edda Vane", "Lio Marrow"]
 class IvionOptions(GameOptions):
     players: int = Field(2, ge=2, le=2, description="two heroes")
     decks: list[Any] = Field(default_factory=lambda: list(STARTERS), min_length=2, max_length=2,
-                             description="a deck per seat: a starter hero's name, a hero file (.toml/.json) or a hero table")
+                             description="a deck per seat: a starter hero's name (`cardtable deck ivion --list` lists them "
+                                         "with their lines), a hero file (.toml/.json) or a hero table")
     content: list[str] = Field(default_factory=list, description="your own content files (classes, cards, heroes)")
     board: int = Field(4, ge=3, le=8, description="tiles per side of the square board (4: the box's 4x4)")
     turn_limit: int = Field(200, ge=2, le=10_000,

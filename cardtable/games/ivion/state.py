@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
 from ...core.resources import Pools
 from ...core.rng import Rng, as_rng
@@ -99,6 +100,11 @@ class IvionState(State):
 
     def name(self, card: int) -> str:
         return self.game.card_names[card % COPY_BASE]
+
+    def source_name(self, card: int) -> str:
+        """What an ability comes from, as a question names it: a card, or a chivalrous hero's heal
+        (CHIVALRY_CARD + seat, no card of the game: its id would name another card)."""
+        return "chivalry" if card - CHIVALRY_CARD in (0, 1) else self.name(card)
 
     def owner(self, card: int) -> int:
         return self.game.owner_of[card % COPY_BASE]
@@ -413,7 +419,7 @@ class IvionState(State):
         for seat in range(2):  # opening hands of 5, no mulligan
             for _ in range(OPENING_HAND):
                 self.hand[seat].append(self.deck[seat].pop())
-        self.emit("setup", heroes=[d.hero for d in g.decks], first=self.first, board=n)
+        self.emit("setup", heroes=list(g.hero_names), first=self.first, board=n)
         self.start_turn(self.first)
 
     # -- the turn -----------------------------------------------------------------------------
@@ -611,8 +617,11 @@ class IvionState(State):
         heroes = []
         for s in range(2):
             heroes.append({
-                "hero": self.game.decks[s].hero, "hp": self.hp[s], "max_hp": self.max_hp[s], "wounded": self.wounded[s],
-                "tile": tile_name(self.pos[s], self.size), "actions": self.pools[s]["actions"],
+                "hero": self.game.hero_names[s], "hp": self.hp[s], "max_hp": self.max_hp[s], "wounded": self.wounded[s],
+                "tile": tile_name(self.pos[s], self.size),
+                # the tiles next to the hero, by the direction a move takes (the view binds clicks to them)
+                "steps": {d: tile_name(t, self.size) for d in DIRECTIONS if (t := self.neighbour(self.pos[s], d)) >= 0},
+                "actions": self.pools[s]["actions"],
                 "power": self.pools[s]["power"], "initiative": self.initiative[s], "control": dict(self.controls[s]),
                 "chivalrous": self.chivalrous[s], "exhausted": self.exhausted(s), "deck": len(self.deck[s]),
                 "hand_size": len(self.hand[s]) + len(self.shown[s]), "revealed_in_hand": sorted(self._names(self.shown[s])),
@@ -629,9 +638,10 @@ class IvionState(State):
             "terrain": {tile_name(int(t), self.size): k for t, k in sorted(self.terrain.items())},
             "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), "on": self._host_name(h)}
                          for h, cards in sorted(self.attached.items()) for c in cards],
-            "stack": [{"card": self.name(i.card), "id": i.card, "controller": i.controller, "copy": i.card >= COPY_BASE,
-                       "targets": [self._target_name(i.card, t) for t in i.targets], "countered": i.countered,
-                       "unleashed": i.card in self.unleashed} for i in self.chain.items],
+            # "ref": how a move names the item as a target ("target copy 2 of Arc Bolt #17")
+            "stack": [{"card": self.name(i.card), "id": i.card, "ref": self.card_ref(i.card), "controller": i.controller,
+                       "copy": i.card >= COPY_BASE, "targets": [self.target_name(i.card, t) for t in i.targets],
+                       "countered": i.countered, "unleashed": i.card in self.unleashed} for i in self.chain.items],
             "removed": self._names(self.removed),
             "decision": decision,
             "winners": list(self.winner_seats) if self.is_over else [],
@@ -641,6 +651,22 @@ class IvionState(State):
             out["looking"] = sorted(self._names(self.looking[seat]))
         return out
 
+    def card_moves(self, seat: int) -> dict[str, Action]:
+        from .decisions import card_moves
+
+        return card_moves(self, seat)
+
+    def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
+        """The core's why-not for each card, and for a card with a range the tiles it reaches from
+        the hero's tile now ("reach": the view lights them while the card is hovered)."""
+        out = super().card_status(seat)
+        for name, status in out.items():
+            c = self.game.library.cards[name]
+            if c.range is not None and seat is not None:
+                status["reach"] = [tile_name(t, self.size) for t in range(self.size * self.size)
+                                   if self.range_ok(seat, c, t)]
+        return out
+
     def _host_name(self, host: str) -> str:
         if host[0] == "h":
             return f"hero {host[1:]}"
@@ -648,14 +674,18 @@ class IvionState(State):
             return tile_name(int(host[1:]), self.size)
         return f"{self.name(int(host[1:]))} #{host[1:]}"
 
-    def _target_name(self, card: int, t: int) -> str:
+    def target_name(self, card: int, t: int) -> str:
+        """Target `t` of `card` as every text names it: a hero by its name, a tile, a card by its ref."""
         kind = self.card(card).target
         if kind in ("self", "enemy"):
-            return f"hero {t}"
+            return self.game.hero_names[t]
         if kind in ("tile", "empty_tile"):
             return tile_name(t, self.size)
-        # a card on the stack as its target names it: "Arc Bolt #17", "copy 2 of Arc Bolt #17"
-        return f"{copy_words(t // COPY_BASE)}{self.name(t)} #{t % COPY_BASE}"
+        return self.card_ref(t)
+
+    def card_ref(self, card: int) -> str:
+        """A card as a target names it: "Arc Bolt #17", "copy 2 of Arc Bolt #17"."""
+        return f"{copy_words(card // COPY_BASE)}{self.name(card)} #{card % COPY_BASE}"
 
     def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
         return zone.owned and owner == seat

@@ -34,6 +34,14 @@ def _v(who: str, third: str, you: str) -> str:
     return you if who == "you" else third
 
 
+def _at(e: dict[str, Any], who: str, viewer: int | None) -> str:
+    """What a card was played at: a hero by its name, "you" to its own player ("yourself" when they
+    played it), a tile, a card."""
+    if e.get("hero") is None or e["hero"] != viewer:
+        return str(e["target"])
+    return "yourself" if who == "you" else "you"
+
+
 def card_line(lib: Library, name: str) -> str:
     c = lib.cards.get(name)
     return name if c is None else f"{name} [dim]({c.header()})[/] {c.text()}"
@@ -122,14 +130,16 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
     if "seat" in e:
         who = _who(e["seat"], viewer)
     lines: dict[str, Callable[[], str | None]] = {
-        "setup": lambda: f"{e['heroes'][0]} against {e['heroes'][1]} on a {e['board']}x{e['board']} board; "
-                         f"seat {e['first']} begins",
+        "setup": lambda: f"{e['heroes'][0]} ({_who(0, viewer)}) against {e['heroes'][1]} ({_who(1, viewer)}) on a "
+                         f"{e['board']}x{e['board']} board; {_who(e['first'], viewer)} "
+                         f"{_v(_who(e['first'], viewer), 'begins', 'begin')}",
         "turn": lambda: f"— {who}: turn {e['number']} —",
-        "played": lambda: f"{who} played {e['card']}" + (f" at {e['target']}" if e["target"] else "")
+        "played": lambda: f"{who} played {e['card']}" + (f" at {_at(e, who, viewer)}" if e["target"] else "")
                           + (" (cantrip)" if e["how"] == "cantrip" else "") + (" (unleashed)" if e["unleashed"] else ""),
         "resolves": lambda: f"{e['card']}{' (copy)' if e['copy'] else ''} resolves",
-        "countered": lambda: f"{e['card']} is countered",
-        "meta_countered": lambda: f"{e['card']} is meta-countered; {e['refunded']} refunded",
+        "countered": lambda: f"{e['name']} is countered",
+        "meta_countered": lambda: f"{e['name']} is meta-countered" + (
+            f"; {e['refunded']} resource{'' if e['refunded'] == 1 else 's'} refunded" if e["refunded"] else ""),
         "damage": lambda: f"{who} {_v(who, 'takes', 'take')} {e['amount']} damage ({e['hp']} HP)",
         "heal": lambda: f"{who} {_v(who, 'heals', 'heal')} {e['amount']} ({e['hp']} HP)",
         "control": lambda: f"{who}: {e['control']} {e['n']}",
@@ -167,6 +177,10 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
         c = lib.cards[card]
         kind = c.feat or ("relic" if c.relic else f"{c.archetype} card")
         when = "in answer to a card being played, or on your turn" if c.instant else "on your turn"
+        # the text, and its parts as fields, so that a view draws them without reading the text
         out.append({"name": card, "kind": kind, "text": f"{c.header()}. {c.text()}", "copies": k,
-                    "when": "never played (it has effect from the feat zone)" if c.passive else when})
+                    "when": "never played (it has effect from the feat zone)" if c.passive else when,
+                    "header": c.header(), "body": c.text(), "actions": c.actions, "power": c.power, "range": c.range,
+                    "banner": list(c.banner), "heroic": c.heroic, "instant": c.instant, "cantrip": c.cantrip,
+                    "attach": c.attach, "target": c.target, "feat": c.feat, "passive": c.passive})
     return out

@@ -2,10 +2,14 @@
 // terrain and attached cards; each hero's actions, power, initiative and control tokens; the stack
 // of unresolved cards in the middle with respond / pass; your hand with each card's full text;
 // feats; discards and deck counts. Legal targets and tiles light up when a card asks for them,
-// hovering a card of the hand shows its range on the board, a click on an adjacent tile moves
-// your hero, a refused click says the rule (the engine's reason), and second wind is a chooser.
-// Everything drawn comes from the seat's observation: the other hand, the decks and the other
-// second-wind look never reach the browser.
+// hovering a card of the hand lights the tiles it reaches, a click on an adjacent tile moves your
+// hero, a refused click says the rule (the engine's reason), and second wind is a chooser. While you
+// decide, each card you hold says whether it can be played now and, if not, why: the server sends it
+// (`cards`: the move, the rule's reason, the tiles in range), so no rule is worked out here. A card's
+// parts (cost, range, text) are fields of the table's card catalogue. Everything drawn comes from the
+// seat's observation: the other hand, the decks and the other second-wind look never reach the browser.
+// At a laptop's size the whole table is on one screen: the heroes beside the board, the stack beside
+// it, the question and its answers above, your hand below.
 "use strict";
 
 (() => {
@@ -13,26 +17,20 @@
   const COLS = "abcdefgh";
   const SEAT_COLOUR = ["#e0a03a", "#4cc9f0"];
   const CONTROL = { slow: "slow", silence: "silence", disarm: "disarm" };
-  const STEP = { north: [1, 0], south: [-1, 0], east: [0, 1], west: [0, -1] };
 
-  const parseTile = (name) => ({ col: COLS.indexOf(name[0]), row: Number(name.slice(1)) - 1 });
   const tileName = (row, col) => `${COLS[col]}${row + 1}`;
-  const distance = (a, b) => Math.abs(a.row - b.row) + Math.abs(a.col - b.col);
-  function direction(from, to) {
-    for (const [d, [dr, dc]] of Object.entries(STEP)) if (from.row + dr === to.row && from.col + dc === to.col) return d;
-    return null;
-  }
+  // the direction of a move into `tile` from the hero, as the server lists the tiles next to it
+  const direction = (hero, tile) => (Object.entries(hero.steps).find(([, t]) => t === tile) || [null])[0];
 
-  // A card's printed parts, from the engine's text ("1 action · +1 power · range 2 · banner: disarm. Target: …").
+  // A card's printed parts: fields of the card catalogue (its header line, its rules text, passive).
   function parts(name) {
     const c = cardEntry(name);
-    if (!c) return { header: "", body: "", range: null };
-    const cut = c.text.indexOf(". ");
-    const header = cut >= 0 ? c.text.slice(0, cut) : c.text;
-    const body = cut >= 0 ? c.text.slice(cut + 2) : "";
-    const m = /range (\d+)/.exec(header);
-    return { header, body, range: m ? Number(m[1]) : null, kind: c.kind };
+    if (!c) return { header: "", body: "", kind: "", passive: false };
+    return { header: c.header, body: c.body, kind: c.kind, passive: c.passive };
   }
+
+  // What the server says of a card you hold while you decide: {move, why, reach}, or nothing.
+  const statusOf = (m, name) => (m.cards || {})[name] || null;
 
   function heroInitials(name) {
     return name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== "Sir").map((w) => w[0]).join("").slice(0, 2);
@@ -54,17 +52,19 @@
     const h = o.heroes[i];
     const mine = m.seat === i;
     const ctl = Object.entries(h.control).filter(([, n]) => n > 0);
-    const feats = el("div", { class: "iv-feats", id: mine ? "feats" : undefined, "data-feats": i }, h.feats.map((f) => {
-      const p = parts(f.name);
-      const passive = p.header.includes("passive");
+    const feats = el("span", { class: "iv-feats", id: mine ? "feats" : undefined, "data-feats": i }, h.feats.map((f) => {
+      const passive = parts(f.name).passive;
       const node = cardInfo(el("span", { class: `chip iv-feat${f.used ? " used" : ""}${passive ? " passive" : ""}`, "data-feat": f.name },
         f.name, f.used ? " · used" : passive ? " · passive" : ""), f.name);
       if (mine) {
-        b.bind(node, `feat ${f.name}`);
+        const st = statusOf(m, f.name);
+        b.bind(node, st ? st.move : `feat ${f.name}`);
+        if (st && st.why) { node.dataset.why = st.why; node.title = `${st.why}\n\n${node.title}`; }
         if (!node.dataset.legal && !passive) {
           node.dataset.refusable = "true";
-          node.addEventListener("click", () => api.attempt(`feat ${f.name}`));
+          node.addEventListener("click", () => api.attempt(st ? st.move : `feat ${f.name}`));
         }
+        if (st && st.reach) hoverReach(node, st.reach);
       }
       return node;
     }));
@@ -79,13 +79,13 @@
         token("act", `● ${h.actions}`, `${h.actions} actions (at most 5)`),
         token("pow", `✦ ${h.power}`, `${h.power} power (at most 5)`),
         token("ini", `⚑ ${h.initiative}`, `${h.initiative} initiative (lost at the end of the turn)`),
-        ctl.map(([k, n]) => token(`ctl ${k}`, `${CONTROL[k]} ${n}`, `${n} ${k} control: cards whose banner includes ${k} can't be played`))),
-      el("div", { class: "meta" }, `deck ${h.deck} · hand ${h.hand_size} · discard ${h.discard.length}`,
-        h.discard.length ? ` (top: ${h.discard[h.discard.length - 1]})` : "", h.relics ? ` · relics ${h.relics}` : "",
-        h.looking ? ` · looking at ${h.looking}` : ""),
+        ctl.map(([k, n]) => token(`ctl ${k}`, `${CONTROL[k]} ${n}`, `${n} ${k} control: cards whose banner includes ${k} can't be played`)),
+        el("span", { class: "meta iv-counts", title: h.discard.length ? `top of the discard: ${h.discard[h.discard.length - 1]}` : "the discard is empty" },
+          `deck ${h.deck} · hand ${h.hand_size} · discard ${h.discard.length}`, h.relics ? ` · relics ${h.relics}` : "",
+          h.looking ? ` · looking at ${h.looking}` : "")),
       h.revealed_in_hand.length ? el("div", { class: "meta" }, "revealed in hand: ", h.revealed_in_hand.join(", ")) : null,
-      attached.length ? el("div", { class: "chips" }, el("span", { class: "conn" }, "attached:"), attached) : null,
-      feats);
+      // attached cards and feats share a line where they fit
+      el("div", { class: "chips" }, attached.length ? [el("span", { class: "conn" }, "attached:"), attached] : null, feats));
   }
 
   function attachedChip(a, b, api) {
@@ -99,7 +99,7 @@
     const n = o.board;
     const flip = m.seat === 1;  // each player sees their own side at the bottom
     const me = m.seat !== null && m.seat !== undefined ? m.seat : null;
-    const myTile = me !== null ? parseTile(o.heroes[me].tile) : null;
+    const myHero = me !== null ? o.heroes[me] : null;
     const grid = el("div", { class: "iv-board", id: "board", style: `grid-template-columns:repeat(${n},minmax(0,1fr))` });
     for (let vr = 0; vr < n; vr++) {
       const row = flip ? vr : n - 1 - vr;
@@ -119,9 +119,8 @@
         // a card asks for a tile: the legal ones light up
         b.bind(tile, `target ${name}`);
         if (tile.dataset.legal) tile.classList.add("lit");
-        else if (myTile) {
-          const here = { row, col };
-          const dir = direction(myTile, here);
+        else if (myHero) {
+          const dir = direction(myHero, name);
           if (dir) {
             const t = b.has(`move ${dir}`) ? `move ${dir}` : b.has(`initiative move ${dir}`) ? `initiative move ${dir}` : null;
             if (t) { b.bind(tile, t); tile.classList.add("step"); tile.title = t === `move ${dir}` ? `move ${dir} (an action)` : `move ${dir} (an initiative)`; }
@@ -129,7 +128,7 @@
               tile.dataset.refusable = "true";
               tile.addEventListener("click", () => api.attempt(`move ${dir}`));  // the engine says why not
             }
-          } else if (m.legal.length && !(row === myTile.row && col === myTile.col)) {
+          } else if (m.legal.length && name !== myHero.tile) {
             tile.dataset.refusable = "true";
             tile.addEventListener("click", () => api.toast(
               `${name} is not adjacent to your hero on ${o.heroes[me].tile}: a move is to an orthogonally adjacent tile (diagonal tiles are not adjacent)`));
@@ -141,27 +140,33 @@
     return grid;
   }
 
-  // Range shown on the board while a card of the hand is hovered (or focused).
-  function showRange(range, o, me, on) {
+  // The tiles a card reaches (the server's `reach`) light up while the card is hovered or focused.
+  function showReach(reach, on) {
     const box = document.getElementById("board");
-    if (!box || me === null) return;
-    const from = parseTile(o.heroes[me].tile);
-    for (const t of box.querySelectorAll(".iv-tile")) {
-      const d = distance(from, { row: Number(t.dataset.row), col: Number(t.dataset.col) });
-      t.classList.toggle("in-range", on && (range === null || d <= range));
+    if (!box) return;
+    const lit = new Set(reach);
+    for (const t of box.querySelectorAll(".iv-tile")) t.classList.toggle("in-range", on && lit.has(t.dataset.tile));
+  }
+  function hoverReach(node, reach) {
+    for (const [ev, on] of [["mouseenter", true], ["mouseleave", false], ["focus", true], ["blur", false]]) {
+      node.addEventListener(ev, () => showReach(reach, on));
     }
   }
 
   function handCard(name, o, m, b, api) {
     const p = parts(name);
+    const st = statusOf(m, name);
+    // whether it can be played now, and the rule that says no (the server's words)
+    const verdict = st ? el("div", { class: `iv-status ${st.why ? "no" : "ok"}`, "data-status": st.why ? "refused" : "legal" },
+      st.why ? `✗ ${st.why}` : `✓ ${st.move.startsWith("discard") ? "discard it" : "can be played now"}`) : null;
     const node = cardInfo(el("div", { class: "iv-card", tabindex: 0 },
       el("div", { class: "iv-cname" }, name),
       el("div", { class: "iv-chead" }, p.header),
       el("div", { class: "iv-cbody" }, p.body),
-      p.kind ? el("div", { class: "iv-ckind" }, p.kind) : null), name);
-    const d = o.decision;
-    const t = d && d.kind === "discard_down" ? `discard ${name}` : `play ${name}`;
+      verdict || (p.kind ? el("div", { class: "iv-ckind" }, p.kind) : null)), name);
+    const t = st ? st.move : `play ${name}`;
     b.bind(node, t);
+    if (st && st.why) node.dataset.why = st.why;
     if (b.has(`cantrip ${name}`)) {
       node.append(b.bind(el("button", { class: "ghost iv-cantrip", "data-cantrip": name }, "cantrip (initiative)"), `cantrip ${name}`));
     }
@@ -170,11 +175,7 @@
       node.dataset.refusable = "true";
       node.addEventListener("click", () => api.attempt(t));  // refused: the toast says the rule
     }
-    const me = m.seat;
-    node.addEventListener("mouseenter", () => showRange(p.range, o, me, p.range !== null));
-    node.addEventListener("mouseleave", () => showRange(p.range, o, me, false));
-    node.addEventListener("focus", () => showRange(p.range, o, me, p.range !== null));
-    node.addEventListener("blur", () => showRange(p.range, o, me, false));
+    if (st && st.reach) hoverReach(node, st.reach);
     return node;
   }
 
@@ -185,11 +186,9 @@
       const node = cardInfo(el("div", { class: `iv-stack-item${it.countered ? " countered" : ""}`, "data-stack": k,
         style: `border-left:4px solid ${SEAT_COLOUR[it.controller]}` },
       el("b", {}, it.copy ? `copy of ${it.card}` : it.card), ` · ${api.seatName(it.controller)}`,
-      it.targets.length ? ` → ${it.targets.map((t) => (t.startsWith("hero ") ? o.heroes[Number(t.slice(5))].hero : t)).join(", ")}` : "",
+      it.targets.length ? ` → ${it.targets.join(", ")}` : "",
       it.unleashed ? " · unleashed" : "", it.countered ? " · countered" : ""), it.card);
-      // copy k of card #i has the id k * 1000 + i ("target copy of X #i", "target copy 2 of X #i")
-      const nth = Math.floor(it.id / 1000);
-      b.bind(node, `target ${nth === 0 ? "" : nth === 1 ? "copy of " : `copy ${nth} of `}${it.card} #${it.id % 1000}`);
+      b.bind(node, `target ${it.ref}`);  // the item as a move names it ("copy 2 of Arc Bolt #17")
       return node;
     }).reverse();  // the top of the stack first
     const pass = b.has("pass") ? b.bind(el("button", { class: "primary", id: "pass" }, o.stack.length ? "Pass (let it resolve)" : "Pass"), "pass") : null;
@@ -207,10 +206,9 @@
     const d = o.decision;
     if (!d || d.seat !== m.seat || !["second_wind_keep", "second_wind_bottom"].includes(d.kind) || !o.looking) return null;
     const keep = d.kind === "second_wind_keep";
-    const cards = o.looking.map((name) => {
-      const p = parts(name);
-      const node = cardInfo(el("div", { class: "iv-card" }, el("div", { class: "iv-cname" }, name), el("div", { class: "iv-chead" }, p.header),
-        el("div", { class: "iv-cbody" }, p.body)), name);
+    const cards = o.looking.map((name) => {  // compact: the name and the header (the text on hover and behind ⓘ)
+      const node = cardInfo(el("div", { class: "iv-card iv-mini" }, el("div", { class: "iv-cname" }, name),
+        el("div", { class: "iv-chead" }, parts(name).header)), name);
       return b.bind(node, `${keep ? "keep" : "bottom"} ${name}`);
     });
     return el("div", { class: "panel iv-wind", id: "second-wind" },
@@ -226,20 +224,21 @@
       const b = binder(m, api);
       const me = m.seat !== null && m.seat !== undefined ? m.seat : null;
       const seats = window.CT.seatsBar(m, api, (i) => heroPanel(o, i, m, b, api));
-      const prompt = window.CT.prompt(m, api);
-      const centre = el("div", { class: "iv-centre" }, board(o, m, b, api), stackPanel(o, m, b, api));
-      const rows = [seats, prompt, centre, secondWind(o, m, b)];
+      const grid = board(o, m, b, api);
+      const side = el("div", { class: "iv-side" }, stackPanel(o, m, b, api), secondWind(o, m, b));
+      let hand = null;
       if (me !== null && Array.isArray(o.hand)) {
-        const hand = el("div", { class: "iv-hand", id: "hand" }, o.hand.map((name) => handCard(name, o, m, b, api)));
-        const turnButtons = el("div", { class: "choice" },
+        const cards = el("div", { class: "iv-hand", id: "hand" }, o.hand.map((name) => handCard(name, o, m, b, api)));
+        const turnButtons = el("div", { class: "choice iv-turn" },
           b.has("initiative draw") ? b.bind(el("button", { id: "initiative-draw" }, "⚑ Draw (initiative)"), "initiative draw") : null,
           b.has("spend action") ? b.bind(el("button", { class: "ghost" }, "Spend an action (remove control)"), "spend action") : null,
           b.has("spend power") ? b.bind(el("button", { class: "ghost" }, "Spend a power (remove control)"), "spend power") : null,
           b.has("end turn") ? b.bind(el("button", { class: "primary", id: "end-turn" }, "End turn"), "end turn") : null);
-        rows.push(el("div", { class: "panel" }, el("h2", {}, `Your hand · ${o.hand.length}`), hand, turnButtons));
+        hand = el("div", { class: "panel iv-handpanel" }, el("div", { class: "iv-handhead" }, el("h2", {}, `Your hand · ${o.hand.length}`), turnButtons), cards);
       }
-      rows.push(b.rest());
-      box.replaceChildren(...rows.filter(Boolean));
+      // the question, and the answers no part of the table shows (unleash, remove a control, yes / no)
+      const top = el("div", { class: "iv-ask" }, window.CT.prompt(m, api), b.rest());
+      box.replaceChildren(el("div", { class: "iv-table" }, top, el("div", { class: "iv-heroes" }, seats), grid, side, hand));
     },
   };
 

@@ -159,6 +159,8 @@ def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:
     play(s, "end turn", "end turn")
     # chivalry and the passive trait Kindle answer the same start of turn: their controller orders them
     assert s.decision.kind == "first_trigger" and s.current_player == 0
+    # each named by what it comes from (chivalry is no card)
+    assert s.decision.question(s).endswith("(1: chivalry, heal 2 HP; 2: Kindle, gain 1 power)")
     play(s, "first 1")
     assert s.hp[0] == 22 and s.pools[0]["power"] == 1
 

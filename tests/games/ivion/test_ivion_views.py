@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import LIO, names, play, position
+from .helpers import LIO, names, play, position, texts
 
 
 def test_hands_and_decks_are_private_discards_feats_and_the_field_public() -> None:
@@ -60,9 +60,14 @@ def test_observation_shows_the_stack_board_and_control() -> None:
     s.terrain["0"] = "difficult"
     play(s, "play Burning Brand")
     o = s.observation(1)
-    assert o["stack"] == [{"card": "Burning Brand", "id": s.played[0], "controller": 0, "copy": False,
-                           "targets": ["hero 1"], "countered": False, "unleashed": False}]
+    brand = s.played[0]
+    assert o["stack"] == [{"card": "Burning Brand", "id": brand, "ref": f"Burning Brand #{brand}", "controller": 0,
+                           "copy": False, "targets": [LIO], "countered": False, "unleashed": False}]
     assert o["terrain"] == {"a1": "difficult"} and o["heroes"][1]["control"]["slow"] == 2
+    # the tiles next to each hero by the direction a move takes (a corner has two)
+    assert o["heroes"][0]["steps"] == {"north": "b3", "south": "b1", "east": "c2", "west": "a2"}
+    s.pos[1] = 0
+    assert s.observation(None)["heroes"][1]["steps"] == {"north": "a2", "east": "b1"}
     assert o["decision"]["kind"] == "priority" and names(s, s.played) == ["Burning Brand"]
 
 
@@ -113,3 +118,37 @@ def test_every_event_of_random_games_has_a_visibility_and_reads_for_each_viewer(
                     assert line is None or isinstance(line, str)
             assert e.to is None or all(isinstance(x, int) for x in e.to)
     assert {"played", "resolves", "damage", "recalled", "game_over"} <= kinds
+
+
+def test_in_a_response_window_each_card_says_whether_it_can_be_played_and_why_not() -> None:
+    """What the table shows on each card the responding seat holds (`card_status`, issue 34): the move
+    that plays it and the rule that refuses it now, the same words `apply` refuses it with."""
+    import pytest
+
+    from cardtable.core.errors import IllegalAction
+
+    s = position(hands=(["Rallying Cry"], ["Hush", "Dispel", "Insight"]), at=("a1", "d4"), actions=(3, 1), power=(0, 0))
+    play(s, "play Rallying Cry")
+    assert s.decision is not None and s.decision.kind == "priority" and s.current_player == 1
+    status = s.card_status(1)
+    why = {name: st["why"] for name, st in status.items()}
+    assert why["Dispel"] is None and why["Timeweaver"] is None  # instants it can afford, with a target
+    assert why["Hush"] == "Hush costs 1 action and 1 power: you are short of 1 power"
+    assert why["Insight"] == "Insight is not an instant: only instants answer a card being played"
+    assert status["Timeweaver"]["move"] == "feat Timeweaver" and status["Hush"]["move"] == "play Hush"
+    # the tiles each ranged card reaches from the hero's tile (the view lights them on hover)
+    assert status["Hush"]["reach"] == ["d1", "c2", "d2", "b3", "c3", "d3", "a4", "b4", "c4", "d4"]
+    s.pools[1]["power"] = 1
+    s._legal = None
+    assert s.card_status(1)["Hush"]["why"] == "Hush has no target in range"  # Edda is 6 tiles away, Hush reaches 3
+    s.controls[1]["silence"] = 1
+    s._legal = None
+    assert s.card_status(1)["Dispel"]["why"] == "silenced: this card's banner includes silence"
+    for st in s.card_status(1).values():  # the reason is the one the rules refuse the move with
+        if st["why"] is None:
+            assert st["move"] in texts(s)
+        else:
+            with pytest.raises(IllegalAction) as refused:
+                s.apply(st["move"])
+            assert str(refused.value) == st["why"]
+    assert s.card_status(0) == {} and s.card_status(None) == {}  # only the seat that decides is told
