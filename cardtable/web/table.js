@@ -145,7 +145,8 @@
   //    it slides away, or is drawn anew, before the button comes up (the browser would click their
   //    common ancestor, or the card that slid in);
   //  - a mouse that has not moved since the update aimed before it: a press while the cards still
-  //    slide means what was under the pointer when the update came (not what slid in).
+  //    slide means what was under the pointer when the update came (not what slid in); updates that
+  //    come while the cards still slide keep that aim (what is under the pointer then is on its way).
   // Elements are found again after a redraw by what they show: a "Your moves" button by its move, a
   // card by its name and copy, anything else legal by its move, or by its id.
   const pointer = { x: -1, y: -1, at: 0 };  // where the mouse (or pen) rests, and since when
@@ -222,7 +223,11 @@
     const view = CT.views[m.game] || CT.views.generic;
     const box = $("#view");
     const before = positions(box);
-    aimedBefore = pointer.x >= 0 ? keyOf(aimOf(document.elementFromPoint(pointer.x, pointer.y))) : null;
+    // A pointer still since the last update, whose cards still slide, is over a card on its way (what
+    // slid in, or where a card only passes): the player aimed before that update, and that aim stands.
+    if (!(pointer.at < updatedAt && sliding())) {
+      aimedBefore = pointer.x >= 0 ? keyOf(aimOf(document.elementFromPoint(pointer.x, pointer.y))) : null;
+    }
     try {
       view.render(box, m, api);
     } catch (err) {  // a view bug must not hide the game: fall back to the generic view

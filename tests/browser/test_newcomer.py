@@ -25,6 +25,7 @@ Element.prototype.animate = function (...args) {
 };
 """
 SLIDE_ON = "document.getAnimations().forEach((a) => { a.currentTime = 319; })"  # nearly landed (320 ms)
+SLIDE_HALF = "document.getAnimations().forEach((a) => { a.currentTime = 160; })"  # half way
 
 # The rightmost point of a card that is on top there (a fan overlaps cards leftwards).
 RIGHT_POINT = """el => {
@@ -53,9 +54,19 @@ def start(page: Any, server: Server) -> tuple[dict[str, Any], str]:
 def ann_plays_yellow_9_and_bo_draws(page: Any, server: Server, t: dict[str, Any], bo: str) -> None:
     """Ann's move (sent without the mouse) redraws her fan: every card slides; Bo draws and keeps the
     card. It is Ann's turn again, the slides held where they began."""
+    ann_plays_yellow_9(page)
+    bo_draws(page, server, t, bo)
+
+
+def ann_plays_yellow_9(page: Any) -> None:
+    """Ann's move, sent without the mouse: her fan is redrawn and every card slides, held where it began."""
     page.evaluate("window.__hold = true")
     page.evaluate("CT.api.act('play yellow 9')")
     page.wait_for_function("document.body.dataset.version === '1'", timeout=WAIT)
+
+
+def bo_draws(page: Any, server: Server, t: dict[str, Any], bo: str) -> None:
+    """Bo draws and keeps the card (each move redraws Ann's view): it is Ann's turn again."""
     api(server, f"/api/tables/{t['id']}/act", {"token": bo, "action": "draw", "version": 1})
     if api(server, f"/api/tables/{t['id']}")["current_player"] == 1:  # a playable card: Bo keeps it
         api(server, f"/api/tables/{t['id']}/act", {"token": bo, "action": "pass", "version": 2})
@@ -82,8 +93,12 @@ def test_a_click_during_a_slide_under_a_resting_pointer_plays_what_it_rested_on(
     t, bo = start(page, server)
     point = page.locator("#hand [data-card='wild']").evaluate(RIGHT_POINT)
     page.mouse.move(*point)  # the player rests the pointer on the wild; the fan is redrawn
-    ann_plays_yellow_9_and_bo_draws(page, server, t, bo)
-    page.evaluate(SLIDE_ON)  # the wild slides away from under the still pointer
+    ann_plays_yellow_9(page)
+    page.evaluate(SLIDE_HALF)  # the wild slides away from under the still pointer...
+    assert page.evaluate(UNDER, point) != "wild"
+    bo_draws(page, server, t, bo)  # ...and Bo's moves redraw the view while it is on its way
+    assert page.locator("#hand [data-card='wild']").evaluate("n => n.getAnimations().length") == 1
+    page.evaluate(SLIDE_ON)
     assert page.evaluate(UNDER, point) != "wild"
     page.mouse.down()
     page.mouse.up()
