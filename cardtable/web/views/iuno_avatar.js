@@ -31,6 +31,10 @@
     "area:heaven": '<path d="M6 16h12a4 4 0 0 0 0-8 5 5 0 0 0-9.5-1A4 4 0 0 0 6 16z" />',
     "area:earth": '<path d="M3 18l6-9 4 5 3-4 5 8z" />',
     "area:hell": '<path d="M12 3c1 4 5 5 5 10a5 5 0 0 1-10 0c0-3 2-4 2-6 1 1 2 2 2 3 1-2 1-5 1-7z" />',
+    // the middle of the table, where paid gems go back: a round table with the purse on it
+    "area:middle": '<circle cx="12" cy="12" r="8" /><circle cx="12" cy="12" r="2.5" />',
+    // joins the steps of one effect: each step happens only if the one before it could
+    "joiner:then": '<path d="M4 12h9M10 8l4 4-4 4" /><circle cx="18.5" cy="12" r="1.6" class="pip" />',
     "component:die": '<rect x="4" y="4" width="16" height="16" rx="3" /><circle cx="9" cy="9" r="1.4" class="pip" /><circle cx="15" cy="15" r="1.4" class="pip" /><circle cx="12" cy="12" r="1.4" class="pip" />',
     "component:card": '<rect x="6" y="3" width="12" height="18" rx="2" />',
     "component:gem": '<path d="M12 3l7 7-7 11-7-11z" /><path d="M5 10h14" />',
