@@ -13,7 +13,7 @@ import cardtable
 from cardtable.cli import _load, app
 from cardtable.games.iuno_avatar import text
 
-from .helpers import deck_with, do, start, table, texts
+from .helpers import deck_with, do, start, table
 
 _load()
 runner = CliRunner()
