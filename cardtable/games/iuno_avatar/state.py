@@ -856,8 +856,10 @@ class AvatarState(State):
         cards = self.game.cards
         heaven = sorted(self.heaven[seat], key=lambda c: cards[c].name)
         if isinstance(d, UseRoll):
-            out: dict[str, list[Action]] = {cards[c].name: [sp.summon[c] if cards[c].figure else sp.cast[c]] for c in heaven if not cards[c].gem}
-            out.update({cards[c].name: [sp.level_up[c] if self.charge[c] else sp.activate[c]] for c in self.figures(seat)})
+            out: dict[str, list[Action]] = {cards[c].name: [sp.summon[c] if cards[c].figure else sp.cast[c]]
+                                            for c in heaven if not cards[c].gem}
+            out.update({cards[c].name: [sp.level_up[c] if self.charge[c] else sp.activate[c]]
+                        for c in self.figures(seat)})
             return out
         if isinstance(d, Pay):
             out = {cards[c].name: [sp.pay_card[c]] for c in heaven if cards[c].gem}

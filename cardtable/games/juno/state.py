@@ -467,6 +467,5 @@ class JunoState(State):
         hand = self.hands[seat]
         return {CARD_NAME[t]: list(PLAY[t]) if len(hand) == 2 else [PLAY[t][0]] for t in dict.fromkeys(hand)}
 
-
     def observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
