@@ -177,29 +177,40 @@ class State(ABC):
             )
         raise IllegalAction(self.pending[-1].why_illegal(self, action))
 
-    def card_moves(self, seat: int) -> dict[str, Action]:
-        """The move that would play each card `seat` holds (by its name) at the decision now; empty
-        when no card is played at this decision, or the game does not say. A game that says lets its
-        views show each card's why-not (`card_status`)."""
+    def card_moves(self, seat: int) -> dict[str, list[Action]]:
+        """The moves that would play each card `seat` holds (by its name) at the decision now, each
+        card's moves in the order a view offers them (Iuno Avatar: `summon X`; Ivion: `play X`); a
+        card with nothing to do at this decision is left out, and a component the seat holds that a
+        move plays is named like a card (Iuno Avatar's `gems`). Empty when no card is played at this
+        decision, or the game does not say. A game that says lets its views show each card's why-not
+        (`card_status`)."""
         return {}
 
     def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
-        """While `seat` decides, each card it holds: the move that plays it (`move`) and why the rules
-        refuse that move now (`why`, None when it is legal): `check`'s reason, so that no front end
-        works a rule out again (STYLE.md, principle 13)."""
+        """While `seat` decides, each card it holds (`card_moves`): every move that plays it with why
+        the rules refuse that move now (`moves`: `[{"move", "why"}]`, `why` None when the move is
+        legal), `check`'s reason, so that no front end works a rule out again (STYLE.md, principle
+        13); and the card's verdict, what a click on it does: its first legal move (`move`, `why`
+        None), or when none is legal its first move and that move's reason."""
         if seat is None or self.current_player != seat:
             return {}
         legal = self.legal_actions()
         out: dict[str, dict[str, Any]] = {}
-        for name, action in self.card_moves(seat).items():
-            why = None
-            if action not in legal:
-                try:
-                    self.check(action)
-                except IllegalAction as exc:
-                    why = str(exc)
-            out[name] = {"move": action.text, "why": why}
+        for name, actions in self.card_moves(seat).items():
+            if not actions:
+                continue
+            moves = [{"move": a.text, "why": None if a in legal else self._refusal(a)} for a in actions]
+            verdict = next((m for m in moves if m["why"] is None), moves[0])
+            out[name] = {"move": verdict["move"], "why": verdict["why"], "moves": moves}
         return out
+
+    def _refusal(self, action: Action) -> str:
+        """The reason `check` refuses an action that is not legal now."""
+        try:
+            self.check(action)
+        except IllegalAction as exc:
+            return str(exc)
+        raise AssertionError(f"{action.text!r} is not among the legal actions, yet check accepts it")
 
     def apply(self, action: Any) -> None:
         """Apply a legal action. Raises IllegalAction (state unchanged) otherwise.

@@ -119,6 +119,11 @@ def _text_module(cls: type[Game[Any]]) -> Any:
     return part_of(cls, "text")
 
 
+def _named(why: str | None) -> str | None:
+    """A rule's reason with the seats called by their names (None: the move is legal)."""
+    return None if why is None else rename(why)
+
+
 def encode(
     table_id: str,
     game: Game[Any],
@@ -151,7 +156,8 @@ def encode(
         asked = (None if not isinstance(pending, dict) or "text" not in pending else
                  {"seat": pending["seat"], "kind": pending["kind"], "text": question(pending["seat"], seat, pending["text"])})
         # each card the deciding seat holds: the move that plays it and, when refused, the rule's reason
-        cards = {name: {**status, "why": None if status["why"] is None else rename(status["why"])}
+        cards = {name: {**status, "why": _named(status["why"]),
+                        "moves": [{"move": m["move"], "why": _named(m["why"])} for m in status["moves"]]}
                  for name, status in state.card_status(seat).items()}
     out: dict[str, Any] = {
         "type": "state",

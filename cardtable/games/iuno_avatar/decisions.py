@@ -88,10 +88,7 @@ class Pay(Decision):
         return f"must pay for {state.card(self.card).name}: {owed} still owed"
 
     def why_illegal(self, state: AvatarState, action: Any) -> str:
-        if getattr(action, "kind", None) in (Kind.PAY_CARD, Kind.PAY_GEMS):
-            return ("players must not overpay: gems pay any element, a gem card only symbols of its own element that "
-                    "are still owed, and what is left must be payable")
-        return f"{action.text!r} is not possible now: {self.describe(state)}"
+        return state.why_not_pay(self.seat, self.remaining, action)
 
 
 class _Pending(Decision):

@@ -265,18 +265,23 @@ class AvatarState(State):
         return None
 
     def why_not_roll(self, seat: int, value: int, action: Any) -> str:
+        """Why a roll of `value` does not allow `action`: the rule the legal moves use
+        (`why_not_play`, `why_not_raise`), so a refusal and a card's why-not are the same words."""
         kind = getattr(action, "kind", None)
         card = getattr(action, "card", -1)
         name = self.card(card).name if card >= 0 else ""
-        if kind == Kind.SUMMON:
-            return (f"summon {name}: the roll ({value}) must exceed your figures on Earth "
-                    f"({len(self.figures(seat))}), the figure must be in your Heaven and you must pay its cost exactly")
-        if kind == Kind.CAST:
-            return (f"cast {name}: the roll ({value}) must exceed the spells already cast this turn "
-                    f"({self.spells_cast}), the spell must be in your Heaven and you must pay its cost exactly")
+        if kind in (Kind.SUMMON, Kind.CAST):
+            if card not in self.heaven[seat]:
+                return f"{name} is not in your Heaven"
+            return self.why_not_play(seat, value, card) or f"{action.text!r} is not possible now"
         if kind in (Kind.ACTIVATE, Kind.LEVEL_UP):
-            return (f"{action.text}: the roll ({value}) must exceed the gems on the figure, you need a gem, and a "
-                    "figure is levelled up with at most as many gems as its level")
+            if card not in self.earth[seat]:
+                return f"{name} is not on your Earth"
+            if kind == Kind.ACTIVATE and self.charge[card]:
+                return f"{name} is active already: level it up"
+            if kind == Kind.LEVEL_UP and not self.charge[card]:
+                return f"{name} is inactive: activate it first"
+            return self.why_not_raise(seat, value, card) or f"{action.text!r} is not possible now"
         return f"{getattr(action, 'text', action)!r} is not possible now: use the roll of {value} or discard the die"
 
     def use_roll(self, seat: int, action: AvatarAction) -> None:
@@ -320,9 +325,28 @@ class AvatarState(State):
         for c in sorted(self.heaven[seat]):
             if cards[c].gem and self.why_not_pay_with(seat, remaining, c) is None:
                 out.append(sp.pay_card[c])
-        if sum(remaining) <= self.gems[seat]:
+        if self.why_not_pay_gems(seat, remaining) is None:
             out.append(sp.pay_gems)
         return out
+
+    def why_not_pay_gems(self, seat: int, remaining: tuple[int, ...]) -> str | None:
+        """Why the seat cannot pay the rest with gems now (None: it can): gems pay any element, one
+        symbol each."""
+        owed, gems = sum(remaining), self.gems[seat]
+        return None if owed <= gems else f"you have {_gems_text(gems)}, {owed} owed"
+
+    def why_not_pay(self, seat: int, remaining: tuple[int, ...], action: Any) -> str:
+        """Why a payment refuses `action`: the rule the legal moves use (`why_not_pay_with`,
+        `why_not_pay_gems`), so a refusal and a card's why-not are the same words."""
+        kind = getattr(action, "kind", None)
+        if kind == Kind.PAY_CARD:
+            if action.card not in self.heaven[seat]:
+                return f"{self.card(action.card).name} is not in your Heaven"
+            return self.why_not_pay_with(seat, remaining, action.card) or f"{action.text!r} is not possible now"
+        if kind == Kind.PAY_GEMS:
+            return self.why_not_pay_gems(seat, remaining) or f"{action.text!r} is not possible now"
+        owed = ", ".join(f"{n} {e.title()}" for e, n in zip(ELEMENTS, remaining, strict=True) if n)
+        return f"{getattr(action, 'text', action)!r} is not possible now: pay {owed} with gems or gem cards"
 
     def why_not_pay_with(self, seat: int, remaining: tuple[int, ...], c: int) -> str | None:
         """Why gem card `c` of the seat's Heaven cannot pay now (None: it can): a gem card pays
@@ -334,9 +358,9 @@ class AvatarState(State):
         if not card.gem:
             return "only gems and gem cards pay"
         if remaining[e] == 0:
-            return f"overpaying: no {card.element.title()} symbol is owed"
+            return f"players must not overpay: it pays {card.element.title()}, and no {card.element.title()} is owed"
         if remaining[e] < k:
-            return f"overpaying: it pays {k} {card.element.title()}, only {remaining[e]} owed"
+            return f"players must not overpay: it pays {k} {card.element.title()}, only {remaining[e]} owed"
         rest = list(remaining)
         rest[e] -= k
         others = [(cards[o].element_index, cards[o].symbols) for o in self.heaven[seat] if o != c and cards[o].gem]
@@ -818,44 +842,32 @@ class AvatarState(State):
                              for c in shown}
         if seat is not None and d is not None and d.seat == seat:
             obs["legal_actions"] = [a.text for a in self.legal_actions()]
-            obs["plays"] = self._plays(d)
         return obs
 
-    def _plays(self, d: Any) -> list[dict[str, Any]]:
-        """For the deciding seat (its own cards only): each card a roll or a payment could use, the
-        move it would be, whether it is legal now and why (or why not), from the rules above, so a
-        view draws the reasons and works out none."""
+    def card_moves(self, seat: int) -> dict[str, list[Action]]:
+        """The move that plays each card of the seat, at the decision now: with a rolled die, a
+        figure or spell of its Heaven is summoned or cast and a figure on its Earth activated or
+        levelled up ("Playing Iuno"); while paying, a gem card of its Heaven pays, and so do its
+        `gems`; at the end of the turn a card of its Heaven is discarded. Each move's why-not is
+        the rule the legal moves use (`why_not_play`, `why_not_raise`, `why_not_pay_with`,
+        `why_not_pay_gems`), through `check` (the core's `card_status`)."""
+        d = self.decision
         sp = self.game.space
-        seat = d.seat
-        out: list[dict[str, Any]] = []
-
-        def add(c: int | None, action: Action, why: str | None, because: str) -> None:
-            out.append({"card": None if c is None else self.card(c).name, "action": action.text,
-                        "can": why is None, "why": because if why is None else why})
-
+        cards = self.game.cards
+        heaven = sorted(self.heaven[seat], key=lambda c: cards[c].name)
         if isinstance(d, UseRoll):
-            v = d.value
-            for c in sorted(self.heaven[seat]):
-                card = self.card(c)
-                if card.gem:
-                    continue
-                payable = f"you can pay {card.cost_text()}"
-                because = (f"the roll ({v}) exceeds your figures on Earth ({len(self.figures(seat))}); {payable}"
-                           if card.figure else f"the roll ({v}) exceeds the spells cast this turn ({self.spells_cast}); {payable}")
-                add(c, sp.summon[c] if card.figure else sp.cast[c], self.why_not_play(seat, v, c), because)
-            for c in self.figures(seat):
-                on = self.charge[c]
-                add(c, sp.level_up[c] if on else sp.activate[c], self.why_not_raise(seat, v, c),
-                    f"the roll ({v}) exceeds the gems on it ({on}); {'level it up' if on else 'activate it'} with a gem")
-        elif isinstance(d, Pay):
-            for c in sorted(self.heaven[seat]):
-                if self.card(c).gem:
-                    add(c, sp.pay_card[c], self.why_not_pay_with(seat, d.remaining, c),
-                        f"it pays {self.card(c).symbols} {self.card(c).element.title()} of what is owed")
-            owed, gems = sum(d.remaining), self.gems[seat]
-            add(None, sp.pay_gems, None if owed <= gems else f"you have {_gems_text(gems)}, {owed} owed",
-                f"you have {_gems_text(gems)}, {owed} owed")
-        return out
+            out: dict[str, list[Action]] = {cards[c].name: [sp.summon[c] if cards[c].figure else sp.cast[c]]
+                                            for c in heaven if not cards[c].gem}
+            out.update({cards[c].name: [sp.level_up[c] if self.charge[c] else sp.activate[c]]
+                        for c in self.figures(seat)})
+            return out
+        if isinstance(d, Pay):
+            out = {cards[c].name: [sp.pay_card[c]] for c in heaven if cards[c].gem}
+            out["gems"] = [sp.pay_gems]
+            return out
+        if isinstance(d, DiscardDown):
+            return {cards[c].name: [sp.discard[c]] for c in heaven}
+        return {}
 
 
 def _gems_text(n: int) -> str:

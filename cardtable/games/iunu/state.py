@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import Action
 from ...core.state import State, zero_sum_returns
 from ...core.zones import Form, Hidden, Layout, Order, StateLayout, Visibility, Zone
 from .cards import ARTISAN, BAKER, CITIZENS, FARMER, MERCHANT, NOBLE, NUM_TYPES, PHARAOH, PRIEST, SCRIBE, SOLDIER
@@ -486,6 +487,18 @@ class IunuState(State):
         return list(self.final_winners)
 
     # -- what a seat may know ------------------------------------------------------------------
+
+    def card_moves(self, seat: int) -> dict[str, list[Action]]:
+        """The move that takes each Citizen card of the hand at the decision now: DYNASTY PHASE's
+        play, the Scribe's tuck, REJUVENATION 1's place in the Forum (any card of the hand may be
+        chosen at each; the core's `card_status` gives each move's verdict)."""
+        d = self.decision
+        lookup = self.game.lookup
+        moves = (lookup.play if isinstance(d, PlayCitizen) else lookup.scribe if isinstance(d, ScribeTuck)
+                 else lookup.place if isinstance(d, PlaceCard) else None)
+        if moves is None:
+            return {}
+        return {CITIZENS[t]: [moves[t]] for t in sorted(set(self.hands[seat]))}
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         g = self.game

@@ -651,10 +651,10 @@ class IvionState(State):
             out["looking"] = sorted(self._names(self.looking[seat]))
         return out
 
-    def card_moves(self, seat: int) -> dict[str, Action]:
+    def card_moves(self, seat: int) -> dict[str, list[Action]]:
         from .decisions import card_moves
 
-        return card_moves(self, seat)
+        return {name: [move] for name, move in card_moves(self, seat).items()}
 
     def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
         """The core's why-not for each card, and for a card with a range the tiles it reaches from

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from ...core.actions import Action
 from ...core.state import State, zero_sum_returns
 from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
+from .actions import PLAY
 from .cards import (
     CARD_COLOR,
     CARD_NAME,
@@ -37,11 +39,13 @@ from .decisions import (
     DECISIONS,
     MAX_STACK,
     TURN,
+    AfterDraw,
     Catch,
     Challenge,
     ChooseColor,
     StackMore,
     SwapHands,
+    Turn,
     playable,
 )
 from .observation import observe
@@ -452,6 +456,16 @@ class JunoState(State):
         return list(self.final_winners)
 
     # -- what a seat may know ------------------------------------------------------------------
+
+    def card_moves(self, seat: int) -> dict[str, list[Action]]:
+        """ "Let's play": while a card may be played (a turn, the card just drawn, a serious
+        stack), each card of the hand is played with `play X`; with the next-to-last card also with
+        `play X uno` ("Going out": calling UNO is part of playing it). The core's `card_status`
+        gives each its reason from the decision's `why_illegal`."""
+        if not isinstance(self.decision, (Turn, AfterDraw, StackMore)):
+            return {}
+        hand = self.hands[seat]
+        return {CARD_NAME[t]: list(PLAY[t]) if len(hand) == 2 else [PLAY[t][0]] for t in dict.fromkeys(hand)}
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)

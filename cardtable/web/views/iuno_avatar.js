@@ -4,7 +4,8 @@
 // drawn in their element's colour with their pictogram sequence (white: mine, black: an opponent I
 // choose), each symbol naming itself on hover and on tap, and, with "show text" on, the card's text.
 // Everything drawn comes from this seat's observation and the public catalogue (web/cards.js): what
-// a roll or a payment can use and why not is the server's (`observation.plays`); no rule is here.
+// each of your cards does now, or the rule's reason it cannot, is the server's (`cards`, from
+// State.card_status: the same for every game); no rule is here.
 "use strict";
 
 (() => {
@@ -83,7 +84,8 @@
     cost.map((e) => el("span", { class: "dot-el", style: `background:${COLOUR[e]}`, title: title(e) })));
 
   // A card: element colour, name, type, level and cost, its pictogram sequence, its text (with
-  // "show text"); on Earth the gems on it; in your Heaven what a roll or a payment can do with it.
+  // "show text"); on Earth the gems on it; on your cards, while you decide, the move a click makes
+  // or the rule's reason it cannot be played (`opts.status`, the server's).
   function card(name, opts = {}) {
     const c = cardEntry(name) || {};
     const element = c.element || "none";
@@ -99,7 +101,9 @@
       rows.push(el("div", { class: "on-figure", "data-gems": opts.gems, title: `${opts.gems} of ${c.level} gems` },
         slots, el("span", { class: "av-state" }, opts.gems > 0 ? "active" : "inactive")));
     }
-    if (opts.play) rows.push(el("div", { class: `why clamp${opts.play.can ? " ok" : ""}`, title: opts.play.why, [opts.play.can ? "data-because" : "data-why"]: name }, opts.play.why));
+    const st = opts.status;
+    if (st) rows.push(st.why ? el("div", { class: "why clamp", title: st.why, "data-why": name }, st.why)
+      : el("div", { class: "why clamp ok", "data-can": name }, `✓ ${st.move}`));
     const node = el("div", { class: `gen-card av-card ${kind}${opts.gems === 0 ? " inactive" : ""}${opts.gems > 0 ? " active" : ""}${opts.mini ? " mini" : ""}`,
       "data-element": element, style: `background:${COLOUR[element] || "#444"};color:${INK[element] || "#fbfbf6"}` }, rows);
     return cardInfo(node, name);
@@ -172,8 +176,14 @@
       if (m.over && me !== null) store(PLAYED_KEY, "1");  // the next game starts with the switch as set
       document.body.dataset.game = "iuno_avatar";
       box.dataset.fly = "off";  // cards appear where they land (no flight across the table)
-      const plays = o.plays || [];
-      const playOf = (name, pred = () => true) => plays.find((p) => p.card === name && pred(p)) || null;
+      // what the server says of a card you hold while you decide: {move, why, moves}, or nothing
+      const statusOf = (name) => (m.cards || {})[name] || null;
+      // a card the rules refuse now: dimmed, and a click asks the engine, which says why
+      const refusable = (node, st) => {
+        node.classList.add("dim");
+        node.dataset.refusable = "true";
+        node.addEventListener("click", () => api.attempt(st.move));
+      };
 
       // seats: avatar, Heaven size, dice, gems, and the opponent to choose
       const seats = seatsBar(m, api, (i) => {
@@ -215,14 +225,10 @@
         return el("div", { class: "earth", "data-earth": s },
           el("div", { class: "meta" }, s === me ? "Your Earth" : `${api.seatName(s)}'s Earth`),
           el("div", { class: "forum" }, p.earth.length ? p.earth.map((f) => {
-            const play = s === me ? playOf(f.name) : null;
-            const node = card(f.name, { gems: f.type === "figure" ? f.gems : undefined, text, play });
-            b.bind(node, play && play.can ? play.action : b.find((t) => t === `choose ${f.name}`));
-            if (play && !play.can) {
-              node.classList.add("dim");
-              node.dataset.refusable = "true";
-              node.addEventListener("click", () => api.attempt(play.action));
-            }
+            const st = s === me ? statusOf(f.name) : null;
+            const node = card(f.name, { gems: f.type === "figure" ? f.gems : undefined, text, status: st });
+            b.bind(node, st && !st.why ? st.move : b.find((t) => t === `choose ${f.name}`));
+            if (st && st.why) refusable(node, st);
             return node;
           }) : el("span", { class: "conn" }, "no figures")));
       }));
@@ -235,19 +241,13 @@
       }
       if (mine && d.kind === "first_trigger") (d.options || []).forEach((n, i) => { labels[`first ${i + 1}`] = `${n} first`; });
       if (mine && d.kind === "use_roll") labels["discard the die"] = "Discard the die (no action)";
-      const gemsPlay = plays.find((p) => p.card === null) || null;
-      if (gemsPlay) labels[gemsPlay.action] = `Pay the rest with gems (${gemsPlay.why})`;
+      const gems = statusOf("gems");  // your gems, while you pay: whether they pay the rest, or why not
 
       const hand = me !== null && Array.isArray(o.heaven) ? el("div", { class: "forum", id: "hand" }, o.heaven.map((n) => {
-        const play = playOf(n);
-        const action = play && play.can ? play.action : b.find((t) => t === `discard ${n}` || t === `choose ${n}`);
-        const node = card(n, { text, play });
-        b.bind(node, action);
-        if (play && !play.can) {
-          node.classList.add("dim");
-          node.dataset.refusable = "true";
-          node.addEventListener("click", () => api.attempt(play.action));
-        }
+        const st = statusOf(n);
+        const node = card(n, { text, status: st });
+        b.bind(node, st && !st.why ? st.move : b.find((t) => t === `choose ${n}`));
+        if (st && st.why) refusable(node, st);
         return node;
       })) : null;
       // moves that are no card of your Heaven: a button each, here in the dock, even when the thing
@@ -256,7 +256,7 @@
       const choices = el("div", { class: "choice", id: "choices" }, m.legal.filter((a) => onTable.has(a.text)).map((a) =>
         window.CT.legal(el("button", { class: a.text.startsWith("no") || a.text === "discard the die" || a.text === "end turn" ? "ghost" : "" },
           labels[a.text] || a.label || a.text), a.text, api)));
-      const gemsWhy = mine && gemsPlay && !gemsPlay.can ? el("div", { class: "why center", id: "gems-why" }, `Paying the rest with gems: ${gemsPlay.why}`) : null;
+      const gemsWhy = mine && gems && gems.why ? el("div", { class: "why center", id: "gems-why" }, `Paying the rest with gems: ${gems.why}`) : null;
       const toggle = el("label", { class: "av-switch", title: "print each card's text under its pictograms" },
         el("input", { type: "checkbox", id: "show-text", checked: text, onchange: (e) => { store(TEXT_KEY, e.target.checked ? "on" : "off"); avatar.render(box, m, api); } }),
         " show text");

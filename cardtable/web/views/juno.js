@@ -118,9 +118,14 @@
           const node = card(name, isDrawn ? "drawn" : "");
           node.style.transform = `rotate(${rot}deg) translateY(${lift}px)`;
           const text = unoOn && legalTexts.has(called) ? called : (legalTexts.has(plain) ? plain : (legalTexts.has(called) ? called : null));
+          const st = (m.cards || {})[name];  // the server's verdict while you decide: the rule that refuses it
           if (text) legal(node, text, api);
           else {
             if (m.legal.length) node.classList.add("dim");
+            if (st && st.why) {
+              node.dataset.why = st.why;
+              node.title = `${name}: ${st.why}`;
+            }
             node.dataset.refusable = "true";
             // Refused by the server with its reason (shown as a toast), in turn or out of it: that is
             // how a person learns the rule, or whose turn it is.

@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, seatsBar, binder, cardInfo, cardEntry, cardDetail } = window.CT;
+  const { el, seatsBar, binder, cardInfo, cardDetail } = window.CT;
   const TEAM = ["#f6c343", "#4cc9f0", "#f72585", "#80ed99"];
   // Tiers and teams are named as in the terminal (games/zun/text.py): teams from 1, tiers with their HP.
   const TIER = { 0: "Defeated", 1: "tier 1 (1–4 HP)", 2: "tier 2 (5–8 HP)", 3: "tier 3 (9–12 HP)" };
@@ -27,15 +27,6 @@
   // A rune chip (in play, ongoing, the chain, exposed hands): its text on hover, ⓘ for the detail.
   const chip = (name, ...text) => cardInfo(el("span", { class: "chip" }, ...text), name);
 
-  // The move a click on a rune of the hand asks for, by the rune's kind and the decision: the engine
-  // refuses it with its reason when it is not legal (the rune's detail opens too, saying when it can be played).
-  const VERB = { modifier: "modify with", reaction: "react with" };
-  function attempt(m, name) {
-    const d = m.observation.decision;
-    const kind = (cardEntry(name) || {}).kind;
-    if (d && (d.kind === "discard" || d.kind === "recovery")) return `discard ${name}`;
-    return `${VERB[kind] || "play"} ${name}`;
-  }
 
   function hp(o, i) {
     const maxTier = Math.max(...o.tiers, 3);
@@ -74,11 +65,19 @@
       const parts = [seats, chain, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
         const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((r) => {
-          const node = b.bind(rune(r), b.find((t) => t.endsWith(` ${r}`)));
+          // the server's verdict while you decide (`cards`): the move that plays the rune, or the rule that refuses it
+          const st = (m.cards || {})[r];
+          const node = b.bind(rune(r), st && !st.why ? st.move : b.find((t) => t.endsWith(` ${r}`)));
           if (!node.dataset.legal) {
             if (m.legal.length) node.classList.add("dim");
             node.dataset.refusable = "true";
-            node.addEventListener("click", () => { api.attempt(attempt(m, r)); cardDetail(r); });
+            if (st && st.why) {
+              node.dataset.why = st.why;
+              node.title = `${st.why}\n\n${node.title || r}`;
+            }
+            // a rune this decision does not play: the engine refuses `play` with its reason (and the
+            // rune's detail opens, saying when it can be played)
+            node.addEventListener("click", () => { api.attempt(st ? st.move : `play ${r}`); cardDetail(r); });
           }
           return node;
         }));
