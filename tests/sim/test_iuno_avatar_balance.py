@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cardtable
-from cardtable.games.iuno_avatar.balance import element_balance, render
+from cardtable.sim.iuno_avatar_balance import element_balance, render
 from cardtable.sim.runner import run
 
 
