@@ -182,7 +182,8 @@ class Plan:
             value = CARD * out - self.gem_weight() * gems
             if card.spell:
                 assert card.effect is not None
-                value += max(0.0, effect_value(card.effect))
+                if self.can_do(card.effect, a.card):
+                    value += max(0.0, effect_value(card.effect))
                 # a later spell this turn needs a roll above the spells cast: keep low rolls for spells
                 value -= 0.05 * roll
             else:
@@ -198,6 +199,15 @@ class Plan:
         if k == Kind.LEVEL_UP:
             return 0.01 if self.gems > KEEP else -1.0  # only gems the end of turn would discard anyway
         return 0.0
+
+    def can_do(self, effect: Effect, spell: int) -> bool:
+        """Whether a spell's effect on my own Heaven will find a card there (once the spell is out)."""
+        p: Any = effect.params
+        if (effect.verb == "discard" and p.owner == "white") or (
+                effect.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
+            return any(c != spell and (p.what == "card" or p.what == f"{self.s.card(c).type} card")
+                       for c in self.heaven)
+        return True
 
     def die_value(self) -> float:
         """What one more roll is worth now, in cards out (the average over the six faces)."""
