@@ -180,6 +180,7 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
     spectator = state.observation(None)
     scores = final_scores(spectator.get("scores"), players) or returns
     by_limit = spectator.get("by_limit")  # games with a turn limit of their own say whether it ended the game
+    turns = spectator.get("turns")  # games that count their turns show how many were begun
     cards = card_counts(state, counter) if job.counters else []
     return {
         "seed": seed,
@@ -194,6 +195,7 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
         "returns": returns,
         "length": len(state.history),
         "by_limit": by_limit if isinstance(by_limit, bool) else None,
+        "turns": turns if type(turns) is int else None,
         "cards": [{"seat": s, "counter": c, "card": k, "count": n} for s, c, k, n in cards],
     }
 

@@ -40,6 +40,7 @@ SCHEMA = pa.schema([
     ("returns", pa.list_(pa.float64())),
     ("length", pa.int32()),
     ("by_limit", pa.bool_()),
+    ("turns", pa.int32()),
     ("cards", pa.list_(pa.struct([
         ("seat", pa.int16()), ("counter", pa.string()), ("card", pa.string()), ("count", pa.int32()),
     ]))),

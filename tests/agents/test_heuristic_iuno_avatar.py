@@ -58,3 +58,35 @@ def test_every_difficulty_word_plays_a_whole_game_of_iuno_avatar(level: str) -> 
     bot = agents.make(level, seed=1, **({"time_limit": 0.005} if level == "hard" else {}))
     final = cardtable.play(game, [bot, agents.make("random", seed=2)], seed=6, record_events=False)
     assert final.is_over and final.winners()
+
+
+def test_a_high_roll_summons_the_figure_and_keeps_the_spell_for_any_roll() -> None:
+    s = table(heaven={0: ["Gnome", "Smite", "Fireball"]}, gems=[4, 3])
+    rolled(s, 6)
+    assert move(s) == "summon Gnome"  # a spell needs only a roll above the spells cast this turn
+
+
+def test_pays_with_the_gem_cards_that_send_the_most_cards_out() -> None:
+    s = table(heaven={0: ["Whirlpool", "Ocean Sapphire", "Rain Shard", "River Stone", "Smite"]}, gems=[0, 3])
+    rolled(s, 1)
+    assert move(s) == "cast Whirlpool"
+    s.apply("cast Whirlpool")
+    assert move(s) in ("pay with Rain Shard", "pay with River Stone")  # two 1-symbol cards, not one 2-symbol
+    s.apply(move(s))
+    assert move(s) in ("pay with Rain Shard", "pay with River Stone")
+
+
+def test_never_levels_up_a_figure_with_gems_it_will_need() -> None:
+    s = table(heaven={0: ["Demon", "Clay Shard"]}, earth={0: {"Mole": 1}}, gems=[2, 3])  # Demon costs 3
+    rolled(s, 5)
+    assert "level up Mole" in [a.text for a in s.legal_actions()]
+    assert move(s) == "discard the die"  # a level does nothing but hold more gems
+
+
+def test_lets_go_first_of_a_gem_card_no_card_of_its_can_use() -> None:
+    from cardtable.games.iuno_avatar.decisions import DiscardDown
+
+    s = table(heaven={0: ["Tide", "Kindle", "Ember Shard", "Clay Shard", "Smite", "Wildfire", "Harvest"]})
+    s.pending = [DiscardDown(0)]
+    s._legal = None
+    assert move(s) == "discard Clay Shard"  # no card of its costs Earth

@@ -157,7 +157,9 @@ def test_a_game_with_a_turn_limit_of_its_own_says_whether_it_ended_the_game() ->
     row = play_game(limited, 0)
     final = cardtable.play(limited.make_game(), [agents.make("random", seed=s) for s in agent_seeds(0, 2)], seed=0)
     assert row["by_limit"] is final.observation(None)["by_limit"] is True  # two random turns empty no Heaven
-    assert play_game(Job.build("juno", {"match": False}, ["random"]), 0)["by_limit"] is None  # no such limit
+    assert row["turns"] == final.observation(None)["turns"] == 2
+    juno = play_game(Job.build("juno", {"match": False}, ["random"]), 0)
+    assert juno["by_limit"] is None and juno["turns"] is None  # no such limit, no turn count shown
 
 
 def test_scores_are_the_games_own_scores_or_the_returns() -> None:

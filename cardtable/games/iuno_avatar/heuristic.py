@@ -1,14 +1,28 @@
-"""How a decent person plays Iuno Avatar (rulebook "Playing Iuno": the winner is the first with an
-empty Heaven).
+"""How a decent person plays Iuno Avatar: plan to empty Heaven (rulebook "Playing Iuno": "A
+player wins the game as soon as they have no more cards in Heaven").
 
-- Shed cards: roll every die; summon or cast whatever a roll allows, the dearest first; pay with gem
-  cards before gems (a gem card paid is a card out of Heaven).
-- With nothing to play, activate or level up a figure (its effect is in force while it has a gem).
-- Effects: use one that sheds my cards, gives me dice or gems, or costs a leader gems, dice,
-  figures or fresh cards; decline one that fills my Heaven or empties an opponent's.
-- Choose the opponent with the fewest cards in Heaven; give away or discard the card hardest to pay.
+Every turn brings a card into Heaven and, in the end, one die; a die lets one card out. So a
+Heaven empties only through what sheds more than one card a die, and the plan counts cards out:
 
-Reads only the deciding seat's own Heaven and public facts.
+- **A roll** goes to the play that sends the most cards out of Heaven: the card itself, the gem
+  cards that pay for it (they leave Heaven too), and what its effect sheds (a card discarded, a
+  die more to roll, a card given to an opponent). A high roll summons a figure (it must exceed
+  the figures on Earth), a low one casts a spell (the first spell of a turn needs any roll): the
+  roll a figure needs is the scarce one. The card that empties Heaven wins at once.
+- **Gems** are kept for the cards still to pay: a play or an activation that spends them counts
+  against itself, more when they will be short.
+- **A figure is activated** only for an effect that sheds over the turns left (a card discarded,
+  a die, a card given away, every turn it answers), never levelled up (a level does nothing but
+  hold more gems), except with gems that the end of turn would discard anyway.
+- **Effects**: a yes when what it brings beats what it replaces; taking a card (or having one
+  put into my Heaven) is a card more to shed.
+- **What to let go** (the end-of-turn discard down to six, a "discard a card" effect, a card to
+  give away): the card least likely to leave otherwise: a gem card no card of mine can use, then
+  a figure the figures on Earth make hard to summon, then the dearest card.
+- **Opponents**: the one with the fewest cards in Heaven is the one to slow down.
+
+It decides only from what its seat may see: its own Heaven, the dice, gems and Earths on the
+table (`view` is a determinized copy; other Heavens in it are guesses and are never read).
 """
 
 from __future__ import annotations
@@ -21,41 +35,258 @@ from ...core.rng import Rng
 from ...core.state import State
 from ...core.verbs import Effect
 from .actions import AvatarAction, Kind
-from .state import AvatarState
+from .cards import Card
+from .options import KEEP
+from .state import DIE_FACES, MAX_FIGURES, AvatarState
 
-PLAY = {Kind.SUMMON: 3.0, Kind.CAST: 3.0, Kind.ACTIVATE: 2.0, Kind.LEVEL_UP: 1.0, Kind.FORGO: 0.0}
+WIN = 100.0     # a play that empties Heaven
+DIE = 0.7       # a die more this turn: about one card out (a roll may allow nothing)
+GEM = 0.25      # a gem more: part of a card's cost
+CARD = 1.0      # a card out of my Heaven (or into an opponent's)
+GEM_COST = 0.3  # a gem spent, when gems are plentiful; more when they will be short
+#: how often, per turn of mine, an activity of each kind happens (for what a figure's effect is worth)
+RATE = {"take": 1.0, "move_spell": 0.5, "move_figure": 0.3, "discard_card": 0.4, "other": 0.1}
 
 
-def effect_value(effect: Effect) -> float:
-    """How good an effect is for its controller (a shedding game: my cards out, theirs in)."""
+def effect_value(effect: Effect, mine: bool = True) -> float:
+    """How good an effect is for its controller, in cards out of their Heaven (a shedding game:
+    my cards out, an opponent's in; dice and gems get cards out later). `mine`: it happens in my
+    turn (dice are discarded at the end of every turn, so a die is worth nothing in another's)."""
     p: Any = effect.params
     n = float(getattr(p, "n", 1))
+    black = getattr(p, "owner", None) == "black"
     if effect.verb == "take":
         if p.what == "card":
-            return -1.0 * n  # a card more in my Heaven (and, for black, one less in theirs)
-        return 1.0 * n
+            return -CARD * n  # a card more in my Heaven (and, for black, one less in theirs)
+        if p.what == "die":
+            return (DIE if mine else 0.0) * n
+        return GEM * n + (0.1 * n if black else 0.0)
     if effect.verb == "discard":
         if p.what.endswith("card"):
-            return 2.0 if p.owner == "white" else -2.0
-        return 0.5 * n if p.owner == "black" else -0.5 * n
+            return -CARD if black else CARD  # black: a card out of theirs (closer to their win)
+        return 0.1 * n if black else -GEM * n
     value = 0.0
     if p.from_area == "heaven":
-        value += 2.0 if p.from_owner == "white" else -2.0
+        value += CARD if p.from_owner == "white" else -CARD
     if p.to_area == "heaven":
-        value += -2.0 if p.to_owner == "white" else 2.0
+        value += -CARD if p.to_owner == "white" else 0.8 * CARD
     if p.from_area == "earth" and p.from_owner == "black":
-        value += 1.0
-    if p.to_area == "earth":
-        value += 0.5
+        value += 0.3  # an opponent's figure gone (its effect with it)
+    if p.to_area == "earth" and p.from_area != "heaven":
+        value -= 0.2  # a figure more on my Earth: my summons need higher rolls
     return value
 
 
-def _difficulty(s: AvatarState, seat: int, c: int) -> float:
-    """How hard a card is to get out of Heaven: its cost, or more when I cannot pay it now."""
-    card = s.card(c)
+def _rate(card: Card) -> float:
+    """How often a figure's `when` happens per turn of mine (a rough count)."""
+    w = card.when
+    assert w is not None
+    p: Any = w.params
+    if w.verb == "take":
+        return RATE["take"]
+    if w.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":
+        return RATE["move_spell"] if p.what == "spell card" else RATE["move_figure"]
+    if w.verb == "discard" and p.what.endswith("card"):
+        return RATE["discard_card"]
+    return RATE["other"]
+
+
+def engine_value(card: Card) -> float:
+    """What an active figure brings per turn of mine: how often it answers times what it brings
+    (an exclusive one: what it brings more than the activity it replaces)."""
+    assert card.effect is not None and card.when is not None
+    p: Any = card.when.params
+    mine = getattr(p, "owner", getattr(p, "from_owner", "white")) == "white"
+    gain = effect_value(card.effect, mine=mine)
+    if card.kind == "exclusive" and mine:
+        gain -= effect_value(card.when)
+    return max(0.0, gain * _rate(card))
+
+
+class Plan:
+    """What the deciding seat knows of its own position, and the arithmetic of emptying Heaven."""
+
+    def __init__(self, s: AvatarState, seat: int) -> None:
+        self.s = s
+        self.seat = seat
+        self.heaven = list(s.heaven[seat])
+        self.cards = [s.card(c) for c in self.heaven]
+        self.figures = len(s.figures(seat))
+        self.gems = s.gems[seat]
+        mine = s.turn == seat
+        self.dice = s.dice[seat] if mine else 0
+        self.spells_cast = s.spells_cast if mine else 0
+        # gems the rest of my Heaven would cost beyond the gem cards that can pay it
+        owed = 0
+        for c in self.heaven:
+            card = s.card(c)
+            if not card.gem:
+                owed += self.payment(card, c)[1]
+        self.short = owed > self.gems + 2
+
+    # -- paying ---------------------------------------------------------------------------------
+
+    def gem_cards(self, skip: int = -1) -> list[int]:
+        return [c for c in self.heaven if c != skip and self.s.card(c).gem]
+
+    def payment(self, card: Card, c: int) -> tuple[int, int]:
+        """(gem cards paid, gems paid) of the payment that sends the most gem cards out of Heaven."""
+        cost = list(card.cost)
+        n, symbols = _most_cards(cost, [(self.s.card(g).element_index, self.s.card(g).symbols) for g in self.gem_cards(c)])
+        return n, sum(cost) - symbols
+
+    def gem_weight(self) -> float:
+        return GEM_COST * (2.0 if self.short else 1.0)
+
+    # -- how hard each card is to get out ---------------------------------------------------------
+
+    def matched(self, g: int, without: int = -1) -> bool:
+        """Whether a gem card can pay some card of mine (a cost with enough of its element)."""
+        gem = self.s.card(g)
+        e, k = gem.element_index, gem.symbols
+        return any(not self.s.card(c).gem and self.s.card(c).cost[e] >= k for c in self.heaven if c not in (g, without))
+
+    def keep(self, c: int) -> float:
+        """How much a card helps me empty my Heaven (low: let it go first)."""
+        card = self.s.card(c)
+        if card.gem:
+            return 1.5 if self.matched(c) else -2.0  # a gem card no card of mine can use only leaves by a discard
+        used, gems = self.payment(card, c)
+        value = 0.6 * used - 0.35 * gems
+        if not self.s.can_pay(self.seat, card.cost):
+            value -= 0.8
+        if card.spell:
+            assert card.effect is not None
+            value += 1.0 + 0.5 * max(0.0, effect_value(card.effect))
+        else:
+            room = max(0, DIE_FACES - self.figures) / DIE_FACES  # the chance a roll exceeds my figures
+            value += 1.5 * room - 0.5 + 2.0 * engine_value(card)
+            if self.figures >= MAX_FIGURES:
+                value -= 2.0
+        return value
+
+    def hardest(self, choices: list[int]) -> int:
+        return min(choices, key=lambda c: (self.keep(c), c))
+
+    # -- a roll ------------------------------------------------------------------------------------
+
+    def play_value(self, a: AvatarAction, roll: int) -> float:
+        s = self.s
+        k = a.kind
+        if k in (Kind.SUMMON, Kind.CAST):
+            card = s.card(a.card)
+            used, gems = self.payment(card, a.card)
+            out = 1 + used
+            if out >= len(self.heaven):
+                return WIN
+            value = CARD * out - self.gem_weight() * gems
+            if card.spell:
+                assert card.effect is not None
+                if self.can_do(card.effect, a.card):
+                    value += max(0.0, effect_value(card.effect))
+                # a later spell this turn needs a roll above the spells cast: keep low rolls for spells
+                value -= 0.05 * roll
+            else:
+                # summon with the roll it needs now; a later one needs more (one figure more on Earth)
+                value += 0.4 * self.figures / DIE_FACES + 0.1 * roll
+                if self.figures + 1 > MAX_FIGURES:
+                    value -= 5.0
+            return value
+        if k == Kind.ACTIVATE:
+            card = s.card(a.card)
+            horizon = min(6.0, 1.0 + len(self.heaven) / 1.5)
+            return engine_value(card) * horizon - self.gem_weight() - 0.2
+        if k == Kind.LEVEL_UP:
+            return 0.01 if self.gems > KEEP else -1.0  # only gems the end of turn would discard anyway
+        return 0.0
+
+    def can_do(self, effect: Effect, spell: int) -> bool:
+        """Whether a spell's effect on my own Heaven will find a card there (once the spell is out)."""
+        p: Any = effect.params
+        if (effect.verb == "discard" and p.owner == "white") or (
+                effect.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
+            return any(c != spell and (p.what == "card" or p.what == f"{self.s.card(c).type} card")
+                       for c in self.heaven)
+        return True
+
+    def die_value(self) -> float:
+        """What one more roll is worth now, in cards out (the average over the six faces)."""
+        total = 0.0
+        for roll in range(1, DIE_FACES + 1):
+            best = 0.0
+            for c in self.heaven:
+                card = self.s.card(c)
+                if card.gem or not self.s.can_pay(self.seat, card.cost):
+                    continue
+                if (card.figure and roll > self.figures) or (card.spell and roll > self.spells_cast):
+                    used, _ = self.payment(card, c)
+                    best = max(best, 1.0 + used)
+            total += best
+        return total / DIE_FACES
+
+
+def _most_cards(cost: list[int], gem_cards: list[tuple[int, int]]) -> tuple[int, int]:
+    """(cards, symbols): the most gem cards ((element, symbols) each) that fit in `cost` without
+    overpaying, and the symbols they pay (the most, among payments with that many cards)."""
+    best = (0, 0)
+    for i, (e, k) in enumerate(gem_cards):
+        if cost[e] >= k:
+            cost[e] -= k
+            n, paid = _most_cards(cost, gem_cards[i + 1:])
+            cost[e] += k
+            best = max(best, (n + 1, paid + k))
+    return best
+
+
+def _ability_value(s: AvatarState, seat: int, d: Any, plan: Plan) -> float:
+    ability = d.ability
+    effect: Effect = ability.effects[0]
+    mine = s.turn == seat
+    p: Any = effect.params
+    value = effect_value(effect, mine=mine)
+    if effect.verb == "take" and p.what == "die" and mine:
+        value = plan.die_value() * 0.9
+    if effect.verb == "discard" and p.owner == "white" and p.what.endswith("card") and len(plan.heaven) <= 1:
+        return WIN
+    if effect.verb == "move" and p.to_area == "earth" and p.from_area != "heaven":
+        # a figure more on my Earth (Excavate, Soul Theft): worth it for an engine I can activate
+        best = max((engine_value(s.card(c)) for c in _move_sources(s, seat, effect, ability)), default=0.0)
+        value = best * 3.0 - 0.4 * sum(1 for c in plan.cards if c.figure) / 2 + (0.3 if p.from_area == "earth" else 0.0)
+        if plan.gems == 0 or plan.figures >= MAX_FIGURES:
+            value -= 1.0
+    if effect.verb == "move" and p.from_area == "earth" and p.from_owner == "black" and p.to_area == "hell":
+        # an opponent's figure to Hell: worth it only for an active one (a figure less lets them summon)
+        best = max((engine_value(s.card(c)) for o in s.opponents(seat) for c in s.figures(o) if s.charge[c]),
+                   default=0.0)
+        value = best * 3.0 - 0.2
+    if ability.instead and d.replacing is not None:
+        replaced: Effect = d.replacing.effect
+        rp: Any = replaced.params
+        if replaced.verb == "take" and rp.what == "die" and mine:
+            value -= plan.die_value()
+        elif replaced.verb == "move" and rp.from_area == "earth" and rp.to_area == "hell":
+            value += 0.5  # the figure stays on Earth
+        elif replaced.verb == "move" and rp.from_area == "heaven" and rp.to_area == "earth":
+            value -= CARD  # the summon or cast does not happen: the card goes back to Heaven
+        else:
+            value -= effect_value(replaced, mine=mine) if d.replacing.context.controller == seat else 0.0
+    return value
+
+
+def _move_sources(s: AvatarState, seat: int, effect: Effect, ability: Any) -> list[int]:
+    p: Any = effect.params
+    if p.from_area == "hell":
+        return [c for c in s.hell if s.card(c).figure]
+    if p.from_area == "earth" and p.from_owner == "black":
+        return [c for o in s.opponents(seat) for c in s.figures(o)]
+    return []
+
+
+def _hard_for_anyone(card: Card) -> float:
+    """How hard a card is to get out of a Heaven I cannot see (one I give an opponent)."""
     if card.gem:
-        return 0.5
-    return sum(card.cost) + (3.0 if not s.can_pay(seat, card.cost) else 0.0)
+        return 3.0 + card.symbols
+    return sum(card.cost) + (1.0 if card.figure else 0.0)
 
 
 def choose(view: State, rng: Rng) -> Action:
@@ -66,36 +297,47 @@ def choose(view: State, rng: Rng) -> Action:
     seat = d.seat
     kind = d.kind
     if kind == "turn":
-        return legal[0]  # roll while a die is left
+        return legal[0]  # roll while a die is left (a die kept is discarded at the end of the turn)
+    plan = Plan(s, seat)
     if kind == "use_roll":
-        def play_score(a: AvatarAction) -> float:
-            base = PLAY.get(a.kind, 0.0)
-            if a.kind in (Kind.SUMMON, Kind.CAST):
-                card = s.card(a.card)
-                bonus = effect_value(card.effect) if card.spell and card.effect is not None else 0.5
-                return base + 0.1 * sum(card.cost) + 0.2 * bonus
-            return base
-        return max(legal, key=play_score)
+        roll: int = d.value  # type: ignore[attr-defined]
+        return max(legal, key=lambda a: plan.play_value(a, roll))
     if kind == "pay":
         cards = [a for a in legal if a.kind == Kind.PAY_CARD]
-        return cards[0] if cards else legal[0]
+        if not cards:
+            return legal[0]
+        remaining = list(d.remaining)  # type: ignore[attr-defined]
+
+        def after(a: AvatarAction) -> tuple[int, float]:
+            g = s.card(a.card)
+            rest = list(remaining)
+            rest[g.element_index] -= g.symbols
+            others = [(s.card(o).element_index, s.card(o).symbols) for o in plan.gem_cards(a.card)]
+            # the most gem cards in all, then keep those my other cards can use
+            return 1 + _most_cards(rest, others)[0], -plan.keep(a.card)
+        return max(cards, key=after)
     if kind == "use_ability":
-        ability = d.ability  # type: ignore[attr-defined]
-        good = effect_value(ability.effects[0]) > 0
         yes, no = legal[0], legal[1]
-        return yes if good else no
+        return yes if _ability_value(s, seat, d, plan) > 0 else no
     if kind == "choose_opponent":
-        return min(legal, key=lambda a: (len(s.heaven[a.n]), a.n))
+        return min(legal, key=lambda a: (len(s.heaven[a.n]), -s.gems[a.n], a.n))
     if kind == "choose_card":
         effect: Effect = d.effect  # type: ignore[attr-defined]
         p: Any = effect.params
-        if effect.verb == "move" and p.from_area == "earth":  # an opponent's best figure
-            return max(legal, key=lambda a: (s.charge[a.card], s.card(a.card).level))
+        cards_ = [a.card for a in legal]
+        if effect.verb == "move" and p.from_area == "earth":  # an opponent's figure: the best engine
+            return max(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.card(a.card)), a.card))
         if effect.verb == "move" and p.from_area == "hell":
-            return max(legal, key=lambda a: s.card(a.card).level)
-        return max(legal, key=lambda a: _difficulty(s, seat, a.card))
+            if p.to_area == "heaven" and p.to_owner == "black":  # into an opponent's Heaven: a hard card
+                return max(legal, key=lambda a: (_hard_for_anyone(s.card(a.card)), a.card))
+            return max(legal, key=lambda a: (engine_value(s.card(a.card)) if s.card(a.card).figure else 0.0, a.card))
+        if effect.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":  # a free summon: the dearest
+            return max(legal, key=lambda a: (sum(s.card(a.card).cost), a.card))
+        c = plan.hardest(cards_)
+        return s.game.space.choose[c]
     if kind == "discard_down":
-        return max(legal, key=lambda a: _difficulty(s, seat, a.card))
+        c = plan.hardest([a.card for a in legal])
+        return s.game.space.discard[c]
     return legal[0]
 
 

@@ -327,13 +327,9 @@ def test_turn_limit_fewest_cards_in_heaven_win() -> None:
 
 
 def test_a_replaced_summon_goes_back_to_heaven_and_the_payment_is_spent() -> None:
-    from cardtable.games.iuno_avatar.cards import DECK_FILE, read_file
-
-    raw = read_file(DECK_FILE)
-    for card in raw:  # a Golem that answers an opponent's summon instead of a figure going to Hell
-        if card["name"] == "Golem":
-            card["when"] = {"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "black",
-                            "to_area": "earth", "to_owner": "black"}
+    # a Golem that answers an opponent's summon instead of a figure going to Hell
+    raw = deck_with(Golem={"when": {"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "black",
+                                    "to_area": "earth", "to_owner": "black"}})
     s = table(heaven={0: ["Gnome", "Tide"], 1: ["Smite"]}, earth={1: {"Golem": 1}}, gems=[3, 3], cards=raw)
     rolled(s, 6)
     do(s, "summon Gnome", "pay the rest with gems")
