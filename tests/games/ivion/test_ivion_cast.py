@@ -21,14 +21,14 @@ def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -
     s = position(hands=(["Verdict"], []), decks=(KAIDA, LIO), at=("b2", "c2"))
     play(s, "play Verdict")
     assert s.decision.kind == "choose_mode" and texts(s) == ["choose 1", "choose 2"]
-    assert "1: Deal 2 damage to the target." in s.decision.describe(s)
+    assert "1: Deal 3 damage to the target.; 2: The target receives 2 slow." in s.decision.describe(s)
     play(s, "choose 2")
     assert s.decision.kind == "priority"  # one enemy: its target is set, the card is played
     play(s, "pass")
-    assert s.controls[1]["disarm"] == 2 and s.hp[1] == 32  # the second effect, not the first
+    assert s.controls[1]["slow"] == 2 and s.hp[1] == 31  # the second effect, not the first
     s = position(hands=(["Verdict"], []), decks=(KAIDA, LIO), at=("b2", "c2"))
     play(s, "play Verdict", "choose 1", "pass")
-    assert s.controls[1]["disarm"] == 0 and s.hp[1] == 30
+    assert s.controls[1]["slow"] == 0 and s.hp[1] == 29
     with pytest.raises(IllegalAction):
         position(hands=(["Verdict"], []), decks=(KAIDA, LIO)).apply("choose 1")  # nothing asks to choose
 
@@ -39,13 +39,12 @@ def test_a_copy_of_a_card_that_asked_to_choose_does_what_was_chosen() -> None:
     play(s, "play Verdict", "choose 2", "play Mirror Image")
     verdict = s.chain.items[0].card
     play(s, f"target Verdict #{verdict}", "pass", "pass")
-    assert s.controls[0]["disarm"] == 2 and s.hp[0] == s.max_hp[0]  # the copy disarmed Kaida, as she chose
-    # ...so her Verdict (banner: disarm) is now prevented: meta-countered, refunded
-    assert s.controls[1]["disarm"] == 0 and s.pools[0]["actions"] == 3
+    assert s.controls[0]["slow"] == 2 and s.hp[0] == s.max_hp[0] - 1  # the copy slowed Kaida, as she chose
+    assert s.controls[1]["slow"] == 2 and s.hp[1] == s.max_hp[1] - 1  # and her Verdict did the same
 
 
 def test_an_ultimate_that_asks_to_choose() -> None:
-    s = position(hands=([], []), decks=(KAIDA, LIO), at=("b2", "c2"), power=(3, 0))
+    s = position(hands=([], []), decks=(KAIDA, LIO), at=("b2", "c2"), power=(4, 0))
     play(s, "feat Judgement", "choose 1", "pass")
     assert s.hp[1] == 32 - 4
     judgement = next(c for c in s.feats[0] if s.name(c) == "Judgement")
@@ -109,7 +108,7 @@ def test_a_card_with_two_targets_none_of_them_valid_is_meta_countered() -> None:
 
 
 def test_a_feat_destroys_as_an_instant() -> None:
-    s = position(hands=(["Burning Brand", "Oathstrike"], []), decks=(EDDA, ALDOUS), at=("b2", "c2"), power=(2, 0),
+    s = position(hands=(["Burning Brand", "Oathstrike"], []), decks=(EDDA, ALDOUS), at=("b2", "c2"), power=(2, 1),
                  actions=(3, 1))
     play(s, "play Burning Brand")
     assert "feat Steadfast" not in texts(s)  # not yet attached: only a resolved card can be destroyed
