@@ -107,14 +107,14 @@ def test_a_card_with_two_targets_none_of_them_valid_is_meta_countered() -> None:
     assert names(s, s.discard[0]) == ["Purge"]
 
 
-def test_a_feat_destroys_as_an_instant() -> None:
-    s = position(hands=(["Burning Brand", "Oathstrike"], []), decks=(EDDA, ALDOUS), at=("b2", "c2"), power=(2, 1),
-                 actions=(3, 1))
+def test_destroy_as_an_instant_during_the_enemys_turn() -> None:
+    s = position(hands=(["Burning Brand", "Oathstrike"], ["Shatter"]), decks=(EDDA, ALDOUS), at=("b2", "c2"),
+                 power=(2, 0), actions=(3, 1))
     play(s, "play Burning Brand")
-    assert "feat Steadfast" not in texts(s)  # not yet attached: only a resolved card can be destroyed
+    assert s.decision.kind == "priority" and "play Shatter" not in texts(s)  # not yet attached: nothing to destroy
     play(s, "pass")
     brand = s.attached["h1"][0]
-    play(s, "play Oathstrike", "feat Steadfast", f"target Burning Brand #{brand}", "pass")  # on Edda's turn
+    play(s, "play Oathstrike", "play Shatter", f"target Burning Brand #{brand}", "pass")  # on Edda's turn
     assert s.host_of(brand) is None and names(s, s.discard[0]) == ["Burning Brand", "Oathstrike"]
     assert s.hp[1] == s.max_hp[1] - 2  # Oathstrike resolved after it
 
