@@ -364,7 +364,8 @@ class ChooseMode(Decision):
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         assert state.staged is not None
-        return state.game.space.choose[:len(state.card(state.staged["card"]).modes)]
+        offered: list[Action] = [*state.game.space.choose[:len(state.card(state.staged["card"]).modes)]]
+        return offered
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
@@ -379,7 +380,8 @@ class ChooseMode(Decision):
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         assert state.staged is not None
-        return f"{action.text!r}: {state.card(state.staged['card']).name} offers {len(state.card(state.staged['card']).modes)} effects to choose from"
+        c = state.card(state.staged["card"])
+        return f"{action.text!r}: {c.name} offers {len(c.modes)} effects to choose from"
 
 
 class Unleash(Decision):

@@ -179,12 +179,16 @@ def builder_info(lib: Library | None = None) -> dict[str, Any]:
     web, a deck is built from the content everyone has."""
     lib = lib or _base()
     ultimates = {c.archetype: c.name for c in lib.cards.values() if c.feat == "ultimate"}
+    d = lib.descriptions
     return {
-        "classes": [{"name": n, "colour": c} for n, c in lib.classes.items()],
-        "specializations": [{"name": n, "colours": list(c), "ultimate": ultimates.get(n, "")}
+        "classes": [{"name": n, "colour": c, "description": d.get(n, "")} for n, c in lib.classes.items()],
+        "specializations": [{"name": n, "colours": list(c), "ultimate": ultimates.get(n, ""), "description": d.get(n, ""),
+                             "ultimate_description": lib.cards[ultimates[n]].description if n in ultimates else ""}
                             for n, c in lib.specializations.items()],
-        "traits": [{"name": t.name, "pips": list(t.pips), "marked": bool(t.marked)} for t in lib.traits()],
+        "traits": [{"name": t.name, "pips": list(t.pips), "marked": bool(t.marked), "description": t.description}
+                   for t in lib.traits()],
         "starters": list(lib.heroes),
+        "starter_descriptions": {h.name: h.description for h in lib.heroes.values()},
         "modes": ["herocrafting"],
     }
 

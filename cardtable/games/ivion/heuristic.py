@@ -20,8 +20,8 @@ from typing import Any
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
-from .actions import COPY_BASE, IvionAction, Kind
 from ...core.verbs import Effect
+from .actions import COPY_BASE, IvionAction, Kind
 from .cards import Card
 from .state import IvionState
 

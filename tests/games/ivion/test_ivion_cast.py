@@ -61,21 +61,10 @@ def test_two_targets_are_chosen_each_different_and_each_gets_the_effect() -> Non
     assert s.card(s.discard[0][0]).text().startswith("Targets: two different tiles")
 
 
-def _two_attached(s) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    """Lio's Bramble Snare on b3 and Veil on Lio: two attached cards for Aldous to aim at."""
-    snare = next(c for c in s.deck[1] if s.name(c) == "Bramble Snare")
-    veil = next(c for c in s.deck[1] if s.name(c) == "Veil")
-    s.deck[1].remove(snare)
-    s.deck[1].remove(veil)
-    s.attached[f"t{tile('b3')}"] = [snare]
-    s.attached["h1"] = [veil]
-    return snare, veil
-
-
 def test_destroy_as_an_instant_and_a_card_with_two_targets_acts_on_the_one_left() -> None:
-    # Marshal Kaida plays Purge at two attached cards; Lio cannot stop it, but Kaida's own Shatter...
-    # here the opponent (Aldous) answers with Shatter, an instant destroy, on one of them: Purge still
-    # resolves on the other ("none of your card's targets are valid" is what meta-counters it)
+    # Marshal Kaida plays Purge at two attached cards; Brother Aldous answers with Shatter, an instant
+    # destroy, on one of them: Purge still resolves on the other ("none of your card's targets are
+    # valid" is what meta-counters it)
     s = position(hands=(["Purge"], ["Shatter"]), decks=(KAIDA, ALDOUS), at=("b2", "c2"), actions=(3, 1))
     ward = next(c for c in s.deck[1] if s.name(c) == "Vigil")
     s.deck[1].remove(ward)
@@ -85,7 +74,7 @@ def test_destroy_as_an_instant_and_a_card_with_two_targets_acts_on_the_one_left(
     s.attached[f"t{tile('b3')}"] = [glyph]
     play(s, "play Purge", f"target Vigil #{ward}", f"target Warding Glyph #{glyph}")
     assert s.decision.kind == "priority" and s.current_player == 1
-    assert f"play Shatter" in texts(s)  # an instant: it answers
+    assert "play Shatter" in texts(s)  # an instant: it answers
     play(s, "play Shatter", f"target Vigil #{ward}", "pass")  # both resolve, the instant first
     assert s.host_of(ward) is None and names(s, s.discard[1]) == ["Shatter", "Vigil", "Warding Glyph"]
     assert s.host_of(glyph) is None and "Warding Glyph" in names(s, s.discard[1])

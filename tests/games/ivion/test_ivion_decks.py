@@ -216,3 +216,13 @@ def test_card_text_is_generated_from_data() -> None:
     assert fb.header() == "2 actions · −1 power · range 3 · banner: silence"
     assert fb.text() == "Target: an enemy. Deal 3 damage to the target. Unleash: Deal 1 damage to the target."
     assert "heroic" in LIB.cards["Shield Wall"].header() and "Attach it" in LIB.cards["Shield Wall"].text()
+
+
+def test_the_deck_builder_offers_every_archetypes_trait_and_starters_line() -> None:
+    from cardtable.games.ivion.decks import builder_info
+
+    info = builder_info(LIB)
+    assert all(c["description"] for c in info["classes"]) and {c["colour"] for c in info["classes"]} >= {"gold"}
+    assert all(s["description"] and s["ultimate_description"] for s in info["specializations"])
+    assert all(t["description"] for t in info["traits"])
+    assert set(info["starter_descriptions"]) == set(info["starters"]) and len(info["starters"]) == 6
