@@ -167,8 +167,8 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
     if c.cost["power"]:
         v -= 0.25 * c.cost["power"]
     if c.target == "attached":
-        mine = [x for h, cs in s.attached.items() for x in cs if s.owner(x) != seat]
-        v += 0.5 if mine else -2.0
+        theirs = [x for cs in s.attached.values() for x in cs if s.owner(x) != seat]
+        v += 0.5 if len(theirs) >= c.targets else -2.0  # (two targets: not one of its own as the second)
     if c.instant and c.target == "enemy":
         v -= 0.4  # kept for the enemy's turn, when it is as good
     # keep an action and the power for a counter in hand, unless the turn has actions to spare
