@@ -145,6 +145,7 @@ def test_a_card_attached_to_something_with_no_tile_is_in_its_controllers_tile() 
     well = s.attached["p0"]
     assert names(s, well) == ["Wellspring"] and s.location(well[0]) == tile("a1")
     assert "Attach it in front of you" in s.card(well[0]).text()
+    assert s.observation(1)["attached"] == [{"card": "Wellspring", "id": well[0], "controller": 0, "on": "player 0"}]
     play(s, "end turn")
     s.pos[0] = tile("c3")  # Wren is elsewhere: so is the Wellspring
     assert s.location(well[0]) == tile("c3")
