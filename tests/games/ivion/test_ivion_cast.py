@@ -13,6 +13,12 @@ from .helpers import names, play, position, texts, tile
 
 ALDOUS, VESK, KAIDA, WREN = "Brother Aldous", "Vesk the Quiet", "Marshal Kaida", "Wren Ashgrove"
 LIO, EDDA = "Lio Marrow", "Sir Edda Vane"
+#: a hero of Make Your Own Hero with Purge (a card no starter takes)
+ZEALOT = {"name": "Zealot", "mode": "custom", "classes": ["Templar", "Rogue"], "specialization": "Inquisitor",
+          "traits": ["Sunfire", "Wayfinder"],
+          "cards": {"Hallowed Blade": 4, "Shatter": 3, "Purge": 2, "Zealous Advance": 3, "Crusade": 2, "Vigil": 1,
+                    "Backstab": 4, "Sidestep": 3, "Caltrops": 3, "Throwing Knife": 4, "Pilfer": 1,
+                    "Verdict": 3, "Brand of Heresy": 2, "Zeal": 3, "Interrogate": 2, "Pyre": 3, "Condemn": 2}}
 
 
 def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -> None:
@@ -62,10 +68,10 @@ def test_two_targets_are_chosen_each_different_and_each_gets_the_effect() -> Non
 
 
 def test_destroy_as_an_instant_and_a_card_with_two_targets_acts_on_the_one_left() -> None:
-    # Marshal Kaida plays Purge at two attached cards; Brother Aldous answers with Shatter, an instant
+    # a Zealot plays Purge at two attached cards; Brother Aldous answers with Shatter, an instant
     # destroy, on one of them: Purge still resolves on the other ("none of your card's targets are
     # valid" is what meta-counters it)
-    s = position(hands=(["Purge"], ["Shatter"]), decks=(KAIDA, ALDOUS), at=("b2", "c2"), actions=(3, 1))
+    s = position(hands=(["Purge"], ["Shatter"]), decks=(ZEALOT, ALDOUS), at=("b2", "c2"), actions=(3, 1), power=(0, 1))
     ward = next(c for c in s.deck[1] if s.name(c) == "Vigil")
     s.deck[1].remove(ward)
     s.attached["h1"] = [ward]
@@ -82,7 +88,7 @@ def test_destroy_as_an_instant_and_a_card_with_two_targets_acts_on_the_one_left(
 
 
 def test_a_card_with_two_targets_none_of_them_valid_is_meta_countered() -> None:
-    s = position(hands=(["Purge"], []), decks=(KAIDA, ALDOUS), at=("b2", "c2"))
+    s = position(hands=(["Purge"], []), decks=(ZEALOT, ALDOUS), at=("b2", "c2"))
     a, b = (next(c for c in s.deck[1] if s.name(c) == n) for n in ("Vigil", "Warding Glyph"))
     s.deck[1].remove(a)
     s.deck[1].remove(b)
@@ -98,7 +104,7 @@ def test_a_card_with_two_targets_none_of_them_valid_is_meta_countered() -> None:
 
 def test_destroy_as_an_instant_during_the_enemys_turn() -> None:
     s = position(hands=(["Burning Brand", "Oathstrike"], ["Shatter"]), decks=(EDDA, ALDOUS), at=("b2", "c2"),
-                 power=(2, 0), actions=(3, 1))
+                 power=(2, 1), actions=(3, 1))
     play(s, "play Burning Brand")
     assert s.decision.kind == "priority" and "play Shatter" not in texts(s)  # not yet attached: nothing to destroy
     play(s, "pass")
