@@ -67,36 +67,39 @@ def test_two_targets_are_chosen_each_different_and_each_gets_the_effect() -> Non
     assert s.card(s.discard[0][0]).text().startswith("Targets: two different tiles")
 
 
+def _aldous_attached(s):  # type: ignore[no-untyped-def]
+    """Brother Aldous's Candle of Mercy in front of him (no tile) and his Warding Glyph on b3."""
+    candle, glyph = (next(c for c in s.deck[1] if s.name(c) == n) for n in ("Candle of Mercy", "Warding Glyph"))
+    s.deck[1].remove(candle)
+    s.deck[1].remove(glyph)
+    s.attached["p1"] = [candle]
+    s.attached[f"t{tile('b3')}"] = [glyph]
+    return candle, glyph
+
+
 def test_destroy_as_an_instant_and_a_card_with_two_targets_acts_on_the_one_left() -> None:
     # a Zealot plays Purge at two attached cards; Brother Aldous answers with Shatter, an instant
     # destroy, on one of them: Purge still resolves on the other ("none of your card's targets are
     # valid" is what meta-counters it)
     s = position(hands=(["Purge"], ["Shatter"]), decks=(ZEALOT, ALDOUS), at=("b2", "c2"), actions=(3, 1), power=(0, 1))
-    ward = next(c for c in s.deck[1] if s.name(c) == "Vigil")
-    s.deck[1].remove(ward)
-    s.attached["h1"] = [ward]
-    glyph = next(c for c in s.deck[1] if s.name(c) == "Warding Glyph")
-    s.deck[1].remove(glyph)
-    s.attached[f"t{tile('b3')}"] = [glyph]
-    play(s, "play Purge", f"target Vigil #{ward}", f"target Warding Glyph #{glyph}")
+    candle, glyph = _aldous_attached(s)
+    play(s, "play Purge", f"target Candle of Mercy #{candle}")
+    assert f"target Candle of Mercy #{candle}" not in texts(s)  # a different second target
+    play(s, f"target Warding Glyph #{glyph}")
     assert s.decision.kind == "priority" and s.current_player == 1
     assert "play Shatter" in texts(s)  # an instant: it answers
-    play(s, "play Shatter", f"target Vigil #{ward}", "pass")  # both resolve, the instant first
-    assert s.host_of(ward) is None and names(s, s.discard[1]) == ["Shatter", "Vigil", "Warding Glyph"]
-    assert s.host_of(glyph) is None and "Warding Glyph" in names(s, s.discard[1])
+    play(s, "play Shatter", f"target Candle of Mercy #{candle}", "pass")  # both resolve, the instant first
+    assert s.host_of(candle) is None and names(s, s.discard[1]) == ["Candle of Mercy", "Shatter", "Warding Glyph"]
+    assert s.host_of(glyph) is None
     assert s.pools[0]["power"] == 1  # Purge resolved (+1 power): one target was still valid
 
 
 def test_a_card_with_two_targets_none_of_them_valid_is_meta_countered() -> None:
     s = position(hands=(["Purge"], []), decks=(ZEALOT, ALDOUS), at=("b2", "c2"))
-    a, b = (next(c for c in s.deck[1] if s.name(c) == n) for n in ("Vigil", "Warding Glyph"))
-    s.deck[1].remove(a)
-    s.deck[1].remove(b)
-    s.attached["h1"] = [a]
-    s.attached[f"t{tile('b3')}"] = [b]
-    play(s, "play Purge", f"target Vigil #{a}", f"target Warding Glyph #{b}")
-    s.destroy(a)  # both gone before it resolves (by hand here)
-    s.destroy(b)
+    candle, glyph = _aldous_attached(s)
+    play(s, "play Purge", f"target Candle of Mercy #{candle}", f"target Warding Glyph #{glyph}")
+    s.destroy(candle)  # both gone before it resolves (by hand here)
+    s.destroy(glyph)
     play(s, "pass")
     assert s.pools[0] == {"actions": 3, "power": 0}  # meta-countered: refunded, no power gained
     assert names(s, s.discard[0]) == ["Purge"]
