@@ -3,7 +3,8 @@
 - on your turn: `play <card>`, `cantrip <card>` (for an initiative), `feat <feat>`, `move north|south|
   east|west` (an action), `initiative move <direction>`, `initiative draw`, `spend action|power`
   (to remove control), `end turn`;
-- choosing: `target <tile>` (a1 .. h8), `target <card> #<id>` (an attached or unresolved card),
+- choosing: `choose 1|2|3` (the effect of a card that asks to choose), `target <tile>` (a1 .. h8),
+  `target <card> #<id>` (an attached or unresolved card),
   `unleash` / `don't unleash`, `remove slow|silence|disarm`, `lose action|power` (stun);
 - second wind: `keep <card>`, `bottom <card>`; the hand limit: `discard <card>`;
 - the response window: `pass` (or play an instant); the effect layer: `yes` / `no`, `first N`.
@@ -23,6 +24,8 @@ COPY_BASE = 1000  # a copied card on the stack is k * COPY_BASE + the id of the 
 #: how many copies may be unresolved at once: copy k (1..COPY_SLOTS) of a card has its own id and
 #: target, so two copies of one card (or a copy of a copy) are told apart
 COPY_SLOTS = 6
+#: the most effects a card asks its player to choose between (cards.py validates it)
+MAX_MODES = 3
 
 
 class Kind(IntEnum):
@@ -47,6 +50,7 @@ class Kind(IntEnum):
     YES = 18
     NO = 19
     FIRST = 20
+    CHOOSE = 21
 
 
 class IvionAction(Action):
@@ -93,6 +97,7 @@ class IvionSpace:
         # further copies last, so that every action before them keeps its index
         out += [(IvionAction(Kind.TARGET_CARD, name, k * COPY_BASE + i), f"target {copy_words(k)}{name} #{i}")
                 for k in range(2, COPY_SLOTS + 1) for i, name in enumerate(card_names)]
+        out += [(IvionAction(Kind.CHOOSE, n=i), f"choose {i + 1}") for i in range(MAX_MODES)]
         self.space: ActionSpace[IvionAction] = ActionSpace(key, "Ivion", out)
         by: dict[tuple[Kind, str, int], IvionAction] = {(a.kind, a.name, a.n): a for a in self.space}
         self.by = by
@@ -117,3 +122,4 @@ class IvionSpace:
         self.yes = by[(Kind.YES, "", -1)]
         self.no = by[(Kind.NO, "", -1)]
         self.first = [by[(Kind.FIRST, "", i)] for i in range(4)]
+        self.choose = [by[(Kind.CHOOSE, "", i)] for i in range(MAX_MODES)]

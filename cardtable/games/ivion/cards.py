@@ -20,17 +20,24 @@ from pydantic import Field, model_validator
 from ...core.cards import CardSchema, read_card_file, validate
 from ...core.errors import CardFileError
 from ...core.verbs import Effect
+from .actions import MAX_MODES
 from .verbs import VERBS
 
 BASE_FILE = Path(__file__).with_name("content.toml")
-COLOURS = ("red", "blue", "green")
+#: the rulebook shows red, blue and green archetypes; gold is ours, a fourth colour for our fourth pair
+#: of classes (docs/games/ivion.md, "Our content")
+COLOURS = ("red", "blue", "green", "gold")
 CONTROLS = ("slow", "silence", "disarm")
 TARGETS = ("none", "self", "enemy", "tile", "empty_tile", "attached", "stack")
 WHEN = ("host_turn_start", "your_turn_start", "enemy_enters")
 #: cards of each archetype bearing the Herocrafting icon (rulebook, Herocrafting step 3)
 MARKED_PER_ARCHETYPE = 15
 
-Colour = Literal["red", "blue", "green"]
+Colour = Literal["red", "blue", "green", "gold"]
+#: "If the card requires one or more targets, select them now": up to this many of one kind
+MAX_TARGETS = 2
+#: target kinds a card may take more than one of (a hero target is the one enemy, or yourself)
+MULTI_TARGETS = ("tile", "empty_tile", "attached")
 
 
 class ClassSchema(CardSchema):
@@ -67,7 +74,12 @@ class CardData(CardSchema):
     cantrip: bool = False
     attach: bool = False
     target: Literal["none", "self", "enemy", "tile", "empty_tile", "attached", "stack"] = "none"
+    #: how many different targets of that kind the card takes (rulebook "Playing Cards": "one or more")
+    targets: int = Field(1, ge=1, le=MAX_TARGETS)
     effects: list[dict[str, Any]] = Field(default_factory=list)
+    #: "If the card requires you to 'choose', decide now": the effects to choose between (each a list
+    #: of verbs, run after `effects`)
+    modes: list[list[dict[str, Any]]] = Field(default_factory=list, max_length=MAX_MODES)
     unleash: list[dict[str, Any]] = Field(default_factory=list)
     abilities: list[dict[str, Any]] = Field(default_factory=list)
     #: a feat's line on how it plays (traits and ultimates; the deck builder shows it)
@@ -93,9 +105,16 @@ class CardData(CardSchema):
             raise ValueError("field 'archetype': a card belongs to a class or a specialization")
         if self.passive and (self.feat == "" or self.effects or self.actions or self.power):
             raise ValueError("field 'passive': only a feat is passive, and a passive feat is never played")
-        if self.attach and self.target in ("none", "stack"):
-            raise ValueError(f"field 'attach': a card attaches to its target (a hero, a tile or an attached card), "
-                             f"and its target is {self.target!r}")
+        if self.attach and self.target == "stack":
+            raise ValueError("field 'attach': a card attaches to its target (a hero, a tile or an attached card) or, "
+                             "with no target, in front of its controller; an unresolved card is no host")
+        if self.targets > 1 and self.target not in MULTI_TARGETS:
+            raise ValueError(f"field 'targets': only a card targeting {', '.join(MULTI_TARGETS)} takes more than one "
+                             f"target (its target is {self.target!r})")
+        if self.targets > 1 and self.attach:
+            raise ValueError("field 'targets': an attaching card attaches to one target")
+        if len(self.modes) == 1:
+            raise ValueError("field 'modes': a card that asks to choose offers two or more effects")
         if self.attach and self.target == "tile":
             raise ValueError("field 'target': only an empty tile can have cards attached ('empty_tile')")
         if self.range is not None and self.target in ("none", "self", "stack"):
@@ -150,6 +169,10 @@ class Card:
     unleash: tuple[Effect, ...]
     abilities: tuple[Ability, ...]
     description: str = ""
+    #: how many targets of its kind it takes
+    targets: int = 1
+    #: the effects the player chooses between when playing it (none: nothing to choose)
+    modes: tuple[tuple[Effect, ...], ...] = ()
 
     @property
     def cost(self) -> dict[str, int]:
@@ -168,8 +191,16 @@ class Card:
         return bool(self.unleash) and power > (0 if free else self.cost["power"])
 
     def every_effect(self) -> tuple[Effect, ...]:
-        """All the card can ever do: its effects, its unleash and its abilities' effects."""
-        return (*self.effects, *self.unleash, *(a.effect for a in self.abilities))
+        """All the card can ever do: its effects, its modes, its unleash and its abilities' effects."""
+        return (*self.effects, *(e for m in self.modes for e in m), *self.unleash, *(a.effect for a in self.abilities))
+
+    def resolved_effects(self, mode: int, unleashed: bool) -> tuple[Effect, ...]:
+        """What it does when it resolves, top to bottom: its effects, the chosen mode, its unleash."""
+        return (*self.effects, *(self.modes[mode] if self.modes else ()), *(self.unleash if unleashed else ()))
+
+    def mode_text(self, mode: int) -> str:
+        """One of the effects to choose between, as a sentence."""
+        return " ".join(VERBS.text(e) + "." for e in self.modes[mode])
 
     def statuses(self) -> tuple[str, ...]:
         return tuple(a.effect.verb for a in self.abilities if not a.when)
@@ -195,15 +226,22 @@ class Card:
 
     def text(self) -> str:
         """The card's rules text, generated from its data."""
-        target = {
-            "none": "", "self": "Target: yourself.", "enemy": "Target: an enemy.", "tile": "Target: a tile.",
-            "empty_tile": "Target: an empty tile.", "attached": "Target: an attached card.",
-            "stack": "Target: an unresolved card.",
-        }[self.target]
+        if self.targets > 1:
+            kinds = {"tile": "tiles", "empty_tile": "empty tiles", "attached": "attached cards"}[self.target]
+            target = f"Targets: {NUMBERS[self.targets]} different {kinds} (each effect acts on each target)."
+        else:
+            target = {
+                "none": "", "self": "Target: yourself.", "enemy": "Target: an enemy.", "tile": "Target: a tile.",
+                "empty_tile": "Target: an empty tile.", "attached": "Target: an attached card.",
+                "stack": "Target: an unresolved card.",
+            }[self.target]
         lines = [target] if target else []
         if self.attach:
-            lines.append("Attach it to the target.")
+            lines.append("Attach it to the target." if self.target != "none" else
+                         "Attach it in front of you (it has no tile: it is in your hero's tile).")
         lines += [VERBS.text(e) + "." for e in self.effects]
+        if self.modes:
+            lines.append("Choose one: " + " Or: ".join(self.mode_text(i) for i in range(len(self.modes))))
         if self.unleash:
             lines.append("Unleash: " + " ".join(VERBS.text(e) + "." for e in self.unleash))
         for a in self.abilities:
@@ -214,8 +252,14 @@ class Card:
         return " ".join(lines)
 
 
+NUMBERS = {2: "two", 3: "three"}
+
+
 def _build_card(data: CardData, where: str) -> Card:
     effects = tuple(VERBS.parse(e, where, "effects") for e in data.effects)
+    modes = tuple(tuple(VERBS.parse(e, where, "effects") for e in mode) for mode in data.modes)
+    if any(not m for m in modes):
+        raise CardFileError(f"{where}: field 'modes': each effect to choose is a list of one or more verbs")
     unleash = tuple(VERBS.parse(e, where, "effects") for e in data.unleash)
     abilities: list[Ability] = []
     for raw in data.abilities:
@@ -231,13 +275,14 @@ def _build_card(data: CardData, where: str) -> Card:
             abilities.append(Ability(raw["when"], VERBS.parse(raw["effect"], where, "effects")))
         else:
             abilities.append(Ability("", VERBS.parse(raw, where, "abilities")))
-    if data.unleash and not data.effects:
+    if data.unleash and not data.effects and not data.modes:
         raise CardFileError(f"{where}: field 'unleash': the secondary effect adds to the card's effects")
     if data.attach is False and data.abilities and not data.feat:
         raise CardFileError(f"{where}: field 'abilities': only an attached card or a feat has abilities")
     return Card(data.name, data.archetype, data.copies, data.marked, data.feat, data.relic, data.hp, tuple(data.pips),
                 data.passive, data.actions, data.power, data.range, tuple(data.banner), data.heroic, data.instant,
-                data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities), data.description)
+                data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities), data.description,
+                data.targets, modes)
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """Ivion's decisions, each owning its legal actions, its resolution and its words.
 
 Playing a card (rulebook "Playing Cards") is a short flow on a staged record (`state.staged`):
-choose the card -> choose its target (`ChooseTarget`) -> unleash or not (`Unleash`) -> pay, which
+choose the card -> choose its effect if it asks to (`ChooseMode`) -> choose its target, or each of
+its targets (`ChooseTarget`) -> unleash or not (`Unleash`) -> pay, which
 removes that much control (`RemoveControl` when the kinds to remove are a real choice) -> on the
 response stack, where the other player may respond (the core's `Priority`).
 """
@@ -110,11 +111,25 @@ def card_moves(state: IvionState, seat: int) -> dict[str, Action]:
 def start_play(state: IvionState, seat: int, how: str, name: str) -> None:
     card_id = find(state, seat, how, name)
     c = state.card(card_id)
-    state.staged = {"seat": seat, "card": card_id, "how": how, "target": -1, "unleash": False}
+    state.staged = {"seat": seat, "card": card_id, "how": how, "target": -1, "targets": [], "unleash": False,
+                    "mode": 0}
+    if c.modes:  # "If the card requires you to 'choose', decide now."
+        state.pending.append(ChooseMode(seat))
+        return
+    to_targets(state)
+
+
+def to_targets(state: IvionState) -> None:
+    """"If the card requires one or more targets, select them now": each of them in turn."""
+    staged = state.staged
+    assert staged is not None
+    seat = staged["seat"]
+    c = state.card(staged["card"])
     if c.target in ("tile", "empty_tile", "attached", "stack"):
         state.pending.append(ChooseTarget(seat))
         return
-    state.staged["target"] = state.targets_for(seat, c)[0]
+    staged["target"] = state.targets_for(seat, c)[0]
+    staged["targets"] = [] if staged["target"] < 0 else [staged["target"]]
     after_target(state)
 
 
@@ -155,11 +170,13 @@ def pay(state: IvionState) -> None:
         state.free.append(card_id)
     if staged["unleash"]:
         state.unleashed.append(card_id)
+    if c.modes:
+        state.chosen[str(card_id)] = staged["mode"]
     target = staged["target"]
     state.check_chivalry_on_play(seat, c, (target,))
     # a hero target is named (and its seat given, so that its own player reads "you")
     state.emit("played", seat=seat, card=state.name(card_id), how=how,
-               target="" if c.target == "none" else state.target_name(card_id, target),
+               target=" and ".join(state.target_name(card_id, t) for t in staged["targets"]),
                hero=target if c.target in ("self", "enemy") else None, unleashed=staged["unleash"])
     spent = sum(n for _, n in payment.spent)
     staged["payment"] = payment.to_json()
@@ -190,8 +207,8 @@ def carry_on(state: IvionState, seat: int, then: str) -> None:
         from ...core.resources import Payment
 
         state.staged = None
-        item = StackItem(staged["card"], state.owner(staged["card"]), seat,
-                         () if staged["target"] < 0 else (staged["target"],), Payment.from_json(staged["payment"]))
+        item = StackItem(staged["card"], state.owner(staged["card"]), seat, tuple(staged["targets"]),
+                         Payment.from_json(staged["payment"]))
         state.game.stack.play(state, item)
     elif then.startswith("step "):
         state.game.fx.start(state, step_effect(int(then[5:])), Context(seat))
@@ -321,14 +338,19 @@ class ChooseTarget(Decision):
         assert staged is not None
         sp = state.game.space
         c = state.card(staged["card"])
-        targets = state.targets_for(self.seat, c)
+        # "one or more targets": each a different one
+        targets = [t for t in state.targets_for(self.seat, c) if t not in staged["targets"]]
         if c.target in ("tile", "empty_tile"):
             return [sp.tile[t] for t in targets]
         return [sp.card[t] for t in targets]
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = {**state.staged, "target": action.n}
+        chosen = [*state.staged["targets"], action.n]
+        state.staged = {**state.staged, "target": chosen[0], "targets": chosen}
+        if len(chosen) < state.card(state.staged["card"]).targets:
+            state.pending.append(ChooseTarget(self.seat))
+            return
         after_target(state)
 
     def _wanted(self, state: IvionState) -> str:
@@ -339,10 +361,40 @@ class ChooseTarget(Decision):
 
     def question(self, state: IvionState) -> str:
         assert state.staged is not None
-        return f"must choose the target of {state.card(state.staged['card']).name} ({self._wanted(state)})"
+        c = state.card(state.staged["card"])
+        nth = f" {len(state.staged['targets']) + 1} of {c.targets}, each different" if c.targets > 1 else ""
+        return f"must choose the target{nth} of {c.name} ({self._wanted(state)})"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         return f"{action.text!r}: the target must be a legal {self._wanted(state)}"
+
+
+class ChooseMode(Decision):
+    """"If the card requires you to 'choose', decide now": which of its effects it will have."""
+
+    __slots__ = ()
+    kind = "choose_mode"
+
+    def legal_actions(self, state: IvionState) -> list[Action]:
+        assert state.staged is not None
+        offered: list[Action] = [*state.game.space.choose[:len(state.card(state.staged["card"]).modes)]]
+        return offered
+
+    def resolve(self, state: IvionState, action: IvionAction) -> None:
+        assert state.staged is not None
+        state.staged = {**state.staged, "mode": action.n}
+        to_targets(state)
+
+    def question(self, state: IvionState) -> str:
+        assert state.staged is not None
+        c = state.card(state.staged["card"])
+        options = "; ".join(f"{i + 1}: {c.mode_text(i)}" for i in range(len(c.modes)))
+        return f"must choose what {c.name} does ({options})"
+
+    def why_illegal(self, state: IvionState, action: IvionAction) -> str:
+        assert state.staged is not None
+        c = state.card(state.staged["card"])
+        return f"{action.text!r}: {c.name} offers {len(c.modes)} effects to choose from"
 
 
 class Unleash(Decision):
@@ -485,6 +537,6 @@ class DiscardDown(Decision):
 
 
 DECISIONS: tuple[type[Decision], ...] = (
-    Main, ChooseTarget, Unleash, RemoveControl, LoseResource, SecondWindKeep, SecondWindBottom, DiscardDown,
+    Main, ChooseMode, ChooseTarget, Unleash, RemoveControl, LoseResource, SecondWindKeep, SecondWindBottom, DiscardDown,
 )
 

@@ -16,7 +16,7 @@ from ...core.game import Game
 from .actions import CONTROLS
 
 DECISIONS = ("main", "choose_target", "unleash", "remove_control", "lose_resource", "second_wind_keep",
-             "second_wind_bottom", "discard_down", "priority", "use_ability", "first_trigger")
+             "second_wind_bottom", "discard_down", "priority", "use_ability", "first_trigger", "choose_mode")
 FRAMES = 3
 HERO = ("hp", "hp_fraction", "actions", "power", "initiative", *CONTROLS, "chivalrous", "wounded", "exhausted",
         "deck", "hand_size", "relics", "feats_used")
@@ -83,7 +83,7 @@ class IvionEncoder(Encoder):
             on = a["on"]
             if on.startswith("hero "):
                 buf[at["attached_heroes"] + rel * 2 + (int(on[5:]) - me) % 2] += 1
-            elif "#" not in on:
+            elif "#" not in on and not on.startswith("player "):  # in front of a player: no tile
                 buf[at["attached_tiles"] + rel * t + tile(on)] += 1
         for name in obs.get("hand", ()):
             buf[at["hand"] + idx[name]] += 1

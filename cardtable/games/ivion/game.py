@@ -46,7 +46,7 @@ def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseSt
         lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
                "revealed"),
         nested=("feats_used",),
-        records=("pools", "controls", "terrain", "staged"),
+        records=("pools", "controls", "terrain", "staged", "chosen"),
         typed=(("sequence", fx.record), ("chain", Chain)),
         decisions=(*DECISIONS, *fx.decisions, stack.Priority),
     )

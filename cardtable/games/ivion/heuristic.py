@@ -20,15 +20,22 @@ from typing import Any
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
+from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
 from .cards import Card
 from .state import IvionState
 
 
 def card_value(c: Card) -> float:
-    """Damage it deals, plus control, cards and power it gives."""
+    """Damage it deals, plus control, cards and power it gives (of a card that asks to choose: its
+    best effect)."""
+    best = max((effects_value(m) for m in c.modes), default=0.0)
+    return effects_value((*c.effects, *c.unleash)) + best + 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
+
+
+def effects_value(effects: tuple[Effect, ...]) -> float:
     v = 0.0
-    for e in (*c.effects, *c.unleash):
+    for e in effects:
         p: Any = e.params
         if e.verb == "damage" and p.to != "self":
             v += p.amount
@@ -40,15 +47,19 @@ def card_value(c: Card) -> float:
             v += 0.5 * p.amount
         elif e.verb in ("counter", "copy", "relic", "chivalry", "destroy", "recall"):
             v += 1.0
-    v += 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
+        elif e.verb == "gain":
+            v += 0.5 * p.n
     return v
 
 
-def damage(c: Card, unleashed: bool = False, ward: int = 0) -> int:
-    """The damage it deals to the enemy hero (`ward`: taken off each hit)."""
-    return sum(max(0, e.params.amount - ward)  # type: ignore[attr-defined]
-               for e in (*c.effects, *(c.unleash if unleashed else ()))
-               if e.verb == "damage" and e.params.to != "self")  # type: ignore[attr-defined]
+def damage(c: Card, unleashed: bool = False, ward: int = 0, mode: int | None = None) -> int:
+    """The damage it deals to the enemy hero (`ward`: taken off each hit); of a card that asks to
+    choose, with the effect `mode` (None: the most damaging)."""
+    def hits(effects: tuple[Effect, ...]) -> int:
+        return sum(max(0, e.params.amount - ward)  # type: ignore[attr-defined]
+                   for e in effects if e.verb == "damage" and e.params.to != "self")  # type: ignore[attr-defined]
+    modes = max((hits(m) for m in c.modes), default=0) if mode is None else hits(c.modes[mode]) if c.modes else 0
+    return hits((*c.effects, *(c.unleash if unleashed else ()))) + modes
 
 
 def _hand(s: IvionState, seat: int) -> list[Card]:
@@ -120,6 +131,8 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         if any(e.verb == "copy" for e in c.effects):
             threat = damage(tc) - 0.5  # a copy hits back with the same card
         return threat - 1.5 if threat >= 2.5 else -1.0
+    if s.chain.items and _dodge(s, seat, c) is not None:  # stepping out of the range of what hits you
+        return _dodge(s, seat, c) or -1.0
     if s.chain.items:  # answering with an instant that is not a counter: control or damage that matters
         return 0.5 + card_value(c) if damage(c) + sum(1 for e in c.effects if e.verb in ("control", "stun")) >= 2 else -1.0
     v = card_value(c)
@@ -154,8 +167,8 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
     if c.cost["power"]:
         v -= 0.25 * c.cost["power"]
     if c.target == "attached":
-        mine = [x for h, cs in s.attached.items() for x in cs if s.owner(x) != seat]
-        v += 0.5 if mine else -2.0
+        theirs = [x for cs in s.attached.values() for x in cs if s.owner(x) != seat]
+        v += 0.5 if len(theirs) >= c.targets else -2.0  # (two targets: not one of its own as the second)
     if c.instant and c.target == "enemy":
         v -= 0.4  # kept for the enemy's turn, when it is as good
     # keep an action and the power for a counter in hand, unless the turn has actions to spare
@@ -170,6 +183,30 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
     else:
         v -= 0.5 * (c.actions - 1)
     return 0.5 + v
+
+
+def _incoming(s: IvionState, seat: int) -> tuple[int, int] | None:
+    """The enemy's card on top of the stack aimed at this seat with a range: (its range, its damage)."""
+    top = s.chain.items[-1] if s.chain.items else None
+    if top is None or top.controller == seat:
+        return None
+    tc = s.card(top.card)
+    if tc.target != "enemy" or tc.range is None:
+        return None
+    return tc.range, damage(tc, top.card in s.unleashed)
+
+
+def _dodge(s: IvionState, seat: int, c: Card) -> float | None:
+    """An instant that travels this seat, answering an enemy card: what stepping out of its range
+    saves (0: nothing to dodge; None: the card does not travel this seat)."""
+    if not any(e.verb == "travel" and e.params.who == "self" for e in c.effects):  # type: ignore[attr-defined]
+        return None
+    hit = _incoming(s, seat)
+    if hit is None or hit[1] < 2:
+        return 0.0
+    enemy = s.pos[1 - seat]
+    out = [t for t in s.targets_for(seat, c) if s.distance(t, enemy) > hit[0]]
+    return 0.5 + hit[1] if out else 0.0
 
 
 def _toward(s: IvionState, seat: int, tile: int) -> int:
@@ -214,7 +251,9 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         c = s.card(staged["card"]) if staged.get("card", -1) >= 0 else None
         enemy = s.pos[1 - seat]
         if c is not None and any(e.verb == "travel" and e.params.who != "enemy" for e in c.effects):  # type: ignore[attr-defined]
-            return _tile_score(s, seat, a.n)
+            hit = _incoming(s, seat) if s.chain.items else None
+            dodged = 5.0 if hit is not None and s.distance(a.n, enemy) > hit[0] else 0.0
+            return _tile_score(s, seat, a.n) + dodged
         if c is not None and any(e.verb == "travel" for e in c.effects):  # moving the enemy: far from me, into my traps
             return s.distance(a.n, s.pos[seat]) * 0.2 + 1.5 * _trap(s, 1 - seat, a.n)
         if c is not None and c.attach:  # a snare: where the enemy would step toward me
@@ -230,6 +269,8 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         return (2.0 if on_me else 1.0) + card_value(s.card(a.n)) if s.owner(a.n) != seat else -1.0
     if k == Kind.UNLEASH:
         return 1.0
+    if k == Kind.CHOOSE:
+        return _mode_score(s, seat, a.n)
     if k == Kind.REMOVE:
         return sum(1 for c in _hand(s, seat) if a.name in c.banner)
     if k == Kind.LOSE:
@@ -242,6 +283,23 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         # actions beyond two are wasted at the cap of five next turn
         return -0.3 * max(0, pools["actions"] + 3 - 5)
     return 0.0  # pass, yes, first N, don't unleash
+
+
+def _mode_score(s: IvionState, seat: int, mode: int) -> float:
+    """Which effect to choose: what it is worth now (damage, a heal as far as HP is missing, a draw
+    while the deck allows)."""
+    assert s.staged is not None
+    c = s.card(s.staged["card"])
+    v = effects_value(c.modes[mode])
+    for e in c.modes[mode]:
+        p: Any = e.params
+        if e.verb == "heal":
+            v -= 0.5 * p.amount - 0.8 * min(p.amount, s.max_hp[seat] - s.hp[seat])
+        elif e.verb == "draw" and not _may_draw(s, seat):
+            v -= 2.0
+        elif e.verb == "damage" and damage(c, mode=mode) >= s.hp[1 - seat]:
+            v += 100.0
+    return v
 
 
 def choose(view: State, rng: Rng) -> Action:

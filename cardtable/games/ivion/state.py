@@ -52,7 +52,7 @@ class IvionState(State):
     __slots__ = (
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
         "turn", "turn_number", "first", "stack_busy", "hp", "max_hp", "wounded", "initiative", "chivalrous",
-        "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "sequence", "chain",
+        "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "chosen", "sequence", "chain",
         "winner_seats", "revealed",
     )
 
@@ -65,7 +65,7 @@ class IvionState(State):
     relics: list[list[int]]          # the relic pile
     looking: list[list[int]]         # second wind: the top five, seen by their owner only
     played: list[int]                # unresolved cards (the response stack's cards)
-    attached: dict[str, list[int]]   # host ("h0" a hero, "t5" a tile, "c17" a card) -> attached cards
+    attached: dict[str, list[int]]   # host ("h0" a hero, "t5" a tile, "c17" a card, "p0" in front of a player) -> cards
     removed: list[int]               # relics removed from the game
     turn: int
     turn_number: int
@@ -84,6 +84,7 @@ class IvionState(State):
     staged: dict[str, Any] | None    # a card being played: chosen, targeted, not yet on the stack
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
+    chosen: dict[str, int]           # card on the stack -> the effect its player chose ("choose", decided on play)
     winner_seats: list[int]
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (game.fx.record)
@@ -147,13 +148,14 @@ class IvionState(State):
 
     def location(self, card: int) -> int:
         """The tile an attached card is in (rulebook "Destroy"): the tile it is attached to, the
-        tile of the hero or card it is attached to, or else its controller's tile."""
+        tile of the hero or card it is attached to, or else its controller's tile (a card attached in
+        front of its player, "p0", has no tile of its own)."""
         host = self.host_of(card)
         if host is None:
             return self.pos[self.owner(card)]
         if host[0] == "t":
             return int(host[1:])
-        if host[0] == "h":
+        if host[0] in "hp":
             return self.pos[int(host[1:])]
         return self.location(int(host[1:]))
 
@@ -332,6 +334,8 @@ class IvionState(State):
             why = "control prevents it" if self.prevented_by(seat, c) else "no valid target for the copier"
             self.emit("copy_not_played", seat=seat, card=self.name(card), why=why)
             return
+        if str(card) in self.chosen:  # an identical version: what its player chose, it does
+            self.chosen[str(copy)] = self.chosen[str(card)]
         self.emit("copied", seat=seat, card=self.name(card))
         self.check_chivalry_on_play(seat, c, targets)
         self.game.stack.play(self, played)
@@ -414,6 +418,7 @@ class IvionState(State):
         self.feats_used = [[], []]
         self.staged = None
         self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
+        self.chosen = {}
         self.sequence = g.fx.record()
         self.chain = Chain()
         for seat in range(2):  # opening hands of 5, no mulligan
@@ -477,7 +482,7 @@ class IvionState(State):
             return self.range_ok(seat, card, self.pos[1 - seat])
         if t == "stack":
             return any(not i.countered for i in self.chain.items)
-        return bool(self.targets_for(seat, card))
+        return len(self.targets_for(seat, card)) >= card.targets  # "one or more targets": all of them chosen
 
     def targets_for(self, seat: int, card: Card) -> list[int]:
         """The legal targets of `card` for `seat` now (rulebook "Playing Cards": in range)."""
@@ -513,14 +518,20 @@ class IvionState(State):
         return tile != self.pos[who] and tile != self.pos[1 - who]
 
     def still_legal(self, item: StackItem) -> bool:
-        """Meta-counters: control that would now prevent it, or no valid target left."""
+        """Meta-counters: control that would now prevent it, or "none of your card's targets are
+        valid" (with two targets, one still valid is enough)."""
+        c = self.card(item.card)
+        if self.prevented_by(item.controller, c):
+            return False
+        return c.target == "none" or any(self.target_valid(item, t) for t in item.targets)
+
+    def valid_targets(self, item: StackItem) -> tuple[int, ...]:
+        """The targets of an unresolved card still valid as it resolves: its effects act on these."""
+        return tuple(t for t in item.targets if self.target_valid(item, t))
+
+    def target_valid(self, item: StackItem, t: int) -> bool:
         c = self.card(item.card)
         seat = item.controller
-        if self.prevented_by(seat, c):
-            return False
-        if c.target == "none":
-            return True
-        t = item.targets[0]
         if c.target in ("self", "enemy"):
             return self.range_ok(seat, c, self.pos[t])
         if c.target in ("tile", "empty_tile"):
@@ -538,14 +549,17 @@ class IvionState(State):
         self.emit("resolves", card=self.name(item.card), seat=seat, copy=copy)
         if c.grants and not copy and item.card not in self.free:  # "Gain resources"; free: no power
             POOLS.gain(self.pools[seat], "power", c.grants)
+        # with two targets, the effects act on those still valid (one may have gone: "none of your
+        # card's targets are valid" is what meta-counters it)
+        targets = self.valid_targets(item) if c.targets > 1 else item.targets
         if c.attach and not copy:
-            t = item.targets[0]
-            host = f"h{t}" if c.target in ("self", "enemy") else f"t{t}" if c.target == "empty_tile" else f"c{t}"
+            t = targets[0] if targets else seat
+            host = {"self": "h", "enemy": "h", "empty_tile": "t", "attached": "c", "none": "p"}[c.target] + str(t)
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
-        effects = c.effects + (c.unleash if item.card in self.unleashed else ())
+        effects = c.resolved_effects(self.chosen.get(str(item.card), 0), item.card in self.unleashed)
         self.stack_busy = True
-        self.game.fx.start_all(self, effects, Context(seat, item.card, item.targets))
+        self.game.fx.start_all(self, effects, Context(seat, item.card, targets))
         self.stack_busy = False
 
     def discard_item(self, item: StackItem) -> None:
@@ -553,6 +567,7 @@ class IvionState(State):
         for flags in (self.unleashed, self.free):
             if card in flags:
                 flags.remove(card)
+        self.chosen.pop(str(card), None)
         if card >= COPY_BASE or card not in self.played:  # copies go nowhere; attached cards stay
             return
         self.played.remove(card)
@@ -670,6 +685,8 @@ class IvionState(State):
     def _host_name(self, host: str) -> str:
         if host[0] == "h":
             return f"hero {host[1:]}"
+        if host[0] == "p":
+            return f"player {host[1:]}"
         if host[0] == "t":
             return tile_name(int(host[1:]), self.size)
         return f"{self.name(int(host[1:]))} #{host[1:]}"

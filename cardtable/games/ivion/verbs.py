@@ -138,19 +138,24 @@ def _travel(state: Any, ctx: Any, p: Travel) -> None:
 
 @VERBS.effect("terrain", Terrain, slots=EFFECTS_SLOT, text=lambda p, w: _say(f"Create {p.kind} terrain in the target tile", w))
 def _terrain(state: Any, ctx: Any, p: Terrain) -> None:
-    state.make_terrain(ctx.targets[0], p.kind)
+    for tile in ctx.targets:  # a card with two targets: each
+        state.make_terrain(tile, p.kind)
 
 
-@VERBS.effect("destroy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Destroy the target attached card", w))
+@VERBS.effect("destroy", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Destroy the target attached card", w))  # with two targets: each
 def _destroy(state: Any, ctx: Any, p: NoParams) -> None:
-    state.destroy(ctx.targets[0])
+    for card in ctx.targets:  # a card with two targets: each (one may have gone with the other)
+        if state.host_of(card) is not None:
+            state.destroy(card)
 
 
 @VERBS.effect("recall", Recall, slots=EFFECTS_SLOT,
               text=lambda p, w: _say("Return the target attached card to its owner's hand (revealed)" if p.to == "hand"
                                      else "Put the target attached card on top of its owner's deck (revealed)", w))
 def _recall(state: Any, ctx: Any, p: Recall) -> None:
-    state.recall(ctx.targets[0], p.to)
+    for card in ctx.targets:
+        if state.host_of(card) is not None:
+            state.recall(card, p.to)
 
 
 @VERBS.effect("shuffle", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "shuffle their deck" if w == QUESTION else "Shuffle your deck")

@@ -35,7 +35,7 @@ def take(s: IvionState, seat: int, name: str, dest: list[int]) -> int:
 
 def position(*, hands: tuple[list[str], list[str]] = ([], []), at: tuple[str, str] = ("b2", "c2"), turn: int = 0,
              actions: tuple[int, int] = (3, 0), power: tuple[int, int] = (0, 0), initiative: tuple[int, int] = (1, 0),
-             decks: tuple[str, str] = (EDDA, LIO), **options: Any) -> IvionState:
+             decks: tuple[Any, Any] = (EDDA, LIO), **options: Any) -> IvionState:
     """Seat `turn` to decide in its turn (its main step, nothing unresolved), everything else as given."""
     game = cardtable.make("ivion", decks=list(decks), **options)
     s: IvionState = game.new_state(seed=1)

@@ -21,17 +21,32 @@ def hero(**kw: object) -> HeroData:
     return HeroData.model_validate(base)
 
 
-def test_content_has_four_classes_three_colours_three_specializations_and_traits() -> None:
-    assert len(LIB.classes) >= 4 and len(set(LIB.classes.values())) >= 3
-    assert len(LIB.specializations) == 3
+def test_content_has_eight_classes_four_colours_six_specializations_and_twelve_traits() -> None:
+    assert len(LIB.classes) >= 8 and len(set(LIB.classes.values())) >= 4
+    assert len(LIB.specializations) >= 6
     for spec, colours in LIB.specializations.items():
         assert set(colours) & set(LIB.classes.values()), spec
         assert LIB.ultimate_of(spec) is not None and LIB.ultimate_of(spec).hp > 0  # type: ignore[union-attr]
-    assert len(LIB.traits()) >= 6 and all(t.pips for t in LIB.traits())
+    assert len(LIB.traits()) >= 12 and all(t.pips for t in LIB.traits())
+    # Herocrafting step 3: each class colour has Herocrafting-marked traits to take
+    for colour in set(LIB.classes.values()):
+        assert len([t for t in LIB.traits() if t.marked and t.pips == (colour,)]) >= 2, colour
     for name in [*LIB.classes, *LIB.specializations]:
         cards = LIB.archetype_cards(name)
         assert sum(c.marked for c in cards) == 15
         assert sum(c.copies for c in cards) > 15, f"{name}: Make Your Own Hero needs choices beyond the marked cards"
+
+
+def test_every_archetype_feat_and_hero_says_how_it_plays() -> None:
+    # the deck builder, the lobby and the terminal show these lines
+    for name in [*LIB.classes, *LIB.specializations]:
+        assert len(LIB.descriptions[name]) > 20, name
+    for card in LIB.cards.values():
+        if card.feat:
+            assert len(card.description) > 20, card.name
+    assert len(LIB.heroes) >= 6
+    for h in LIB.heroes.values():
+        assert len(h.description) > 20, h.name
 
 
 def test_gianna_florre_walkthrough() -> None:
@@ -114,9 +129,39 @@ def test_bad_custom_decks_are_refused_naming_the_rule(change: dict[str, object],
         build(custom(**kw), LIB)
 
 
+def test_make_your_own_hero_with_one_class() -> None:
+    # "One or two classes (30 class cards total)": Cleric's pool holds 31 copies, so 30 from it alone
+    cleric = {c.name: c.copies for c in LIB.archetype_cards("Cleric")}
+    cleric["Smite"] -= 1
+    sentinel = {c.name: c.marked for c in LIB.archetype_cards("Sentinel")}
+    one = HeroData.model_validate({"name": "Solo", "mode": "custom", "classes": ["Cleric"], "specialization": "Sentinel",
+                                   "traits": ["Radiance", "Thornskin"], "cards": {**cleric, **sentinel}})
+    deck = build(one, LIB)
+    assert len(deck.cards) == 45 and Counter(LIB.cards[c].archetype for c in deck.cards) == {"Cleric": 30, "Sentinel": 15}
+    assert deck.feats == ("Unbroken", "Radiance", "Thornskin") and deck.hp == LIB.cards["Unbroken"].hp
+    # one class gives one colour: a trait of the other pip is refused (Sentinel gives gold and green)
+    with pytest.raises(DeckError, match="Make Your Own Hero step 3"):
+        build(one.model_copy(update={"traits": ["Radiance", "Ponder"]}), LIB)
+    with pytest.raises(DeckError, match="Make Your Own Hero step 1"):
+        build(one.model_copy(update={"cards": {**cleric, "Smite": 3, **sentinel}}), LIB)
+
+
+def test_make_your_own_hero_with_two_classes_of_the_new_colour() -> None:
+    classes = {"Templar": {"Hallowed Blade": 4, "Shatter": 3, "Purge": 2, "Zealous Advance": 3, "Crusade": 2, "Vigil": 1},
+               "Rogue": {"Backstab": 4, "Sidestep": 3, "Caltrops": 3, "Throwing Knife": 4, "Pilfer": 1}}
+    spec = {c.name: c.marked for c in LIB.archetype_cards("Inquisitor")}
+    two = HeroData.model_validate({"name": "Pair", "mode": "custom", "classes": ["Templar", "Rogue"],
+                                   "specialization": "Inquisitor", "traits": ["Sunfire", "Wayfinder"],
+                                   "cards": {**classes["Templar"], **classes["Rogue"], **spec}})
+    deck = build(two, LIB)
+    assert Counter(LIB.cards[c].archetype for c in deck.cards) == {"Templar": 15, "Rogue": 15, "Inquisitor": 15}
+    assert deck.feats == ("Judgement", "Sunfire", "Wayfinder")
+
+
 def test_starter_heroes_are_legal_and_use_every_keyword() -> None:
     decks = [build(h, LIB) for h in LIB.heroes.values()]
-    assert len(decks) == 2 and all(len(d.cards) == 45 and len(d.feats) == 3 for d in decks)
+    assert len(decks) == 6 and all(len(d.cards) == 45 and len(d.feats) == 3 for d in decks)
+    assert all(h.mode == "herocrafting" for h in LIB.heroes.values())
     cards = [LIB.cards[n] for d in decks for n in (*d.cards, *d.feats)]
     verbs = {e.verb for c in cards for e in c.every_effect()}
     assert verbs >= {"damage", "heal", "draw", "control", "stun", "travel", "terrain", "destroy", "recall", "counter",
@@ -127,7 +172,11 @@ def test_starter_heroes_are_legal_and_use_every_keyword() -> None:
     assert {e.params.kind for c in cards for e in c.effects if e.verb == "terrain"} == {"difficult", "enchanted"}  # type: ignore[attr-defined]
     for flag in ("heroic", "instant", "cantrip", "attach", "unleash", "passive"):
         assert any(getattr(c, flag) for c in cards), flag
-    assert {c.target for c in cards if c.attach} == {"self", "enemy", "empty_tile", "attached"}
+    assert {c.target for c in cards if c.attach} == {"self", "enemy", "empty_tile", "attached", "none"}
+    assert any(c.modes for c in cards) and any(c.targets > 1 for c in cards)  # choose; more than one target
+    assert any(c.instant and e.verb == "destroy" for c in cards for e in c.effects)
+    assert any(c.instant and e.verb == "travel" for c in cards for e in c.effects)
+    assert any(c.cantrip and c.unleash for c in cards)
     assert any(e.params.if_near for c in cards for e in c.effects if e.verb == "damage")  # type: ignore[attr-defined]
     assert any(d.relics for d in decks)
 
@@ -167,3 +216,14 @@ def test_card_text_is_generated_from_data() -> None:
     assert fb.header() == "2 actions · −1 power · range 3 · banner: silence"
     assert fb.text() == "Target: an enemy. Deal 3 damage to the target. Unleash: Deal 1 damage to the target."
     assert "heroic" in LIB.cards["Shield Wall"].header() and "Attach it" in LIB.cards["Shield Wall"].text()
+
+
+def test_the_deck_builder_offers_every_archetypes_trait_and_starters_line() -> None:
+    from cardtable.games.ivion.decks import builder_info
+
+    info = builder_info(LIB)
+    assert all(c["description"] for c in info["classes"]) and {c["colour"] for c in info["classes"]} >= {"gold"}
+    assert all(s["description"] and s["ultimate_description"] for s in info["specializations"])
+    assert all(t["description"] for t in info["traits"])
+    assert [h["name"] for h in info["heroes"]] == info["starters"] and len(info["starters"]) == 6
+    assert all(h["description"] for h in info["heroes"])

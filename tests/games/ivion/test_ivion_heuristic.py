@@ -36,3 +36,22 @@ def test_it_counters_what_hurts_and_lets_small_things_resolve() -> None:
 def test_it_does_not_end_the_turn_with_actions_that_the_cap_would_waste() -> None:
     s = position(hands=([], []), at=("a1", "d4"), actions=(5, 0), initiative=(0, 0))
     assert choice(s) != "end turn"  # five actions: three more next turn would be lost at the cap
+
+
+def test_it_sidesteps_out_of_the_range_of_an_attack() -> None:
+    s = position(hands=(["Longshot"], ["Sidestep"]), decks=("Lio Marrow", "Vesk the Quiet"), at=("a1", "c2"),
+                 actions=(3, 1))
+    play(s, "play Longshot")
+    assert choice(s) == "play Sidestep"
+    play(s, "play Sidestep")
+    assert choice(s) == "target d2"  # the one tile out of Longshot's range 3
+
+
+def test_it_chooses_the_effect_worth_most_now() -> None:
+    s = position(hands=(["Crossroads Prayer"], []), decks=("Brother Aldous", "Lio Marrow"))
+    play(s, "play Crossroads Prayer")
+    assert choice(s) == "choose 2"  # at full HP: the card and the power, not the heal
+    s = position(hands=(["Crossroads Prayer"], []), decks=("Brother Aldous", "Lio Marrow"))
+    s.hp[0] = 10
+    play(s, "play Crossroads Prayer")
+    assert choice(s) == "choose 1"  # wounded: the heal

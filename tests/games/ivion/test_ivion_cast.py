@@ -1,0 +1,173 @@
+"""The second cast's rules (issue 34): cards that ask to choose, cards with two targets, destroy as an
+instant, an instant that travels a hero out of range, cantrip with unleash, a card attached to
+something with no tile (rulebook: Playing Cards; Meta-counters; Destroy; Attached Cards; glossary
+Cantrip, Unleash, Copy)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core import IllegalAction
+
+from .helpers import names, play, position, texts, tile
+
+ALDOUS, VESK, KAIDA, WREN = "Brother Aldous", "Vesk the Quiet", "Marshal Kaida", "Wren Ashgrove"
+LIO, EDDA = "Lio Marrow", "Sir Edda Vane"
+#: a hero of Make Your Own Hero with Purge (a card no starter takes)
+ZEALOT = {"name": "Zealot", "mode": "custom", "classes": ["Templar", "Rogue"], "specialization": "Inquisitor",
+          "traits": ["Sunfire", "Wayfinder"],
+          "cards": {"Hallowed Blade": 4, "Shatter": 3, "Purge": 2, "Zealous Advance": 3, "Crusade": 2, "Vigil": 1,
+                    "Backstab": 4, "Sidestep": 3, "Caltrops": 3, "Throwing Knife": 4, "Pilfer": 1,
+                    "Verdict": 3, "Brand of Heresy": 2, "Zeal": 3, "Interrogate": 2, "Pyre": 3, "Condemn": 2}}
+
+
+def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -> None:
+    # "If the card requires you to 'choose', decide now." then "If the card requires one or more
+    # targets, select them now."
+    s = position(hands=(["Verdict"], []), decks=(KAIDA, LIO), at=("b2", "c2"))
+    play(s, "play Verdict")
+    assert s.decision.kind == "choose_mode" and texts(s) == ["choose 1", "choose 2"]
+    assert "1: Deal 3 damage to the target.; 2: The target receives 2 slow." in s.decision.describe(s)
+    play(s, "choose 2")
+    assert s.decision.kind == "priority"  # one enemy: its target is set, the card is played
+    play(s, "pass")
+    assert s.controls[1]["slow"] == 2 and s.hp[1] == 31  # the second effect, not the first
+    s = position(hands=(["Verdict"], []), decks=(KAIDA, LIO), at=("b2", "c2"))
+    play(s, "play Verdict", "choose 1", "pass")
+    assert s.controls[1]["slow"] == 0 and s.hp[1] == 29
+    with pytest.raises(IllegalAction):
+        position(hands=(["Verdict"], []), decks=(KAIDA, LIO)).apply("choose 1")  # nothing asks to choose
+
+
+def test_a_copy_of_a_card_that_asked_to_choose_does_what_was_chosen() -> None:
+    # Copy: "you play an identical version of it" -- the choice made for it included
+    s = position(hands=(["Verdict"], ["Mirror Image"]), decks=(KAIDA, LIO), at=("b2", "c2"), actions=(3, 1))
+    play(s, "play Verdict", "choose 2", "play Mirror Image")
+    verdict = s.chain.items[0].card
+    play(s, f"target Verdict #{verdict}", "pass", "pass")
+    assert s.controls[0]["slow"] == 2 and s.hp[0] == s.max_hp[0] - 1  # the copy slowed Kaida, as she chose
+    assert s.controls[1]["slow"] == 2 and s.hp[1] == s.max_hp[1] - 1  # and her Verdict did the same
+
+
+def test_an_ultimate_that_asks_to_choose() -> None:
+    s = position(hands=([], []), decks=(KAIDA, LIO), at=("b2", "c2"), power=(4, 0))
+    play(s, "feat Judgement", "choose 1", "pass")
+    assert s.hp[1] == 32 - 4
+    judgement = next(c for c in s.feats[0] if s.name(c) == "Judgement")
+    assert "Choose one: Deal 4 damage to the target. Or: " in s.card(judgement).text()
+
+
+def test_two_targets_are_chosen_each_different_and_each_gets_the_effect() -> None:
+    s = position(hands=(["Caltrops"], []), decks=(VESK, LIO), at=("a1", "d4"))
+    play(s, "play Caltrops", "target b1")
+    assert s.decision.kind == "choose_target" and "target b1" not in texts(s)  # a different one
+    assert "2 of 2" in s.decision.describe(s)
+    play(s, "target a2", "pass")
+    assert s.terrain == {str(tile("b1")): "difficult", str(tile("a2")): "difficult"}
+    assert s.card(s.discard[0][0]).text().startswith("Targets: two different tiles")
+
+
+def _aldous_attached(s):  # type: ignore[no-untyped-def]
+    """Brother Aldous's Candle of Mercy in front of him (no tile) and his Warding Glyph on b3."""
+    candle, glyph = (next(c for c in s.deck[1] if s.name(c) == n) for n in ("Candle of Mercy", "Warding Glyph"))
+    s.deck[1].remove(candle)
+    s.deck[1].remove(glyph)
+    s.attached["p1"] = [candle]
+    s.attached[f"t{tile('b3')}"] = [glyph]
+    return candle, glyph
+
+
+def test_destroy_as_an_instant_and_a_card_with_two_targets_acts_on_the_one_left() -> None:
+    # a Zealot plays Purge at two attached cards; Brother Aldous answers with Shatter, an instant
+    # destroy, on one of them: Purge still resolves on the other ("none of your card's targets are
+    # valid" is what meta-counters it)
+    s = position(hands=(["Purge"], ["Shatter"]), decks=(ZEALOT, ALDOUS), at=("b2", "c2"), actions=(3, 1), power=(0, 1))
+    candle, glyph = _aldous_attached(s)
+    play(s, "play Purge", f"target Candle of Mercy #{candle}")
+    assert f"target Candle of Mercy #{candle}" not in texts(s)  # a different second target
+    play(s, f"target Warding Glyph #{glyph}")
+    assert s.decision.kind == "priority" and s.current_player == 1
+    assert "play Shatter" in texts(s)  # an instant: it answers
+    play(s, "play Shatter", f"target Candle of Mercy #{candle}", "pass")  # both resolve, the instant first
+    assert s.host_of(candle) is None and names(s, s.discard[1]) == ["Candle of Mercy", "Shatter", "Warding Glyph"]
+    assert s.host_of(glyph) is None
+    assert s.pools[0]["power"] == 1  # Purge resolved (+1 power): one target was still valid
+
+
+def test_a_card_with_two_targets_none_of_them_valid_is_meta_countered() -> None:
+    s = position(hands=(["Purge"], []), decks=(ZEALOT, ALDOUS), at=("b2", "c2"))
+    candle, glyph = _aldous_attached(s)
+    play(s, "play Purge", f"target Candle of Mercy #{candle}", f"target Warding Glyph #{glyph}")
+    s.destroy(candle)  # both gone before it resolves (by hand here)
+    s.destroy(glyph)
+    play(s, "pass")
+    assert s.pools[0] == {"actions": 3, "power": 0}  # meta-countered: refunded, no power gained
+    assert names(s, s.discard[0]) == ["Purge"]
+
+
+def test_destroy_as_an_instant_during_the_enemys_turn() -> None:
+    s = position(hands=(["Burning Brand", "Oathstrike"], ["Shatter"]), decks=(EDDA, ALDOUS), at=("b2", "c2"),
+                 power=(2, 1), actions=(3, 1))
+    play(s, "play Burning Brand")
+    assert s.decision.kind == "priority" and "play Shatter" not in texts(s)  # not yet attached: nothing to destroy
+    play(s, "pass")
+    brand = s.attached["h1"][0]
+    play(s, "play Oathstrike", "play Shatter", f"target Burning Brand #{brand}", "pass")  # on Edda's turn
+    assert s.host_of(brand) is None and names(s, s.discard[0]) == ["Burning Brand", "Oathstrike"]
+    assert s.hp[1] == s.max_hp[1] - 2  # Oathstrike resolved after it
+
+
+def test_an_instant_that_travels_the_target_out_of_range_meta_counters_the_card() -> None:
+    # Lio's Longshot (range 3) at Vesk; Vesk answers with Sidestep, travelling one tile further away:
+    # when Longshot resolves its target is out of range, so it is meta-countered and refunded
+    s = position(hands=(["Longshot"], ["Sidestep"]), decks=(LIO, VESK), at=("a1", "c2"), actions=(3, 1))
+    play(s, "play Longshot")
+    assert s.pools[0]["actions"] == 2
+    play(s, "play Sidestep")
+    assert "target c1" in texts(s) and "target d2" in texts(s) and "target c3" in texts(s)
+    play(s, "target d2", "pass")  # Sidestep resolves, then Longshot attempts to
+    assert s.pos[1] == tile("d2")  # 4 tiles from a1
+    assert s.hp[1] == s.max_hp[1] and s.pools[0] == {"actions": 3, "power": 0}  # meta-countered: refunded
+    assert names(s, s.discard[0]) == ["Longshot"]
+    # had Vesk stayed in range, Longshot would have hit
+    s = position(hands=(["Longshot"], ["Sidestep"]), decks=(LIO, VESK), at=("a1", "c2"), actions=(3, 1))
+    play(s, "play Longshot", "play Sidestep", "target c1", "pass")
+    assert s.pos[1] == tile("c1") and s.hp[1] == s.max_hp[1] - 3
+
+
+def test_a_cantrip_may_be_unleashed_with_all_remaining_power() -> None:
+    s = position(hands=(["Time Spark"], []), decks=(VESK, LIO), at=("b2", "c2"), power=(2, 0), actions=(0, 0))
+    play(s, "cantrip Time Spark")
+    assert s.decision.kind == "unleash"  # free: any power is extra
+    play(s, "unleash")
+    assert s.initiative[0] == 0 and s.pools[0] == {"actions": 0, "power": 0}
+    play(s, "pass")
+    assert s.hp[1] == 32 - 2 - 2
+
+
+def test_a_card_attached_to_something_with_no_tile_is_in_its_controllers_tile() -> None:
+    # Wellspring attaches in front of its player: "attached cards are in ... the tile they are
+    # attached to, the tile of the player/card they are attached to, or else in the tile of their
+    # controller" -- so destroying it counts range from wherever its controller stands
+    s = position(hands=(["Wellspring"], []), decks=(WREN, LIO), at=("a1", "d4"))
+    play(s, "play Wellspring", "pass")
+    well = s.attached["p0"]
+    assert names(s, well) == ["Wellspring"] and s.location(well[0]) == tile("a1")
+    assert "Attach it in front of you" in s.card(well[0]).text()
+    assert s.observation(1)["attached"] == [{"card": "Wellspring", "id": well[0], "controller": 0, "on": "player 0"}]
+    play(s, "end turn")
+    s.pos[0] = tile("c3")  # Wren is elsewhere: so is the Wellspring
+    assert s.location(well[0]) == tile("c3")
+    s.hand[1].append(next(c for c in s.deck[1] if s.name(c) == "Unmake"))
+    s.deck[1].remove(s.hand[1][-1])
+    s._legal = None
+    play(s, "play Unmake")
+    assert texts(s) == [f"target Wellspring #{well[0]}"]  # c3 is 2 from d4: in Unmake's range (3)
+    play(s, f"target Wellspring #{well[0]}", "pass")
+    assert "p0" not in s.attached and names(s, s.discard[0]) == ["Wellspring"]
+
+
+def test_a_card_attached_in_front_of_its_player_triggers_at_the_start_of_their_turn() -> None:
+    s = position(hands=(["Wellspring"], []), decks=(WREN, LIO), at=("a1", "d4"))
+    play(s, "play Wellspring", "pass", "end turn", "end turn")
+    assert s.turn == 0 and s.pools[0]["power"] == 1
