@@ -815,25 +815,19 @@ class ZunState(State):
         return sorted(out)
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        """The move that plays each rune of the hand at the decision now: an Action in the Action
-        Phase (1), a modifier while the rune just played is modified and its targets declared (3,
-        4), a Reaction in the reaction window (5), any rune when discarding; the core's
-        `card_status` gives each its reason from the decision (a modifier that is not the rune's
-        charm, or comes after a target, says so)."""
+        """The move that plays each rune of the hand: any rune when discarding; otherwise the move of
+        the rune's own kind, an Action (1), a modifier (3, 4) or a Reaction (5). The core's
+        `card_status` gives each its reason from the decision now: a Reaction in the Action Phase, a
+        modifier that is not the rune's charm or comes after a target, each says why."""
         d = self.decision
         sp = self.game.space
         held = sorted(set(self.hands[seat]))
         if isinstance(d, (ChooseDiscard, Recovery)):
             return {self._name(r): [sp.discard[r]] for r in held}
-        if isinstance(d, ActionPhase):
-            kind, moves = "action", sp.play
-        elif isinstance(d, (Modify, DeclareTarget)):
-            kind, moves = "modifier", sp.modify
-        elif isinstance(d, Priority):
-            kind, moves = "reaction", sp.react
-        else:
+        if not isinstance(d, (ActionPhase, Modify, DeclareTarget, Priority)):
             return {}
-        return {self._name(r): [moves[r]] for r in held if self.runes[r].kind == kind}
+        by_kind = {"action": sp.play, "modifier": sp.modify, "reaction": sp.react}
+        return {self._name(r): [by_kind[self.runes[r].kind][r]] for r in held}
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         n = self.game.players

@@ -124,7 +124,7 @@
             if (m.legal.length) node.classList.add("dim");
             if (st && st.why) {
               node.dataset.why = st.why;
-              node.title = `${name}: ${st.why}`;
+              node.title = `${window.CT.cardTitle(name)}\n${st.why}`;  // what it does, then why not now
             }
             node.dataset.refusable = "true";
             // Refused by the server with its reason (shown as a toast), in turn or out of it: that is
