@@ -27,9 +27,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from pydantic import ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import ValidationInfo, field_validator, model_validator
 
-from ...core.cards import CardSchema, describe_error, read_card_file, validate
+from ...core.cards import CardSchema, card_list, read_card_file, validate
 from ...core.errors import CardFileError
 from ...core.verbs import Effect
 from .language import (
@@ -200,25 +200,7 @@ class Deck(CardSchema):
     @field_validator("card", mode="before")
     @classmethod
     def _cards(cls, raw: Any) -> tuple[Card, ...]:
-        if not isinstance(raw, list) or not raw:
-            raise ValueError("expected a non-empty list of cards ([[card]] tables)")
-        seen: set[str] = set()
-        cards: list[Card] = []
-        for i, c in enumerate(raw):
-            if not isinstance(c, Mapping):
-                raise ValueError(f"card #{i + 1} must be a table")
-            name = c.get("name")
-            where = f"card {name!r}" if isinstance(name, str) else f"card #{i + 1}"
-            if not isinstance(name, str) or not name.strip() or not all(ch.isalnum() or ch in " -'" for ch in name):
-                raise ValueError(f"{where}: field 'name' must be a word or words (letters, digits, spaces, - and ')")
-            if name.lower() in seen:
-                raise ValueError(f"{where}: field 'name': a card of this name is already in the deck")
-            seen.add(name.lower())
-            try:
-                cards.append(Card.model_validate(c, context={"index": i, "where": where}))
-            except ValidationError as exc:
-                raise ValueError(describe_error(exc, Card)) from None
-        return tuple(cards)
+        return card_list(raw, Card, "card")
 
     @model_validator(mode="after")
     def _playable(self) -> Deck:
