@@ -68,7 +68,8 @@
       }
       return node;
     }));
-    const attached = o.attached.filter((a) => a.on === `hero ${i}`).map((a) => attachedChip(a, b, api));
+    // on the hero, and in front of its player (no tile): both shown with that hero
+    const attached = o.attached.filter((a) => (a.host === "hero" || a.host === "player") && a.seat === i).map((a) => attachedChip(a, b, api));
     return el("div", { class: "iv-hero-panel", "data-hero": i },
       el("div", { class: "meta" }, el("b", { style: `color:${SEAT_COLOUR[i]}` }, h.hero), ` · on ${h.tile}`,
         h.wounded ? el("span", { class: "badge iv-wounded" }, "wounded side") : null,
@@ -90,7 +91,7 @@
 
   function attachedChip(a, b, api) {
     const node = cardInfo(el("span", { class: "chip iv-attached", "data-attached": a.id, style: `border-left:3px solid ${SEAT_COLOUR[a.controller]}` },
-      a.card), a.card);
+      a.card, a.host === "player" ? " · in front" : ""), a.card);
     b.bind(node, `target ${a.card} #${a.id}`);
     return node;
   }
@@ -108,7 +109,7 @@
         const name = tileName(row, col);
         const terrain = o.terrain[name];
         const heroes = o.heroes.map((h, i) => [h, i]).filter(([h]) => h.tile === name);
-        const attached = o.attached.filter((a) => a.on === name);
+        const attached = o.attached.filter((a) => a.host === "tile" && a.tile === name);
         const tile = el("div", { class: `iv-tile${terrain ? ` t-${terrain}` : ""}`, "data-tile": name, "data-row": row, "data-col": col },
           el("span", { class: "iv-tname" }, name),
           terrain ? el("span", { class: "iv-terrain", title: `${terrain} terrain` }, terrain) : null,
@@ -186,7 +187,7 @@
       const node = cardInfo(el("div", { class: `iv-stack-item${it.countered ? " countered" : ""}`, "data-stack": k,
         style: `border-left:4px solid ${SEAT_COLOUR[it.controller]}` },
       el("b", {}, it.copy ? `copy of ${it.card}` : it.card), ` · ${api.seatName(it.controller)}`,
-      it.targets.length ? ` → ${it.targets.join(", ")}` : "",
+      it.targets.length ? ` → ${it.targets.join(" and ")}` : "",
       it.unleashed ? " · unleashed" : "", it.countered ? " · countered" : ""), it.card);
       b.bind(node, `target ${it.ref}`);  // the item as a move names it ("copy 2 of Arc Bolt #17")
       return node;
