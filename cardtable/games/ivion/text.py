@@ -197,5 +197,7 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
                     "when": "never played (it has effect from the feat zone)" if c.passive else when,
                     "header": c.header(), "body": c.text(), "actions": c.actions, "power": c.power, "range": c.range,
                     "banner": list(c.banner), "heroic": c.heroic, "instant": c.instant, "cantrip": c.cantrip,
-                    "attach": c.attach, "target": c.target, "feat": c.feat, "passive": c.passive})
+                    "attach": c.attach, "target": c.target, "feat": c.feat, "passive": c.passive,
+                    # its archetype's colours, or a trait's pips (the view colours the card by them)
+                    "colours": list(c.pips) if c.feat == "trait" else list(lib.colours(c.archetype))})
     return out

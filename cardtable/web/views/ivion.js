@@ -18,6 +18,8 @@
   const SEAT_COLOUR = ["#e0a03a", "#4cc9f0"];
   const CONTROL = { slow: "slow", silence: "silence", disarm: "disarm" };
 
+  // a colour of the content in the table's palette (--gold, --red, --blue, --green), else by its name
+  const paint = (colour) => `var(--${colour}, ${colour})`;
   const tileName = (row, col) => `${COLS[col]}${row + 1}`;
   // the direction of a move into `tile` from the hero, as the server lists the tiles next to it
   const direction = (hero, tile) => (Object.entries(hero.steps).find(([, t]) => t === tile) || [null])[0];
@@ -25,8 +27,8 @@
   // A card's printed parts: fields of the card catalogue (its header line, its rules text, passive).
   function parts(name) {
     const c = cardEntry(name);
-    if (!c) return { header: "", body: "", kind: "", passive: false };
-    return { header: c.header, body: c.body, kind: c.kind, passive: c.passive };
+    if (!c) return { header: "", body: "", kind: "", passive: false, colours: [] };
+    return { header: c.header, body: c.body, kind: c.kind, passive: c.passive, colours: c.colours || [] };
   }
 
   // What the server says of a card you hold while you decide: {move, why, reach}, or nothing.
@@ -160,7 +162,9 @@
     // whether it can be played now, and the rule that says no (the server's words)
     const verdict = st ? el("div", { class: `iv-status ${st.why ? "no" : "ok"}`, "data-status": st.why ? "refused" : "legal" },
       st.why ? `✗ ${st.why}` : `✓ ${st.move.startsWith("discard") ? "discard it" : "can be played now"}`) : null;
-    const node = cardInfo(el("div", { class: "iv-card", tabindex: 0 },
+    // the card's colours (its archetype's, the server's catalogue) as its top edge, in the palette's shades
+    const edge = p.colours.length ? { style: `border-top:5px solid ${paint(p.colours[0])}` } : {};
+    const node = cardInfo(el("div", { class: "iv-card", tabindex: 0, ...edge, "data-colours": p.colours.join(" ") },
       el("div", { class: "iv-cname" }, name),
       el("div", { class: "iv-chead" }, p.header),
       el("div", { class: "iv-cbody" }, p.body),
