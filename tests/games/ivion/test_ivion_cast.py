@@ -6,6 +6,7 @@ Cantrip, Unleash, Copy)."""
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from cardtable.core import IllegalAction
 from cardtable.games.ivion import text
@@ -22,6 +23,12 @@ ZEALOT = {"name": "Zealot", "mode": "custom", "classes": ["Templar", "Rogue"], "
                     "Verdict": 3, "Brand of Heresy": 2, "Zeal": 3, "Interrogate": 2, "Pyre": 3, "Condemn": 2}}
 
 
+def _shown(renderable: object) -> str:
+    console = Console(width=200, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
 def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -> None:
     # "If the card requires you to 'choose', decide now." then "If the card requires one or more
     # targets, select them now."
@@ -31,6 +38,12 @@ def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -
     # the question and each move name the effect in words, from the card's data
     assert s.decision.describe(s).endswith("must choose what Verdict does: deal 3 damage to the target, or the "
                                            "target receives 2 slow and deal 1 damage to the target?")
+    # what the server sends the browser: each move labelled with its effect
+    from cardtable.server.tables import encode
+
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
+    assert [a["label"] for a in encode("t", s.game, s, 0, 0, seats)["legal"]] == [
+        "choose 1: deal 3 damage to the target", "choose 2: the target receives 2 slow and deal 1 damage to the target"]
     obs = s.observation(0)
     assert text.choices(obs, texts(s)) == [(0, "choose 1: deal 3 damage to the target"),
                                            (1, "choose 2: the target receives 2 slow and deal 1 damage to the target")]
@@ -166,6 +179,9 @@ def test_a_card_attached_to_something_with_no_tile_is_in_its_controllers_tile() 
     assert "Attach it in front of you" in s.card(well[0]).text()
     assert s.observation(1)["attached"] == [{"card": "Wellspring", "id": well[0], "controller": 0,
                                             "on": f"in front of {s.game.hero_names[0]}", "host": "player", "seat": 0}]
+    # the terminal shows it with Wren's hero, not on a tile nor as "player 0"
+    shown = _shown(text.render(s.observation(1)))
+    assert "in front: Wellspring" in shown and "player 0" not in shown
     play(s, "end turn")
     s.pos[0] = tile("c3")  # Wren is elsewhere: so is the Wellspring
     assert s.location(well[0]) == tile("c3")
