@@ -100,9 +100,9 @@ async function checkDeck(i) {
   const curve = el("div", { class: "deck-curve", "data-deck-curve": i }, data.curve.map((c) => el("div", { class: "bar",
     title: `${c.count} cards cost ${c.actions} action${c.actions === 1 ? "" : "s"}` },
   el("span", { class: "fill", style: `height:${Math.round((40 * c.count) / most)}px` }), el("small", {}, `${c.actions}: ${c.count}`))));
-  // each archetype's colour as the colour of that name (any colour the content adds)
+  // each archetype's colours as pips of the table's palette (gold, red, blue, green)
   const colours = el("div", { class: "chips", "data-deck-colours": i }, data.colours.map((c) => el("span", {
-    class: "chip deck-colour", style: `border-left-color:${c.colours[0]}` }, `${c.archetype} · ${c.colours.join("/")} × ${c.count}`)));
+    class: "chip deck-colour", style: `border-left-color:${paint(c.colours[0])}` }, pips(c.colours), `${c.archetype} · ${c.colours.join("/")} × ${c.count}`)));
   out.replaceChildren(el("div", { class: "conn", "data-deck-ok": i }, `${data.hero}: ${data.size} cards, ${data.hp} HP; feats ${data.feats.join(", ")}`),
     el("div", { class: "deck-shape" }, curve, colours),
     el("div", { class: "deck-words", "data-deck-words": i }, data.lines.map((l) => el("div", {}, l))),
@@ -111,6 +111,11 @@ async function checkDeck(i) {
       cards.map((c) => `${c.count}× ${c.name}`).join(", ")))));
 }
 
+// A colour of the content drawn with the palette's shade of it (--gold, --red, --blue, --green),
+// and any colour the content adds as the colour of that name.
+const paint = (colour) => `var(--${colour}, ${colour})`;
+const pips = (colours) => colours.map((c) => el("span", { class: "pip", "data-pip": c, title: c, style: `background:${paint(c)}` }));
+
 // How a class, specialization, trait or starter hero plays, from the content (its description),
 // under the choice it explains; refreshed when the choice changes.
 function about(part, name) {
@@ -118,13 +123,13 @@ function about(part, name) {
   let head = "", desc = "", more = "";
   if (part === "class1" || part === "class2") {
     const c = find(builder.classes);
-    if (c) { head = `${c.name} · ${c.colour}`; desc = c.description; }
+    if (c) { head = [...pips([c.colour]), `${c.name} · ${c.colour}`]; desc = c.description; }
   } else if (part === "spec") {
     const c = find(builder.specializations);
-    if (c) { head = `${c.name} · ${c.colours.join("/")} · ultimate ${c.ultimate}`; desc = c.description; more = c.ultimate_description; }
+    if (c) { head = [...pips(c.colours), `${c.name} · ${c.colours.join("/")} · ultimate ${c.ultimate}`]; desc = c.description; more = c.ultimate_description; }
   } else if (part === "trait1" || part === "trait2") {
     const t = find(builder.traits);
-    if (t) { head = `${t.name} · pips ${t.pips.join(" ")}`; desc = t.description; more = t.text; }
+    if (t) { head = [...pips(t.pips), `${t.name} · pips ${t.pips.join(" ")}`]; desc = t.description; more = t.text; }
   } else if (part === "starter") {
     const h = find(builder.heroes);
     if (h) return el("div", { class: "deck-about", "data-hero-line": name }, `${h.name}: ${h.line}`);

@@ -243,6 +243,11 @@ def test_build_a_deck_in_the_lobby_and_play_with_it(page: Any, server: Server) -
         about = page.locator(f"[data-about-of='0-{part}']")
         assert about.inner_text().startswith(name)
         assert about.locator(f"[data-description='{part}']").inner_text() == said[name]
+    # a gold class's pip is drawn in the table's gold (--gold), not CSS's 'gold'; then back to the Knight
+    page.select_option("[data-hero='0'][data-part='class1']", "Cleric")
+    pip = page.locator("[data-about-of='0-class1'] [data-pip='gold']")
+    assert pip.evaluate("p => getComputedStyle(p).backgroundColor") == "rgb(246, 195, 67)"
+    page.select_option("[data-hero='0'][data-part='class1']", "Knight")
     page.select_option("[data-hero='0'][data-part='trait2']", "Thornskin")
     assert page.locator("[data-about-of='0-trait2']").inner_text().startswith("Thornskin")
     page.click("[data-check-deck='0']")

@@ -45,4 +45,9 @@ for _a in _IVION_HEROES:
 CONFIGS += [
     ("ivion-board-3", "ivion", {"board": 3}, 60),
     ("ivion-board-8", "ivion", {"board": 8, "decks": ["Lio Marrow", "Sir Edda Vane"]}, 60),
+    # the second cast's four starters, in two pairings (cards that ask to choose, two targets, cards
+    # in front of a player, gold); the default game stays Sir Edda Vane against Lio Marrow (the
+    # recorded games use it). 300 games each, the same share of the budget as every other config.
+    ("ivion-aldous-vesk", "ivion", {"decks": ["Brother Aldous", "Vesk the Quiet"]}, 300),
+    ("ivion-kaida-wren", "ivion", {"decks": ["Marshal Kaida", "Wren Ashgrove"]}, 300),
 ]

@@ -169,12 +169,19 @@ def test_card_texts_hold_no_python(game_name: str) -> None:
 
 # -- Ivion: every hero named (issue 34, part 3) ------------------------------------------------------
 
-#: a hero written as an engine's number ("at hero 0", "hero 1 takes"), a card as its id ("22 is
-#: countered"): heroes and cards are named in every text
-HERO_NUMBER = re.compile(r"\bhero \d+\b|(^|[^#\w])\d+ (is countered|is meta-countered|resolves)\b", re.IGNORECASE)
+#: a hero or player written as an engine's number ("at hero 0", "on player 1"), a card as its id
+#: ("22 is countered"): heroes and cards are named in every text
+HERO_NUMBER = re.compile(r"\b(hero|player) \d+\b|(^|[^#\w])\d+ (is countered|is meta-countered|resolves)\b",
+                         re.IGNORECASE)
+
+#: every starter hero, in several pairings (the second cast's: cards that ask to choose, two targets,
+#: cards in front of a player), and one hero against itself
+IVION_PAIRINGS = [["Sir Edda Vane", "Lio Marrow"], ["Lio Marrow", "Lio Marrow"], ["Brother Aldous", "Vesk the Quiet"],
+                  ["Marshal Kaida", "Wren Ashgrove"], ["Wren Ashgrove", "Brother Aldous"],
+                  ["Vesk the Quiet", "Marshal Kaida"]]
 
 
-@pytest.mark.parametrize("decks", [["Sir Edda Vane", "Lio Marrow"], ["Lio Marrow", "Lio Marrow"]])
+@pytest.mark.parametrize("decks", IVION_PAIRINGS)
 def test_ivion_names_every_hero_in_the_log_the_stack_and_every_question(decks: list[str]) -> None:
     """Random Ivion games read as each seat and a spectator, with the players' names: every log line,
     the terminal board (its stack), every question and move label, and what the server sends each
@@ -190,13 +197,17 @@ def test_ivion_names_every_hero_in_the_log_the_stack_and_every_question(decks: l
     seats = [{"kind": "person", "name": n} for n in table]
     texts: list[str] = []
     at_hero: dict[int | None, set[str]] = {None: set(), 0: set(), 1: set()}  # how each viewer read a hero target
+    seen: set[str] = set()
     with names.seated(table):
         for seed in range(4):
             state = game.new_state(seed)
             for step in random_moves(state, seed, 500):
                 d = state.decision
                 texts.append(d.question(state))
-                if step % 3 == 0:
+                seen.add(d.kind)
+                seen.update("two targets" for it in state.chain.items if len(it.targets) > 1)
+                seen.update("in front" for host in state.attached if host[0] == "p" and state.attached[host])
+                if step % 3 == 0 or d.kind in ("choose_mode", "choose_target"):
                     for viewer in (None, 0, 1):
                         obs = state.observation(viewer)
                         texts.append(shown(render(game, obs)))
@@ -216,6 +227,12 @@ def test_ivion_names_every_hero_in_the_log_the_stack_and_every_question(decks: l
                             at_hero[viewer].add(said)
     found = [t for t in dict.fromkeys(texts) if HERO_NUMBER.search(t)]
     assert not found, "\n".join(found[:20])
+    # the random games reach the second cast's features their decks hold, so their words were read
+    lib = game.library
+    held = {lib.cards[n] for d in game.decks for n in d.cards}
+    wanted = {"choose_mode": any(c.modes for c in held), "two targets": any(c.targets > 1 for c in held),
+              "in front": any(c.attach and c.target == "none" for c in held)}
+    assert {k for k, v in wanted.items() if v} <= seen, (wanted, seen)
     # spectators read each hero's name; a seat reads its enemy's name and "you"/"yourself" for its own hero
     assert at_hero[None] == set(heroes)
     for seat in (0, 1):

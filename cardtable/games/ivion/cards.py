@@ -198,8 +198,11 @@ class Card:
         """What it does when it resolves, top to bottom: its effects, the chosen mode, its unleash."""
         return (*self.effects, *(self.modes[mode] if self.modes else ()), *(self.unleash if unleashed else ()))
 
-    def mode_text(self, mode: int) -> str:
-        """One of the effects to choose between, as a sentence."""
+    def mode_text(self, mode: int, wording: Any = None) -> str:
+        """One of the effects to choose between: as a sentence on the card, or (wording QUESTION)
+        as words inside a question ("the target receives 2 slow and deal 1 damage to the target")."""
+        if wording is not None:
+            return " and ".join(VERBS.text(e, wording) for e in self.modes[mode])
         return " ".join(VERBS.text(e) + "." for e in self.modes[mode])
 
     def statuses(self) -> tuple[str, ...]:
@@ -253,6 +256,8 @@ class Card:
 
 
 NUMBERS = {2: "two", 3: "three"}
+#: the place of a target among a card's targets, as its question says it ("the second target")
+ORDINALS = ("first", "second", "third")
 
 
 def _build_card(data: CardData, where: str) -> Card:

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 from ...core.actions import Action
 from ...core.effects import Context, StackItem
 from ...core.state import Decision
+from ...core.verbs import QUESTION
 from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind
+from .cards import NUMBERS, ORDINALS
 from .state import INITIATIVE_DRAW, POOLS, step_effect
 from .verbs import amount
 
@@ -362,8 +364,13 @@ class ChooseTarget(Decision):
     def question(self, state: IvionState) -> str:
         assert state.staged is not None
         c = state.card(state.staged["card"])
-        nth = f" {len(state.staged['targets']) + 1} of {c.targets}, each different" if c.targets > 1 else ""
-        return f"must choose the target{nth} of {c.name} ({self._wanted(state)})"
+        chosen = state.staged["targets"]
+        if c.targets == 1:
+            return f"must choose the target of {c.name} ({self._wanted(state)})"
+        # "one or more targets": the first, then the second, each different from those chosen
+        nth = ORDINALS[len(chosen)]
+        besides = f", not {' or '.join(state.target_name(state.staged['card'], t) for t in chosen)}" if chosen else ""
+        return f"must choose the {nth} of the {NUMBERS[c.targets]} targets of {c.name} ({self._wanted(state)}{besides})"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         return f"{action.text!r}: the target must be a legal {self._wanted(state)}"
@@ -388,8 +395,9 @@ class ChooseMode(Decision):
     def question(self, state: IvionState) -> str:
         assert state.staged is not None
         c = state.card(state.staged["card"])
-        options = "; ".join(f"{i + 1}: {c.mode_text(i)}" for i in range(len(c.modes)))
-        return f"must choose what {c.name} does ({options})"
+        # "Verdict: deal 3 damage to the target, or ...?": each effect in words, from the card's data
+        options = ", or ".join(c.mode_text(i, QUESTION) for i in range(len(c.modes)))
+        return f"must choose what {c.name} does: {options}?"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         assert state.staged is not None

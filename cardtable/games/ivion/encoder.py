@@ -80,11 +80,10 @@ class IvionEncoder(Encoder):
         for a in obs["attached"]:
             rel = (a["controller"] - me) % 2
             buf[at["attached_cards"] + rel * c + idx[a["card"]]] += 1
-            on = a["on"]
-            if on.startswith("hero "):
-                buf[at["attached_heroes"] + rel * 2 + (int(on[5:]) - me) % 2] += 1
-            elif "#" not in on and not on.startswith("player "):  # in front of a player: no tile
-                buf[at["attached_tiles"] + rel * t + tile(on)] += 1
+            if a["host"] == "hero":
+                buf[at["attached_heroes"] + rel * 2 + (a["seat"] - me) % 2] += 1
+            elif a["host"] == "tile":  # (in front of a player: no tile)
+                buf[at["attached_tiles"] + rel * t + tile(a["tile"])] += 1
         for name in obs.get("hand", ()):
             buf[at["hand"] + idx[name]] += 1
         for name in obs.get("looking", ()):

@@ -19,7 +19,7 @@ from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackIt
 from ...core.resources import Pools
 from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
-from ...core.verbs import Effect
+from ...core.verbs import QUESTION, Effect
 from ...core.zones import Layout, Order, Visibility, Zone, permute
 from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, copy_words, tile_name
 from .cards import Card
@@ -629,6 +629,10 @@ class IvionState(State):
         decision = None
         if d is not None:
             decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
+            if d.kind == "choose_mode" and self.staged is not None:
+                # each effect to choose, in words, in the order of `choose 1`, `choose 2` (the move labels)
+                c = self.card(self.staged["card"])
+                decision["modes"] = [c.mode_text(i, QUESTION) for i in range(len(c.modes))]
         heroes = []
         for s in range(2):
             heroes.append({
@@ -651,7 +655,8 @@ class IvionState(State):
             "seat": seat, "players": 2, "board": self.size, "content": list(self.game.options.content), "turn": self.turn, "turn_number": self.turn_number,
             "heroes": heroes,
             "terrain": {tile_name(int(t), self.size): k for t, k in sorted(self.terrain.items())},
-            "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), "on": self._host_name(h)}
+            # "on": where it is, in words; "host" what kind of place, with the hero's seat or the tile
+            "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), **self._host(h)}
                          for h, cards in sorted(self.attached.items()) for c in cards],
             # "ref": how a move names the item as a target ("target copy 2 of Arc Bolt #17")
             "stack": [{"card": self.name(i.card), "id": i.card, "ref": self.card_ref(i.card), "controller": i.controller,
@@ -682,14 +687,17 @@ class IvionState(State):
                                    if self.range_ok(seat, c, t)]
         return out
 
-    def _host_name(self, host: str) -> str:
-        if host[0] == "h":
-            return f"hero {host[1:]}"
-        if host[0] == "p":
-            return f"player {host[1:]}"
-        if host[0] == "t":
-            return tile_name(int(host[1:]), self.size)
-        return f"{self.name(int(host[1:]))} #{host[1:]}"
+    def _host(self, host: str) -> dict[str, Any]:
+        """Where an attached card is, as the texts name it: on a hero ("Lio Marrow"), in front of a
+        player (no tile: "in front of Lio Marrow"), on a tile, on a card (its ref)."""
+        kind, key = host[0], int(host[1:])
+        if kind == "h":
+            return {"on": self.game.hero_names[key], "host": "hero", "seat": key}
+        if kind == "p":
+            return {"on": f"in front of {self.game.hero_names[key]}", "host": "player", "seat": key}
+        if kind == "t":
+            return {"on": tile_name(key, self.size), "host": "tile", "tile": tile_name(key, self.size)}
+        return {"on": self.card_ref(key), "host": "card"}
 
     def target_name(self, card: int, t: int) -> str:
         """Target `t` of `card` as every text names it: a hero by its name, a tile, a card by its ref."""

@@ -56,9 +56,8 @@ def _board(obs: dict[str, Any]) -> Table:
     heroes = {h["tile"]: i for i, h in enumerate(obs["heroes"])}
     on: dict[str, list[str]] = {}
     for a in obs["attached"]:
-        where = a["on"] if a["on"][0] in "abcdefgh" and len(a["on"]) <= 2 else None
-        if where:
-            on.setdefault(where, []).append(a["card"])
+        if a["host"] == "tile":
+            on.setdefault(a["tile"], []).append(a["card"])
     for row in range(n, 0, -1):
         cells = []
         for col in "abcdefgh"[:n]:
@@ -84,9 +83,13 @@ def _heroes(obs: dict[str, Any]) -> Table:
         feats = ", ".join(f["name"] + (" (used)" if f["used"] else "") for f in h["feats"])
         notes = [w for w, on in (("wounded", h["wounded"]), ("chivalrous", h["chivalrous"]),
                                  ("exhausted", h["exhausted"])) if on]
-        attached = [a["card"] for a in obs["attached"] if a["on"] == f"hero {s}"]
+        # on the hero, and in front of its player (no tile): both with that hero
+        attached = [a["card"] for a in obs["attached"] if a["host"] == "hero" and a["seat"] == s]
         if attached:
             notes.append("attached: " + ", ".join(attached))
+        in_front = [a["card"] for a in obs["attached"] if a["host"] == "player" and a["seat"] == s]
+        if in_front:
+            notes.append("in front: " + ", ".join(in_front))
         if h["revealed_in_hand"]:
             notes.append("revealed in hand: " + ", ".join(h["revealed_in_hand"]))
         if h["revealed_in_deck"]:
@@ -106,7 +109,7 @@ def render(obs: dict[str, Any]) -> RenderableType:
             nth = item["id"] // COPY_BASE  # copy k of a card: as its target names it ("copy 2 of ...")
             mark += "" if not item["copy"] else " (copy)" if nth == 1 else f" (copy {nth})"
             mark += " (unleashed)" if item["unleashed"] else ""
-            target = f" → {', '.join(item['targets'])}" if item["targets"] else ""
+            target = f" → {' and '.join(item['targets'])}" if item["targets"] else ""
             lines.append(f"{'top' if i == 0 else '   '} {player(item['controller'], obs['seat'])}: "
                          f"{item['card']}{target}{mark}")
         parts.append(Panel("\n".join(lines), title="unresolved cards (the top resolves first)"))
@@ -122,6 +125,18 @@ def render(obs: dict[str, Any]) -> RenderableType:
         parts.append(Text("game over — winner: " + ", ".join(player(w, obs["seat"]) for w in obs["winners"]),
                           style="bold"))
     return Group(*parts)
+
+
+def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
+    """The moves in the game's order; a card's effects to choose between say what each does
+    ("choose 1: deal 3 damage to the target"), in the words the server sent."""
+    d = obs.get("decision") or {}
+    modes = d.get("modes", [])
+    out = []
+    for i, t in enumerate(texts):
+        n = int(t[7:]) if t.startswith("choose ") and t[7:].isdigit() else 0
+        out.append((i, f"{t}: {modes[n - 1]}" if 0 < n <= len(modes) else t))
+    return out
 
 
 def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
@@ -182,5 +197,7 @@ def card_catalog(game: Any) -> list[dict[str, Any]]:
                     "when": "never played (it has effect from the feat zone)" if c.passive else when,
                     "header": c.header(), "body": c.text(), "actions": c.actions, "power": c.power, "range": c.range,
                     "banner": list(c.banner), "heroic": c.heroic, "instant": c.instant, "cantrip": c.cantrip,
-                    "attach": c.attach, "target": c.target, "feat": c.feat, "passive": c.passive})
+                    "attach": c.attach, "target": c.target, "feat": c.feat, "passive": c.passive,
+                    # its archetype's colours, or a trait's pips (the view colours the card by them)
+                    "colours": list(c.pips) if c.feat == "trait" else list(lib.colours(c.archetype))})
     return out

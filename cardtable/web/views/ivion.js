@@ -18,6 +18,8 @@
   const SEAT_COLOUR = ["#e0a03a", "#4cc9f0"];
   const CONTROL = { slow: "slow", silence: "silence", disarm: "disarm" };
 
+  // a colour of the content in the table's palette (--gold, --red, --blue, --green), else by its name
+  const paint = (colour) => `var(--${colour}, ${colour})`;
   const tileName = (row, col) => `${COLS[col]}${row + 1}`;
   // the direction of a move into `tile` from the hero, as the server lists the tiles next to it
   const direction = (hero, tile) => (Object.entries(hero.steps).find(([, t]) => t === tile) || [null])[0];
@@ -25,8 +27,8 @@
   // A card's printed parts: fields of the card catalogue (its header line, its rules text, passive).
   function parts(name) {
     const c = cardEntry(name);
-    if (!c) return { header: "", body: "", kind: "", passive: false };
-    return { header: c.header, body: c.body, kind: c.kind, passive: c.passive };
+    if (!c) return { header: "", body: "", kind: "", passive: false, colours: [] };
+    return { header: c.header, body: c.body, kind: c.kind, passive: c.passive, colours: c.colours || [] };
   }
 
   // What the server says of a card you hold while you decide: {move, why, reach}, or nothing.
@@ -68,7 +70,8 @@
       }
       return node;
     }));
-    const attached = o.attached.filter((a) => a.on === `hero ${i}`).map((a) => attachedChip(a, b, api));
+    // on the hero, and in front of its player (no tile): both shown with that hero
+    const attached = o.attached.filter((a) => (a.host === "hero" || a.host === "player") && a.seat === i).map((a) => attachedChip(a, b, api));
     return el("div", { class: "iv-hero-panel", "data-hero": i },
       el("div", { class: "meta" }, el("b", { style: `color:${SEAT_COLOUR[i]}` }, h.hero), ` · on ${h.tile}`,
         h.wounded ? el("span", { class: "badge iv-wounded" }, "wounded side") : null,
@@ -90,7 +93,7 @@
 
   function attachedChip(a, b, api) {
     const node = cardInfo(el("span", { class: "chip iv-attached", "data-attached": a.id, style: `border-left:3px solid ${SEAT_COLOUR[a.controller]}` },
-      a.card), a.card);
+      a.card, a.host === "player" ? " · in front" : ""), a.card);
     b.bind(node, `target ${a.card} #${a.id}`);
     return node;
   }
@@ -108,7 +111,7 @@
         const name = tileName(row, col);
         const terrain = o.terrain[name];
         const heroes = o.heroes.map((h, i) => [h, i]).filter(([h]) => h.tile === name);
-        const attached = o.attached.filter((a) => a.on === name);
+        const attached = o.attached.filter((a) => a.host === "tile" && a.tile === name);
         const tile = el("div", { class: `iv-tile${terrain ? ` t-${terrain}` : ""}`, "data-tile": name, "data-row": row, "data-col": col },
           el("span", { class: "iv-tname" }, name),
           terrain ? el("span", { class: "iv-terrain", title: `${terrain} terrain` }, terrain) : null,
@@ -159,7 +162,9 @@
     // whether it can be played now, and the rule that says no (the server's words)
     const verdict = st ? el("div", { class: `iv-status ${st.why ? "no" : "ok"}`, "data-status": st.why ? "refused" : "legal" },
       st.why ? `✗ ${st.why}` : `✓ ${st.move.startsWith("discard") ? "discard it" : "can be played now"}`) : null;
-    const node = cardInfo(el("div", { class: "iv-card", tabindex: 0 },
+    // the card's colours (its archetype's, the server's catalogue) as its top edge, in the palette's shades
+    const edge = p.colours.length ? { style: `border-top:5px solid ${paint(p.colours[0])}` } : {};
+    const node = cardInfo(el("div", { class: "iv-card", tabindex: 0, ...edge, "data-colours": p.colours.join(" ") },
       el("div", { class: "iv-cname" }, name),
       el("div", { class: "iv-chead" }, p.header),
       el("div", { class: "iv-cbody" }, p.body),
@@ -186,7 +191,7 @@
       const node = cardInfo(el("div", { class: `iv-stack-item${it.countered ? " countered" : ""}`, "data-stack": k,
         style: `border-left:4px solid ${SEAT_COLOUR[it.controller]}` },
       el("b", {}, it.copy ? `copy of ${it.card}` : it.card), ` · ${api.seatName(it.controller)}`,
-      it.targets.length ? ` → ${it.targets.join(", ")}` : "",
+      it.targets.length ? ` → ${it.targets.join(" and ")}` : "",
       it.unleashed ? " · unleashed" : "", it.countered ? " · countered" : ""), it.card);
       b.bind(node, `target ${it.ref}`);  // the item as a move names it ("copy 2 of Arc Bolt #17")
       return node;

@@ -6,8 +6,10 @@ Cantrip, Unleash, Copy)."""
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from cardtable.core import IllegalAction
+from cardtable.games.ivion import text
 
 from .helpers import names, play, position, texts, tile
 
@@ -21,13 +23,30 @@ ZEALOT = {"name": "Zealot", "mode": "custom", "classes": ["Templar", "Rogue"], "
                     "Verdict": 3, "Brand of Heresy": 2, "Zeal": 3, "Interrogate": 2, "Pyre": 3, "Condemn": 2}}
 
 
+def _shown(renderable: object) -> str:
+    console = Console(width=200, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
 def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -> None:
     # "If the card requires you to 'choose', decide now." then "If the card requires one or more
     # targets, select them now."
     s = position(hands=(["Verdict"], []), decks=(KAIDA, LIO), at=("b2", "c2"))
     play(s, "play Verdict")
     assert s.decision.kind == "choose_mode" and texts(s) == ["choose 1", "choose 2"]
-    assert "1: Deal 3 damage to the target.; 2: The target receives 2 slow." in s.decision.describe(s)
+    # the question and each move name the effect in words, from the card's data
+    assert s.decision.describe(s).endswith("must choose what Verdict does: deal 3 damage to the target, or the "
+                                           "target receives 2 slow and deal 1 damage to the target?")
+    # what the server sends the browser: each move labelled with its effect
+    from cardtable.server.tables import encode
+
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
+    assert [a["label"] for a in encode("t", s.game, s, 0, 0, seats)["legal"]] == [
+        "choose 1: deal 3 damage to the target", "choose 2: the target receives 2 slow and deal 1 damage to the target"]
+    obs = s.observation(0)
+    assert text.choices(obs, texts(s)) == [(0, "choose 1: deal 3 damage to the target"),
+                                           (1, "choose 2: the target receives 2 slow and deal 1 damage to the target")]
     play(s, "choose 2")
     assert s.decision.kind == "priority"  # one enemy: its target is set, the card is played
     play(s, "pass")
@@ -61,8 +80,12 @@ def test_two_targets_are_chosen_each_different_and_each_gets_the_effect() -> Non
     s = position(hands=(["Caltrops"], []), decks=(VESK, LIO), at=("a1", "d4"))
     play(s, "play Caltrops", "target b1")
     assert s.decision.kind == "choose_target" and "target b1" not in texts(s)  # a different one
-    assert "2 of 2" in s.decision.describe(s)
-    play(s, "target a2", "pass")
+    assert "must choose the second of the two targets of Caltrops (tile, range 3, not b1)" in s.decision.describe(s)
+    play(s, "target a2")
+    assert s.observation(1)["stack"][0]["targets"] == ["b1", "a2"]
+    played = next(e for e in s.events if e.kind == "played")
+    assert text.narrate(played.to_json(), None) == "seat 0 played Caltrops at b1 and a2"
+    play(s, "pass")
     assert s.terrain == {str(tile("b1")): "difficult", str(tile("a2")): "difficult"}
     assert s.card(s.discard[0][0]).text().startswith("Targets: two different tiles")
 
@@ -154,7 +177,11 @@ def test_a_card_attached_to_something_with_no_tile_is_in_its_controllers_tile() 
     well = s.attached["p0"]
     assert names(s, well) == ["Wellspring"] and s.location(well[0]) == tile("a1")
     assert "Attach it in front of you" in s.card(well[0]).text()
-    assert s.observation(1)["attached"] == [{"card": "Wellspring", "id": well[0], "controller": 0, "on": "player 0"}]
+    assert s.observation(1)["attached"] == [{"card": "Wellspring", "id": well[0], "controller": 0,
+                                            "on": f"in front of {s.game.hero_names[0]}", "host": "player", "seat": 0}]
+    # the terminal shows it with Wren's hero, not on a tile nor as "player 0"
+    shown = _shown(text.render(s.observation(1)))
+    assert "in front: Wellspring" in shown and "player 0" not in shown
     play(s, "end turn")
     s.pos[0] = tile("c3")  # Wren is elsewhere: so is the Wellspring
     assert s.location(well[0]) == tile("c3")
