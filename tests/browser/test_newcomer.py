@@ -89,9 +89,19 @@ def test_a_click_during_a_cards_slide_plays_the_card_pressed(page: Any, server: 
     assert page.locator("#card-detail:not(.hidden)").count() == 0
 
 
+def resting_point_on_wild(page: Any) -> list[float]:
+    """A point on the wild once it is drawn at rest and on top there: a redraw of the first state (the
+    card texts or a seat connecting) may still slide the fan, or cover it, just after the page loads."""
+    found = page.wait_for_function(
+        f"""() => {{ const w = document.querySelector("#hand [data-card='wild']");
+                   return w && !w.getAnimations().length ? ({RIGHT_POINT})(w) : null; }}""", timeout=WAIT)
+    point: list[float] = found.json_value()
+    return point
+
+
 def test_a_click_during_a_slide_under_a_resting_pointer_plays_what_it_rested_on(page: Any, server: Server) -> None:
     t, bo = start(page, server)
-    point = page.locator("#hand [data-card='wild']").evaluate(RIGHT_POINT)
+    point = resting_point_on_wild(page)
     page.mouse.move(*point)  # the player rests the pointer on the wild; the fan is redrawn
     ann_plays_yellow_9(page)
     page.evaluate(SLIDE_HALF)  # the wild slides away from under the still pointer...
