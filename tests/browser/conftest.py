@@ -3,6 +3,7 @@ against `cardtable serve`'s app, started as a real process on a free loopback po
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -116,6 +117,15 @@ def page(browser: Any) -> Iterator[Any]:
 # Cards move briefly to their new places after each state (issue 21); a person clicks once they land.
 CARDS_LANDED = """() => !document.getAnimations().some(a => a.playState === "running" && a.effect && a.effect.target
   && a.effect.target.dataset && a.effect.target.dataset.card !== undefined)"""
+
+
+def api(server: Server, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A call to the server's HTTP API, as a client script makes it (GET, or POST with a JSON body)."""
+    req = urllib.request.Request(server.url + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        data: dict[str, Any] = json.loads(r.read())
+    return data
 
 
 def shot(page: Any, name: str) -> None:

@@ -5,12 +5,10 @@ tables out. Screenshots of that lobby at 1280x800 and 390 px go to $CARDTABLE_SC
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import urllib.request
 from typing import Any
 
-from .conftest import Server, shot
+from .conftest import Server, api, shot
 from .test_play import WAIT, create_table
 
 # Cards slide with the Web Animations API (table.js, animate). Held (paused at their start) once
@@ -124,14 +122,6 @@ def test_juno_keeping_the_drawn_card_has_one_label(page: Any, server: Server) ->
     on_table = page.locator("#pass-btn").inner_text()
     in_moves = page.locator("#actions [data-action='pass']").inner_text()
     assert on_table == in_moves == "keep the card"
-
-
-def api(server: Server, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    req = urllib.request.Request(server.url + path, data=None if body is None else json.dumps(body).encode(),
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        data: dict[str, Any] = json.loads(r.read())
-    return data
 
 
 def table(server: Server, seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:

@@ -4,23 +4,13 @@ title on your turn, and screenshots at a phone's width (390 px)."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from typing import Any
 
-from .conftest import Server, shot
+from .conftest import Server, api, shot
 from .test_play import WAIT, click, create_table, play, version
 
 PHONE = {"width": 390, "height": 844}
-
-
-def api(server: Server, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    req = urllib.request.Request(server.url + path, data=None if body is None else json.dumps(body).encode(),
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        data: dict[str, Any] = json.loads(r.read())
-    return data
 
 
 def fits(page: Any) -> None:
