@@ -28,11 +28,11 @@ saves and determinizes in the middle of an effect.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from collections.abc import Sequence as Seq
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from operator import attrgetter
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from .actions import Action
 from .resources import Payment, Pools
@@ -159,7 +159,7 @@ class Fire:
 
 @dataclass(frozen=True)
 class Finish:
-    """An ability's effects have all happened (the game is told: `Effects.finished`)."""
+    """An ability's effects have all happened (a game told of it hears: `ToldHost.ability_finished`)."""
 
     ability: Ability
 
@@ -185,64 +185,97 @@ class Sequence:
 # -- the engine -----------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class EffectActions:
-    """The game's action objects the effect layer's decisions offer."""
+    """The game's action objects the effect layer's decisions offer (the state gives them:
+    `EffectHost.effect_actions`, as a game whose actions depend on its cards has them per game)."""
 
     accept: Action | None = None  # None: the game's abilities are all mandatory (no one is asked)
     decline: Action | None = None
     first: Seq[Action] = ()  # first[i]: the i-th of a controller's triggers goes first
-    #: or the game names the choice itself: (state, ability) -> the action that puts it first
-    choose: Callable[[Any, Ability], Action] | None = None
 
 
-def _nothing(state: Any, ability: Ability) -> None:
-    return None
+# -- what a state gives the layer (STYLE.md principle 11) ----------------------------------------
+
+
+@runtime_checkable
+class EffectHost(Protocol):
+    """What a game's state gives the effect layer (`Effects`): its rules, as methods.
+
+    - `abilities(event)`: the abilities in force that answer `event` (the game checks their
+      conditions: whose gem, which area);
+    - `event_of(effect, context)`: the activity an effect is, as an event;
+    - `turn_order()`: the seats in turn order from the player whose turn it is;
+    - `effects_done()`: the effect sequence is over (the game goes on: the turn continues);
+    - `card_name(card)`: a card as the questions (and the stack's log) name it;
+    - `effect_actions()`: the actions the layer's decisions offer."""
+
+    pending: list[Decision]
+    is_over: bool
+
+    def abilities(self, event: GameEvent) -> list[Ability]: ...
+
+    def event_of(self, effect: Effect, context: Context) -> GameEvent: ...
+
+    def turn_order(self) -> list[int]: ...
+
+    def effects_done(self) -> None: ...
+
+    def card_name(self, card: int) -> str: ...
+
+    def effect_actions(self) -> EffectActions: ...
+
+
+@runtime_checkable
+class ChainedHost(EffectHost, Protocol):
+    """A game with chained abilities (`Effects(chained=True)`): each step of one happens only if
+    the step before it could (Iuno Avatar's effect sequences)."""
+
+    def possible(self, effect: Effect, context: Context) -> bool:
+        """Whether an effect can do anything now."""
+        ...
+
+
+@runtime_checkable
+class ToldHost(EffectHost, Protocol):
+    """A game told when an ability is used (before its effects) and has finished (after them)
+    (`Effects(told=True)`): it logs it, or moves its card (Runes of Zun: an (ongoing) rune expires)."""
+
+    def ability_used(self, ability: Ability) -> None: ...
+
+    def ability_finished(self, ability: Ability) -> None: ...
+
+
+@runtime_checkable
+class ChoosingHost(EffectHost, Protocol):
+    """A game that names the action putting each trigger first (`Effects(names_first=True)`), not
+    by position: abilities under one action are interchangeable (copies of one card), so their
+    controller is not asked to order them and the first in the game's order goes first."""
+
+    def trigger_action(self, ability: Ability) -> Action: ...
 
 
 class Effects:
-    """Runs effects for one game: its verbs, where its abilities come from, its actions.
+    """Runs effects for one game: its verbs, and what its state answers (`EffectHost`).
 
-    - `abilities(state, event)`: the abilities in force that answer `event` (the game checks their
-      conditions: whose gem, which area);
-    - `event_of(state, effect, context)`: the activity an effect is, as an event;
-    - `turn_order(state)`: the seats in turn order from the player whose turn it is;
-    - `done(state)`: the effect sequence is over (the game goes on: the turn continues);
-    - `used(state, ability)`, `finished(state, ability)`: an ability is used (before its effects)
-      and has finished (after them): a game logs it, or moves its card;
-    - `alike(state, ability)`: abilities with equal keys are interchangeable (copies of one card): their
-      controller is not asked to order them, and the first in the game's order goes first;
     - `kinds`, `asks`: the names of the layer's decisions in this game (their `kind`) and their
       questions;
     - `answerable`: the verbs whose activities abilities may answer (a game whose abilities only
       answer other events, a turn's start, says so and its effects just happen);
-    - `card_name(state, card)`: a card as the questions name it;
-    - `possible(state, effect, context)`: whether an effect can do anything now (read only for a
-      chained ability's steps: one that cannot stops the steps after it);
+    - `chained`, `told`, `names_first`: the game's state also implements `ChainedHost`, `ToldHost`,
+      `ChoosingHost` (`hosts` lists what the state implements);
     - `field`: the state attribute holding the `Sequence` (declared in the layout's `typed`)."""
 
-    def __init__(self, verbs: VerbRegistry, actions: EffectActions,
-                 abilities: Callable[[Any, GameEvent], list[Ability]],
-                 event_of: Callable[[Any, Effect, Context], GameEvent],
-                 turn_order: Callable[[Any], list[int]], done: Callable[[Any], None],
-                 field: str = "sequence", used: Callable[[Any, Ability], None] = _nothing,
-                 finished: Callable[[Any, Ability], None] = _nothing,
-                 alike: Callable[[Any, Ability], Any] | None = None, kinds: Mapping[str, str] | None = None,
+    def __init__(self, verbs: VerbRegistry, field: str = "sequence", kinds: Mapping[str, str] | None = None,
                  asks: Mapping[str, str] | None = None, answerable: frozenset[str] | None = None,
-                 card_name: Callable[[Any, int], str] | None = None,
-                 possible: Callable[[Any, Effect, Context], bool] | None = None) -> None:
+                 chained: bool = False, told: bool = False, names_first: bool = False) -> None:
         self.verbs = verbs
-        self.possible = possible
-        #: how its questions name a card ("may use Undine's ability: ..."; default "card N")
-        self.card_name = card_name or (lambda state, card: f"card {card}")
-        self.done = done
-        self.used = used
-        self.finished = finished
-        self.alike = alike
-        self.actions = actions
-        self.abilities = abilities
-        self.event_of = event_of
-        self.turn_order = turn_order
+        self.chained = chained
+        self.told = told
+        self.names_first = names_first
+        #: the protocols a state of this game implements (a conformance test checks each game's)
+        self.hosts: tuple[type, ...] = (EffectHost, *(p for p, on in ((ChainedHost, chained), (ToldHost, told),
+                                                                       (ChoosingHost, names_first)) if on))
         self.field = field
         self._get: Callable[[State], Any] = attrgetter(field)  # the state's sequence (read at every step)
         #: the verbs whose activities an ability may answer (None: all); the others just happen
@@ -281,12 +314,13 @@ class Effects:
         if not self.carry_out(state, effects, context):
             return
         if not state.is_over:
-            self.done(state)
+            cast(EffectHost, state).effects_done()
 
     def carry_out(self, state: State, effects: Seq[Effect], context: Context) -> bool:
-        """`start_all` for a game that goes on by itself: True when the effects are over at once
-        (no one was asked anything, and `done` is not called: the caller goes on); False when a
-        player must decide first or the game is over (then `done` comes when the sequence ends)."""
+        """`start_all` for a game that goes on by itself (Runes of Zun's rune on a target, Ivion's
+        card resolving on the stack): True when the effects are over at once
+        (no one was asked anything, and `effects_done` is not called: the caller goes on); False when a
+        player must decide first or the game is over (then `effects_done` comes when the sequence ends)."""
         answerable = self.answerable
         if answerable is not None and not self._get(state).work:
             # Nothing can answer these effects: each just happens, in order, until one asks a
@@ -306,38 +340,43 @@ class Effects:
             else:
                 return True
         self._push(state, *(Attempt(e, context) for e in reversed(effects)))
-        self.run(state)
-        return False
+        return self._work(state)
 
     def happen(self, state: State, event: GameEvent) -> None:
         """`event` happened outside any effect (a turn starts): the triggers answering it fire,
         in one effect sequence."""
-        answering = self.abilities(state, event)
+        host = cast(EffectHost, state)
+        answering = host.abilities(event)
         if answering:
             triggers = tuple(a for a in answering if not a.instead)
             if triggers:
-                self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
+                self._push(state, Triggered(triggers, host.turn_order()[0], event))
         elif not self._get(state).work and not state.is_over:
             # nothing answers it and nothing is under way (most turns start so): the game goes on,
             # as `run` would tell it
             self._set(state, self.idle)
-            self.done(state)
+            host.effects_done()
             return
         self.run(state)
 
     def run(self, state: State) -> None:
         """Work until a decision is pending or nothing is left; then the sequence forgets what fired
-        (the next activity starts a new effect sequence) and the game is told (`done`). A game
-        decision pushed by a verb pauses the run too: its resolution calls `run` again."""
+        (the next activity starts a new effect sequence) and the game is told (`effects_done`). A
+        game decision pushed by a verb pauses the run too: its resolution calls `run` again."""
+        if self._work(state):
+            cast(EffectHost, state).effects_done()
+
+    def _work(self, state: State) -> bool:
+        """`run` without telling the game: True when nothing is left (the sequence is over), False
+        when a decision is pending or the game is over."""
         while True:
             seq = self._get(state)
             if state.is_over:
                 self._set(state, self.idle)
-                return
+                return False
             if not seq.work:
                 self._set(state, self.idle)
-                self.done(state)
-                return
+                return True
             item = seq.work[-1]
             self._set(state, evolve(seq, work=seq.work[:-1]))
             before = len(state.pending)
@@ -347,15 +386,15 @@ class Effects:
                 self._order(state, item)
             elif isinstance(item, Fire):
                 self._fire(state, item.ability)
-            else:
-                self.finished(state, item.ability)
+            elif self.told:
+                cast(ToldHost, state).ability_finished(item.ability)
             if len(state.pending) > before:
-                return
+                return False
 
     def _attempt(self, state: State, attempt: Attempt) -> None:
         seq = self._get(state)
-        if seq.work and isinstance(seq.work[-1], Attempt) and seq.work[-1].then and self.possible is not None \
-                and not self.possible(state, attempt.effect, attempt.context):
+        if seq.work and isinstance(seq.work[-1], Attempt) and seq.work[-1].then and self.chained \
+                and not cast(ChainedHost, state).possible(attempt.effect, attempt.context):
             # a step of a chained ability that can do nothing: the steps after it do not happen
             work = seq.work
             while work and isinstance(work[-1], Attempt) and work[-1].then:
@@ -365,13 +404,14 @@ class Effects:
         if self.answerable is not None and attempt.effect.verb not in self.answerable:
             self.verbs.run(state, attempt.context, attempt.effect)  # nothing can answer it
             return
-        event = self.event_of(state, attempt.effect, attempt.context)
+        host = cast(EffectHost, state)
+        event = host.event_of(attempt.effect, attempt.context)
         replacements = [
-            a for a in self.abilities(state, event)
+            a for a in host.abilities(event)
             if a.instead and seq.allows(a) and (a.card, a.index) not in attempt.declined
         ]
         if replacements:
-            order = self.turn_order(state)
+            order = host.turn_order()
             a = min(replacements, key=lambda r: (order.index(r.controller), r.card, r.index))
             if a.optional:
                 state.pending.append(self.UseAbility(a.controller, a, attempt))
@@ -379,18 +419,19 @@ class Effects:
                 self._use(state, a)
             return
         self.verbs.run(state, attempt.context, attempt.effect)
-        triggers = tuple(a for a in self.abilities(state, event) if not a.instead)
+        triggers = tuple(a for a in host.abilities(event) if not a.instead)
         if triggers:
-            self._push(state, Triggered(triggers, self.turn_order(state)[0], event))
+            self._push(state, Triggered(triggers, host.turn_order()[0], event))
 
     def choices(self, state: State, abilities: Seq[Ability]) -> list[Ability]:
-        """The abilities a controller chooses among: one of each kind (`alike`), the first."""
-        if self.alike is None:
+        """The abilities a controller chooses among: one of each action (`names_first`), the first."""
+        if not self.names_first:
             return list(abilities)
-        seen: set[Any] = set()
+        host = cast(ChoosingHost, state)
+        seen: set[Hashable] = set()
         out = []
         for a in abilities:
-            key = self.alike(state, a)
+            key = host.trigger_action(a)
             if key not in seen:
                 seen.add(key)
                 out.append(a)
@@ -398,11 +439,12 @@ class Effects:
 
     def _order(self, state: State, pending: Triggered) -> None:
         seq = self._get(state)
-        in_force = {(a.card, a.index) for a in self.abilities(state, pending.event)}
+        host = cast(EffectHost, state)
+        in_force = {(a.card, a.index) for a in host.abilities(pending.event)}
         live = [a for a in pending.abilities if seq.allows(a) and (a.card, a.index) in in_force]
         if not live:
             return
-        order = self.turn_order(state)
+        order = host.turn_order()
         firsts = [a for a in live if a.first]
         if firsts:  # several: by controller in turn order, then in the order the game lists them
             self._first(state, min(firsts, key=lambda a: order.index(a.controller)), live, pending)
@@ -433,7 +475,8 @@ class Effects:
         self._set(state, evolve(seq, fired=(*seq.fired, a.card)))
         steps = [Attempt(e, a.context, then=a.chained and i > 0) for i, e in enumerate(a.effects)]
         self._push(state, Finish(a), *reversed(steps))
-        self.used(state, a)
+        if self.told:
+            cast(ToldHost, state).ability_used(a)
 
     # -- answers to the layer's decisions ---------------------------------------------------
 
@@ -484,18 +527,19 @@ class UseAbility(Decision):
         self.replacing = replacing
 
     def legal_actions(self, state: State) -> list[Action]:
-        actions = self.engine.actions
+        actions = cast(EffectHost, state).effect_actions()
         if actions.accept is None or actions.decline is None:
             raise TypeError("an optional ability needs the game's accept and decline actions (EffectActions)")
         return [actions.accept, actions.decline]
 
     def resolve(self, state: State, action: Action) -> None:
-        self.engine.answered(state, self, action is self.engine.actions.accept)
+        self.engine.answered(state, self, action is cast(EffectHost, state).effect_actions().accept)
 
     def question(self, state: State) -> str:
         how = "instead" if self.ability.instead else "also"
         # "also do ...?" for a trigger, "instead do ...?" for a replacement, naming the card
-        return f"may {how} {self.engine.text(self.ability, QUESTION)} ({self.engine.card_name(state, self.ability.card)})"
+        name = cast(EffectHost, state).card_name(self.ability.card)
+        return f"may {how} {self.engine.text(self.ability, QUESTION)} ({name})"
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
@@ -531,12 +575,11 @@ class FirstTrigger(Decision):
         return self.engine.choices(state, [a for a in self.abilities if a.controller == self.seat])
 
     def _offers(self, state: State) -> list[tuple[Action, Ability]]:
-        actions = self.engine.actions
-        if actions.choose is not None:
-            choose = actions.choose
+        if self.engine.names_first:
+            choose = cast(ChoosingHost, state).trigger_action
             # in the order of the game's actions, as every list of legal actions
-            return sorted(((choose(state, a), a) for a in self.mine(state)), key=lambda offer: offer[0].index)
-        return list(zip(actions.first, self.mine(state), strict=False))
+            return sorted(((choose(a), a) for a in self.mine(state)), key=lambda offer: offer[0].index)
+        return list(zip(cast(EffectHost, state).effect_actions().first, self.mine(state), strict=False))
 
     def legal_actions(self, state: State) -> list[Action]:
         return [action for action, _ in self._offers(state)]
@@ -548,8 +591,8 @@ class FirstTrigger(Decision):
     def question(self, state: State) -> str:
         if self.asks:
             return self.asks
-        name = self.engine.card_name
-        options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a, QUESTION)}"
+        name = cast(EffectHost, state).card_name
+        options = "; ".join(f"{i + 1}: {name(a.card)}, {self.engine.text(a, QUESTION)}"
                             for i, a in enumerate(self.mine(state)))
         return f"must choose which of their abilities happens first ({options})"
 
@@ -679,66 +722,87 @@ def _chain_record(item: type[StackItem]) -> type[Chain]:
     return GameChain
 
 
-@dataclass
-class StackRules:
-    """What a game tells its response stack.
+@runtime_checkable
+class PriorityHost(Protocol):
+    """What a game's state gives the response stack's priority window (`Priority`).
 
-    - `responses(state, seat)`: the actions that answer the top card (playable instants);
-    - `respond(state, seat, action)`: carry out a response (pay, and `ResponseStack.play` it);
-    - `still_legal(state, item)`: the conditions that allowed the card still hold (else it is
+    - `responses(seat)`: the actions that answer the top card (playable instants);
+    - `respond(seat, action)`: carry out a response (pay, and `ResponseStack.play` it);
+    - `pass_action()`: the action that passes (a game whose actions depend on its cards has it per game);
+    - `next_priority(seat)`: who may respond to `seat`;
+    - `priority_question(seat)`: the window's question after "seat N";
+    - `priority_refusal(seat, action)`: why an action is refused in the window."""
+
+    pending: list[Decision]
+    is_over: bool
+
+    def responses(self, seat: int) -> list[Action]: ...
+
+    def respond(self, seat: int, action: Action) -> None: ...
+
+    def pass_action(self) -> Action: ...
+
+    def next_priority(self, seat: int) -> int: ...
+
+    def priority_question(self, seat: int) -> str: ...
+
+    def priority_refusal(self, seat: int, action: Action) -> str: ...
+
+
+@runtime_checkable
+class StackHost(PriorityHost, Protocol):
+    """A game whose stack the core resolves, card by card, the last played first (`resolve_next`).
+
+    - `still_legal(item)`: the conditions that allowed the card still hold (else it is
       meta-countered);
-    - `resolve(state, item)`: its effects; `discard(state, item)`: to its owner's discard (after
+    - `resolve_item(item)`: its effects; `discard_item(item)`: to its owner's discard (after
       resolving, unless it stays in play attached);
-    - `pools(state, seat)`: the seat's resource pools, for refunds; `next_seat(state, seat)`: who may
-      respond to `seat`."""
+    - `pools_of(seat)`: the seat's resource pools, for refunds;
+    - `stack_done()`: the stack is empty again (the game goes on);
+    - `card_name(card)`: a card as the log's countered and meta-countered events name it."""
 
-    responses: Callable[[Any, int], list[Action]]
-    respond: Callable[[Any, int, Action], None]
-    still_legal: Callable[[Any, StackItem], bool]
-    resolve: Callable[[Any, StackItem], None]
-    discard: Callable[[Any, StackItem], None]
-    pools: Callable[[Any, int], dict[str, int]]
-    next_seat: Callable[[Any, int], int]
-    after: Callable[[Any], None] = field(default=lambda state: None)  # when the stack is empty again
-    #: a player passed: by default every card resolves, the last played first, until the game is
-    #: over (`resolve_next`); a game that resolves its cards in stages of its own (Runes of Zun:
-    #: target by target) goes on itself
-    passed: Callable[[Any, int], None] | None = None
-    #: why an action is refused in a priority window (default: the core's wording)
-    why_illegal: Callable[[Any, int, Action], str] | None = None
-    #: the priority decision's question after "seat N", worded from the state (default: the
-    #: stack's `asks`, else "may respond to card X, or pass")
-    question: Callable[[Any, int], str] | None = None
-    #: a card's name for the log's countered and meta-countered events (`name`; default: none)
-    card_name: Callable[[Any, int], str] | None = None
+    def still_legal(self, item: StackItem) -> bool: ...
+
+    def resolve_item(self, item: StackItem) -> None: ...
+
+    def discard_item(self, item: StackItem) -> None: ...
+
+    def pools_of(self, seat: int) -> dict[str, int]: ...
+
+    def stack_done(self) -> None: ...
+
+    def card_name(self, card: int) -> str: ...
+
+
+@runtime_checkable
+class StagedStackHost(PriorityHost, Protocol):
+    """A game that resolves its stack in stages of its own (`ResponseStack(staged=True)`; Runes of
+    Zun: target by target): a pass goes back to the game."""
+
+    def priority_passed(self, seat: int) -> None: ...
 
 
 class ResponseStack:
-    """The response stack of one game (Ivion's instants; Zun's reactions).
+    """The response stack of one game (Ivion's instants; Zun's reactions), asking the state
+    (`StackHost`, or `StagedStackHost` when `staged`).
 
     `item`: the class of its items (a subclass of `StackItem` carrying what else the game needs);
-    `record`: the class of the `Chain` field to declare in the layout's `typed`; `kinds` and `asks`:
-    the game's name for the priority decision and its question; `pools`: where payments are refunded
-    (None: nothing is paid); `pass_action`: the action that passes, or a function of the state
-    giving it."""
+    `record`: the class of the `Chain` field to declare in the layout's `typed`; `kinds`: the game's
+    name for the priority decision; `pools`: where payments are refunded (None: nothing is paid)."""
 
-    def __init__(self, rules: StackRules, pools: Pools | None, pass_action: Action | Callable[[Any], Action],
-                 field: str = "chain", item: type[StackItem] = StackItem, kinds: Mapping[str, str] | None = None,
-                 asks: Mapping[str, str] | None = None) -> None:
-        self.rules = rules
+    def __init__(self, pools: Pools | None, field: str = "chain", item: type[StackItem] = StackItem,
+                 kinds: Mapping[str, str] | None = None, staged: bool = False) -> None:
         self.pools = pools
-        self.pass_action = pass_action
         self.field = field
+        #: the game resolves its cards in stages of its own: a pass is the game's (`priority_passed`)
+        self.staged = staged
+        #: the protocol a state of this game implements (a conformance test checks each game's)
+        self.hosts: tuple[type, ...] = (StagedStackHost,) if staged else (StackHost,)
         self._get: Callable[[State], Any] = attrgetter(field)  # the state's chain (read at every step)
-        self._passing: Callable[[Any], Action] = pass_action if callable(pass_action) else (lambda state: pass_action)
         self.record = _chain_record(item)
         self.empty = self.record()  # nothing on the stack (immutable: every state shares it)
         #: the priority decision bound to this stack: list it in the state layout's `decisions`
-        self.Priority: type[Priority] = _bind(Priority, dict(kinds or {}), dict(asks or {}), stack=self)
-
-    def passing(self, state: State) -> Action:
-        """The action that passes (a game whose actions depend on its cards gives it per state)."""
-        return self._passing(state)
+        self.Priority: type[Priority] = _bind(Priority, dict(kinds or {}), {}, stack=self)
 
     def push(self, state: State, item: StackItem) -> None:
         """`item` goes on the stack, without opening a window (the game opens it: `window`)."""
@@ -775,7 +839,7 @@ class ResponseStack:
     def play(self, state: State, item: StackItem) -> None:
         """`item` goes on the stack; the next player may respond to it."""
         self.push(state, item)
-        self.window(state, self.rules.next_seat(state, item.controller))
+        self.window(state, cast(PriorityHost, state).next_priority(item.controller))
 
     def counter(self, state: State, card: int) -> bool:
         """Counter the unresolved `card` (the topmost of it): it will not resolve. False if it is
@@ -789,37 +853,38 @@ class ResponseStack:
 
     def passed(self, state: State, seat: int) -> None:
         """A player passes: every card resolves, the last played first, until the game is over (or
-        as the game says)."""
-        if self.rules.passed is not None:
-            self.rules.passed(state, seat)
+        as the game says: `staged`)."""
+        if self.staged:
+            cast(StagedStackHost, state).priority_passed(seat)
         else:
             self.resolve_next(state)
 
     def resolve_next(self, state: State) -> None:
         """Resolve cards until one needs a decision (the game calls this again after it) or none
         is left."""
+        host = cast(StackHost, state)
         while True:
             chain = self._get(state)
             if not chain.items:
                 setattr(state, self.field, self.empty)
-                self.rules.after(state)
+                host.stack_done()
                 return
             item = chain.items[-1]
             setattr(state, self.field, self.record(chain.items[:-1]))
             before = len(state.pending)
-            named: dict[str, Any] = {} if self.rules.card_name is None else {"name": self.rules.card_name(state, item.card)}
             if item.countered:  # "it has no further effect and is placed in its owner's discard"
-                state.emit("countered", card=item.card, owner=item.owner, **named)
-                self.rules.discard(state, item)
-            elif not self.rules.still_legal(state, item):  # meta-countered: discarded, and refunded
+                state.emit("countered", card=item.card, owner=item.owner, name=host.card_name(item.card))
+                host.discard_item(item)
+            elif not host.still_legal(item):  # meta-countered: discarded, and refunded
                 refunded = 0
                 if item.payment is not None and self.pools is not None:
-                    refunded = self.pools.refund(self.rules.pools(state, item.payment.seat), item.payment)
-                state.emit("meta_countered", card=item.card, owner=item.owner, refunded=refunded, **named)
-                self.rules.discard(state, item)
+                    refunded = self.pools.refund(host.pools_of(item.payment.seat), item.payment)
+                state.emit("meta_countered", card=item.card, owner=item.owner, refunded=refunded,
+                           name=host.card_name(item.card))
+                host.discard_item(item)
             else:
-                self.rules.resolve(state, item)
-                self.rules.discard(state, item)
+                host.resolve_item(item)
+                host.discard_item(item)
             if len(state.pending) > before or state.is_over:
                 return  # a decision to take, or the game ended: nothing more resolves
 
@@ -833,22 +898,18 @@ class Priority(Decision):
     stack: ClassVar[ResponseStack]
 
     def legal_actions(self, state: State) -> list[Action]:
-        return [*self.stack.rules.responses(state, self.seat), self.stack.passing(state)]
+        host = cast(PriorityHost, state)
+        return [*host.responses(self.seat), host.pass_action()]
 
     def why_illegal(self, state: State, action: Action) -> str:
-        rules = self.stack.rules
-        return super().why_illegal(state, action) if rules.why_illegal is None else rules.why_illegal(state, self.seat, action)
+        return cast(PriorityHost, state).priority_refusal(self.seat, action)
 
     def resolve(self, state: State, action: Action) -> None:
-        if action is self.stack.passing(state):
+        host = cast(PriorityHost, state)
+        if action is host.pass_action():
             self.stack.passed(state, self.seat)
         else:
-            self.stack.rules.respond(state, self.seat, action)
+            host.respond(self.seat, action)
 
     def question(self, state: State) -> str:
-        if self.stack.rules.question is not None:
-            return self.stack.rules.question(state, self.seat)
-        if self.asks:
-            return self.asks
-        top = self.stack.chain(state).items[-1]
-        return f"may respond to card {top.card}, or pass"
+        return cast(PriorityHost, state).priority_question(self.seat)

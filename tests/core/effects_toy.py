@@ -26,7 +26,6 @@ from cardtable.core.effects import (
     GameEvent,
     ResponseStack,
     StackItem,
-    StackRules,
 )
 from cardtable.core.resources import Pools
 from cardtable.core.verbs import Effect, Params, VerbRegistry
@@ -59,11 +58,6 @@ def _spark(state: DuelState, ctx: Context, p: Amount) -> None:
 @VERBS.effect("spend_gem", Amount, text=lambda p, w: f"spend {p.n} gem{'s' if p.n > 1 else ''}")
 def _spend_gem(state: DuelState, ctx: Context, p: Amount) -> None:
     state.gems[ctx.controller] -= min(p.n, state.gems[ctx.controller])
-
-
-def _possible(state: DuelState, effect: Effect, ctx: Context) -> bool:
-    """Only spending needs something: the gems to spend."""
-    return effect.verb != "spend_gem" or state.gems[ctx.controller] >= effect.params.n  # type: ignore[attr-defined]
 
 
 # -- figures (test cards): what each does, as data ------------------------------------------------
@@ -125,68 +119,11 @@ class DuelOptions(GameOptions):
     power: int = 5
 
 
-# -- the engine's hooks -----------------------------------------------------------------------------
+# -- the layers: what the state answers them is its methods (DuelState) ----------------------------
 
-
-def _abilities(state: DuelState, event: GameEvent) -> list[Ability]:
-    out = []
-    for seat, cards in enumerate(state.figures):
-        for card in cards:
-            for i, (when, opponent, instead, optional, first, effects) in enumerate(ABILITIES[CARD_NAMES[card]]):
-                if when == event.kind and (event.seat != seat if opponent else event.seat == seat):
-                    out.append(Ability(card, i, seat, when, effects, Context(seat, card), instead, optional, first,
-                                       chained=len(effects) > 1))
-    return out
-
-
-def _event_of(state: DuelState, effect: Effect, ctx: Context) -> GameEvent:
-    return GameEvent(effect.verb, seat=ctx.controller, amount=effect.params.n)  # type: ignore[attr-defined]
-
-
-def _turn_goes_on(state: DuelState) -> None:
-    state.pending.append(Turn(state.turn))
-
-
-EFFECTS = Effects(VERBS, EffectActions(A["yes"], A["no"], [A["first 1"], A["first 2"], A["first 3"]]),
-                  _abilities, _event_of, lambda s: [s.turn, 1 - s.turn], _turn_goes_on,
-                  card_name=lambda s, card: CARD_NAMES[card], possible=_possible)
-
-
-def _responses(state: DuelState, seat: int) -> list[Action]:
-    return [A[t] for t in ("play negate", "play ward") if state.power[seat]["power"] >= 1]
-
-
-def _respond(state: DuelState, seat: int, action: Action) -> None:
-    card = SPELL[action.text]
-    paid = POOLS.pay(state.power[seat], seat, {"power": COST[card]})
-    if card == NEGATE:  # an instant that counters the card it answers
-        top = STACK.chain(state).items[-1]
-        STACK.play(state, StackItem(card, seat, seat, (top.card,), paid))
-    else:
-        STACK.play(state, StackItem(card, seat, seat, (seat,), paid))
-
-
-def _still_legal(state: DuelState, item: StackItem) -> bool:
-    # a bolt needs a target that is not warded (checked again when it resolves)
-    return item.card != BOLT or not state.warded[item.targets[0]]
-
-
-def _resolve(state: DuelState, item: StackItem) -> None:
-    if item.card == BOLT:
-        state.hp[item.targets[0]] -= 3
-    elif item.card == NEGATE:
-        STACK.counter(state, item.targets[0])
-    else:
-        state.warded[item.targets[0]] = True
-
-
-def _discard(state: DuelState, item: StackItem) -> None:
-    state.discard[item.owner].append(item.card)
-
-
-STACK = ResponseStack(StackRules(_responses, _respond, _still_legal, _resolve, _discard,
-                                 lambda s, seat: s.power[seat], lambda s, seat: 1 - seat, _turn_goes_on),
-                      POOLS, A["pass"])
+ANSWERS = EffectActions(A["yes"], A["no"], [A["first 1"], A["first 2"], A["first 3"]])
+EFFECTS = Effects(VERBS, chained=True)
+STACK = ResponseStack(POOLS)
 
 
 class Turn(Decision):
@@ -229,6 +166,86 @@ class DuelState(State):
     __slots__ = ("turn", "turns", "gems", "drawn", "sparks", "hp", "warded", "figures", "discard", "power",
                  "sequence", "chain")
 
+    # -- the effect layer's hooks (EffectHost, ChainedHost) -----------------------------------------
+
+    def abilities(self, event: GameEvent) -> list[Ability]:
+        out = []
+        for seat, cards in enumerate(self.figures):
+            for card in cards:
+                for i, (when, opponent, instead, optional, first, effects) in enumerate(ABILITIES[CARD_NAMES[card]]):
+                    if when == event.kind and (event.seat != seat if opponent else event.seat == seat):
+                        out.append(Ability(card, i, seat, when, effects, Context(seat, card), instead, optional, first,
+                                           chained=len(effects) > 1))
+        return out
+
+    def event_of(self, effect: Effect, context: Context) -> GameEvent:
+        return GameEvent(effect.verb, seat=context.controller, amount=effect.params.n)  # type: ignore[attr-defined]
+
+    def turn_order(self) -> list[int]:
+        return [self.turn, 1 - self.turn]
+
+    def effects_done(self) -> None:
+        self.pending.append(Turn(self.turn))
+
+    def card_name(self, card: int) -> str:
+        return CARD_NAMES[card] if card < len(CARD_NAMES) else {BOLT: "Bolt", NEGATE: "Negate", WARD: "Ward"}[card]
+
+    def effect_actions(self) -> EffectActions:
+        return ANSWERS
+
+    def possible(self, effect: Effect, context: Context) -> bool:
+        """Only spending needs something: the gems to spend."""
+        return effect.verb != "spend_gem" or self.gems[context.controller] >= effect.params.n  # type: ignore[attr-defined]
+
+    # -- the response stack's hooks (StackHost) -----------------------------------------------------
+
+    def responses(self, seat: int) -> list[Action]:
+        return [A[t] for t in ("play negate", "play ward") if self.power[seat]["power"] >= 1]
+
+    def respond(self, seat: int, action: Action) -> None:
+        card = SPELL[action.text]
+        paid = POOLS.pay(self.power[seat], seat, {"power": COST[card]})
+        if card == NEGATE:  # an instant that counters the card it answers
+            top = STACK.chain(self).items[-1]
+            STACK.play(self, StackItem(card, seat, seat, (top.card,), paid))
+        else:
+            STACK.play(self, StackItem(card, seat, seat, (seat,), paid))
+
+    def pass_action(self) -> Action:
+        return A["pass"]
+
+    def next_priority(self, seat: int) -> int:
+        return 1 - seat
+
+    def priority_question(self, seat: int) -> str:
+        return f"may respond to {self.card_name(self.chain.items[-1].card)}, or pass"
+
+    def priority_refusal(self, seat: int, action: Action) -> str:
+        return f"{action.text!r}: only an instant (negate, ward) answers a card being played, or a pass"
+
+    def still_legal(self, item: StackItem) -> bool:
+        # a bolt needs a target that is not warded (checked again when it resolves)
+        return item.card != BOLT or not self.warded[item.targets[0]]
+
+    def resolve_item(self, item: StackItem) -> None:
+        if item.card == BOLT:
+            self.hp[item.targets[0]] -= 3
+        elif item.card == NEGATE:
+            STACK.counter(self, item.targets[0])
+        else:
+            self.warded[item.targets[0]] = True
+
+    def discard_item(self, item: StackItem) -> None:
+        self.discard[item.owner].append(item.card)
+
+    def pools_of(self, seat: int) -> dict[str, int]:
+        return self.power[seat]
+
+    def stack_done(self) -> None:
+        self.pending.append(Turn(self.turn))
+
+    # -- the contract -------------------------------------------------------------------------------
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         return {"gems": list(self.gems), "drawn": list(self.drawn), "sparks": list(self.sparks), "hp": list(self.hp),
                 "stack": [i.card for i in self.chain.items], "decision": self.decision and self.decision.to_json()}
@@ -241,7 +258,7 @@ class DuelState(State):
 
 
 class Duel(Game[DuelState]):
-    spec = GameSpec(name="duel", title="Duel", min_players=2, max_players=2)
+    spec = GameSpec(name="duel", title="Duel", min_players=2, max_players=2, effects=("sequence", "stack"))
     Options = DuelOptions
 
     def _build_action_space(self) -> ActionSpace[Any]:

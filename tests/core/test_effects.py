@@ -132,7 +132,7 @@ def test_a_chained_abilitys_effects_each_need_the_one_before() -> None:
 def test_a_countered_card_goes_to_its_owners_discard_without_resolving() -> None:
     s = play(duel([]), "play bolt")
     assert s.power[0]["power"] == 3
-    assert asked(s) == "seat 1 may respond to card 100, or pass"
+    assert asked(s) == "seat 1 may respond to Bolt, or pass"
     play(s, "play negate")  # seat 1 answers with an instant
     assert [i.card for i in s.chain.items] == [100, 101]
     play(s, "pass")  # seat 0 does not respond: the stack resolves, last in first out

@@ -90,8 +90,9 @@ def _field_digests(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-#: what an empty piece of pending machinery looks like (no frames, no triggers, nothing resolving)
-EMPTY = {_digest(v) for v in ([], {}, None, {"items": []}, {"work": [], "fired": []})}
+#: what an empty piece of pending machinery looks like (no frames, no triggers, nothing resolving,
+#: a flag down: Ivion's `stack_busy`, gone since the stack and the effect layer tell it apart)
+EMPTY = {_digest(v) for v in ([], {}, None, False, {"items": []}, {"work": [], "fired": []})}
 
 
 def _same_state(entry: dict[str, Any], got: dict[str, Any]) -> bool:

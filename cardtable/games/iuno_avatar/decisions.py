@@ -1,21 +1,28 @@
 """Iuno Avatar's decisions, each owning its legal actions, resolution and description. The rules
 they resolve through live on the state (state.py); the effect layer's own decisions ("also do
-...?", "instead do ...?", which first) are the core's, bound in engine.py."""
+...?", "instead do ...?", which first) are the core's, bound here to Iuno Avatar's verbs (`EFFECTS`:
+the state answers it, `AvatarState.abilities` and the other hooks)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.effects import Context
+from ...core.effects import Context, EffectActions, Effects
 from ...core.state import Decision
 from ...core.verbs import QUESTION, Effect
-from .actions import AvatarAction, Kind
-from .engine import EFFECTS
+from .actions import FIRST, NO, YES, AvatarAction, Kind
 from .language import ELEMENTS, VERBS
 
 if TYPE_CHECKING:
     from .state import AvatarState
+
+
+#: the core's effect layer bound to Iuno Avatar (cardtable/core/effects.py): its rules are the
+#: state's hooks (state.py: which abilities answer an activity, what an activity is). A card's
+#: effect of several steps is a chained ability: a step that can do nothing stops those after it.
+EFFECTS = Effects(VERBS, chained=True)
+ANSWERS = EffectActions(YES, NO, FIRST)  # "Players can always choose whether they want a specific effect to take place or not"
 
 
 class Turn(Decision):

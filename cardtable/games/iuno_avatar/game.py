@@ -26,6 +26,7 @@ class IunoAvatar(Game[AvatarState]):
         encoder="encoder:AvatarEncoder",
         text="text",
         web_view="iuno_avatar.js",
+        effects=("sequence",),
     )
     Options = AvatarOptions
     max_length = 100_000

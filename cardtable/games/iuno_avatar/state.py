@@ -6,7 +6,7 @@ rulebook is silent is on docs/games/iuno_avatar.md with its test.
 
 A turn: take a die, a card and a gem (each an activity effects answer), then roll dice one at a
 time, each allowing one action (summon, cast, activate or level up) finished before the next,
-then every player discards down. Activities run through the core effect layer (engine.py): the
+then every player discards down. Activities run through the core effect layer (`EFFECTS`, decisions.py), asking the state's hooks: the
 three turn-start takes, a summoned figure or cast spell arriving on Earth, and every card effect.
 """
 
@@ -16,14 +16,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.actions import Action
-from ...core.effects import Ability, Context, GameEvent
+from ...core.effects import Ability, Context, EffectActions, GameEvent
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
 from .actions import AvatarAction, Kind
 from .cards import Card
-from .decisions import DECISIONS, ChooseCard, ChooseOpponent, DiscardDown, Pay, Turn, UseRoll
-from .engine import EFFECTS
+from .decisions import ANSWERS, DECISIONS, EFFECTS, ChooseCard, ChooseOpponent, DiscardDown, Pay, Turn, UseRoll
 from .language import ELEMENTS, VERBS, Discard, Move, Take
 from .options import DICE, GEMS, GEMS_START, HEAVEN_START, HELL_START, KEEP
 
@@ -165,7 +164,7 @@ class AvatarState(State):
         self.emit("turn", seat=seat, turn=self.turns)
         EFFECTS.start(self, TAKE_DIE, Context(seat))
 
-    def sequence_done(self) -> None:
+    def effects_done(self) -> None:
         """An effect sequence is over: spells on Earth go to Hell ("spell cards are moved to Hell
         after their effect has been completed"), and the turn goes on by its phase: a rolled die
         shows its number; a payment goes on, or the paid card arrives; a card whose payment or
@@ -217,7 +216,7 @@ class AvatarState(State):
     def roll(self, seat: int) -> None:
         """Roll a die: an activity, "roll and discard their dies" (`ROLL`); it is discarded at once
         ("Discarded dies are put back in the middle") and shows its number when what its discard
-        sets off is over (`sequence_done`)."""
+        sets off is over (`effects_done`)."""
         self.phase = "roll"
         EFFECTS.start(self, ROLL, Context(seat))
 
@@ -371,7 +370,7 @@ class AvatarState(State):
     def pay(self, decision: Pay, action: AvatarAction) -> None:
         """A payment is an activity: a gem card moves from Heaven to Hell (`PAY_CARD`), the rest in
         gems moves to the middle; when what it sets off is over, the next payment or the arrival
-        follows (`sequence_done`)."""
+        follows (`effects_done`)."""
         seat = decision.seat
         self.phase = "pay"
         if action.kind == Kind.PAY_CARD:
@@ -435,9 +434,20 @@ class AvatarState(State):
     def _winners(self) -> list[int]:
         return list(self.final_winners)
 
-    # -- effects: which abilities answer an activity -------------------------------------------------
+    # -- the effect layer's hooks (EffectHost, ChainedHost): which abilities answer an activity -------
+    #
+    # A figure's effect is in force "when the figure card is active with at least one gem on top of
+    # it"; inclusive effects are triggers, exclusive ones replacements; a spell's effect is a
+    # trigger of its own arrival on Earth; every one is optional ("Players can always choose whether
+    # they want a specific effect to take place or not"); the loop rule is the core's.
 
-    def abilities_for(self, event: GameEvent) -> list[Ability]:
+    def card_name(self, card: int) -> str:
+        return self.game.cards[card].name
+
+    def effect_actions(self) -> EffectActions:
+        return ANSWERS
+
+    def abilities(self, event: GameEvent) -> list[Ability]:
         if event.kind in ("nothing", "choosing"):
             return []
         cards = self.game.cards

@@ -12,16 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action
-from ...core.effects import Context, StackItem
+from ...core.effects import Context, Effects, ResponseStack, StackItem
 from ...core.state import Decision
 from ...core.verbs import QUESTION
-from .actions import CONTROLS, COPY_BASE, DIRECTIONS, IvionAction, Kind
+from .actions import CONTROLS, DIRECTIONS, IvionAction, Kind
 from .cards import NUMBERS, ORDINALS
-from .state import INITIATIVE_DRAW, POOLS, step_effect
-from .verbs import amount
+from .verbs import INITIATIVE_DRAW, POOLS, VERBS, amount, step_effect
 
 if TYPE_CHECKING:
     from .state import IvionState
+
+
+#: the core's effect layer and response stack, bound to Ivion's verbs: what they ask of the game
+#: is the state's (`IvionState.abilities`, `resolve_item` and the other hooks); the actions their
+#: decisions offer are the game's own action space's (`effect_actions`, `pass_action`)
+EFFECTS = Effects(VERBS)
+STACK = ResponseStack(POOLS)
 
 
 # -- what may be played -------------------------------------------------------------------------
@@ -211,40 +217,11 @@ def carry_on(state: IvionState, seat: int, then: str) -> None:
         state.staged = None
         item = StackItem(staged["card"], state.owner(staged["card"]), seat, tuple(staged["targets"]),
                          Payment.from_json(staged["payment"]))
-        state.game.stack.play(state, item)
+        STACK.play(state, item)
     elif then.startswith("step "):
-        state.game.fx.start(state, step_effect(int(then[5:])), Context(seat))
+        EFFECTS.start(state, step_effect(int(then[5:])), Context(seat))
     else:
         state.pending.append(Main(seat))
-
-
-# -- responses on the core's stack ---------------------------------------------------------------
-
-
-def responses(state: IvionState, seat: int) -> list[Action]:
-    return plays(state, seat, responding=True)
-
-
-def respond(state: IvionState, seat: int, action: Action) -> None:
-    a: IvionAction = action  # type: ignore[assignment]
-    start_play(state, seat, "feat" if a.kind == Kind.FEAT else "play", a.name)
-
-
-def priority_question(state: IvionState, seat: int) -> str:
-    """The response window's question: which card it answers."""
-    top = state.chain.items[-1]
-    at = f" at {', '.join(state.target_name(top.card, t) for t in top.targets)}" if top.targets else ""
-    return (f"may answer {state.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''}{at} "
-            f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
-
-
-def priority_refusal(state: IvionState, seat: int, action: Action) -> str:
-    assert isinstance(action, IvionAction)
-    if action.kind in (Kind.PLAY, Kind.FEAT):
-        how = "feat" if action.kind == Kind.FEAT else "play"
-        return refusal(state, seat, how, action.name, True) or f"{action.text!r} is not possible now"
-    return (f"{action.text!r}: while cards are unresolved, players only respond with instants or pass (no moving, "
-            f"removing control or expending initiative)")
 
 
 # -- decisions ------------------------------------------------------------------------------------
@@ -309,10 +286,10 @@ class Main(Decision):
             remove_control(state, seat, sum(n for _, n in payment.spent), f"step {tile}")
         elif k == Kind.INIT_MOVE:
             state.initiative[seat] -= 1
-            state.game.fx.start(state, step_effect(state.neighbour(state.pos[seat], action.name)), Context(seat))
+            EFFECTS.start(state, step_effect(state.neighbour(state.pos[seat], action.name)), Context(seat))
         elif k == Kind.INIT_DRAW:
             state.initiative[seat] -= 1
-            state.game.fx.start(state, INITIATIVE_DRAW, Context(seat))
+            EFFECTS.start(state, INITIATIVE_DRAW, Context(seat))
         elif k == Kind.SPEND:  # "spend resources during their turn for the sole purpose of removing control"
             POOLS.pay(state.pools[seat], seat, {action.name: 1})
             remove_control(state, seat, 1, "turn")
@@ -457,7 +434,7 @@ class LoseResource(Decision):
         before = len(state.pending)
         state.stun(self.seat, self.n - 1)
         if len(state.pending) == before:
-            state.game.fx.run(state)
+            EFFECTS.run(state)
 
     def question(self, state: IvionState) -> str:
         return f"must lose an action or a power to the stun ({self.n} to lose)"
@@ -500,7 +477,7 @@ def _bottom_or_done(state: IvionState, seat: int) -> None:
         return
     if state.looking[seat]:
         state.deck[seat].insert(0, state.looking[seat].pop())
-    state.game.fx.run(state)
+    EFFECTS.run(state)
 
 
 class SecondWindBottom(Decision):

@@ -1,58 +1,23 @@
-"""Ivion: the spec, the options, the decks and the per-game engines (effects, response stack)."""
+"""Ivion: the spec, the options, the decks and the action space per pair of decks and board."""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
-from ...core.effects import Chain, EffectActions, Effects, ResponseStack, StackRules
+from ...core.effects import EffectActions
 from ...core.game import Game
 from ...core.rng import Rng
 from ...core.spec import GameSpec
-from ...core.zones import StateLayout
 from .actions import COPY_BASE, IvionAction, IvionSpace
 from .cards import Card, library
-from .decisions import DECISIONS, priority_question, priority_refusal, respond, responses
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
-from .state import POOLS, IvionState, zones
-from .verbs import VERBS
+from .state import IvionState
 
-_ENGINES: dict[str, tuple[IvionSpace, Effects, ResponseStack, type[IvionState]]] = {}
-
-
-def _engines(key: str, make_space: Any) -> tuple[IvionSpace, Effects, ResponseStack, type[IvionState]]:
-    """One action space per pair of decks and board, with the effect layer's engines bound to it
-    (their decisions offer this space's actions) and a state class whose layout lists them."""
-    got = _ENGINES.get(key)
-    if got is not None:
-        return got
-    space: IvionSpace = make_space()
-    fx = Effects(VERBS, EffectActions(space.yes, space.no, space.first),
-                 lambda s, e: s.abilities(e), lambda s, e, c: s.event_of(e, c), lambda s: s.turn_order(),
-                 lambda s: s.go_on(), card_name=lambda s, c: s.source_name(c))
-    stack = ResponseStack(StackRules(responses, respond, lambda s, i: s.still_legal(i), lambda s, i: s.resolve_item(i),
-                                     lambda s, i: s.discard_item(i), lambda s, seat: s.pools[seat],
-                                     lambda s, seat: 1 - seat, lambda s: s.go_on(),
-                                     # the response window says which rule refuses an action
-                                     # (rulebook "Playing Cards", Important)
-                                     why_illegal=priority_refusal, question=priority_question,
-                                     # the log names a countered card, never its id
-                                     card_name=lambda s, c: s.name(c) + (" (copy)" if c >= COPY_BASE else "")),
-                          POOLS, space.pass_)
-    layout = StateLayout(
-        zones=zones(),
-        values=("turn", "turn_number", "first", "stack_busy"),
-        lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
-               "revealed"),
-        nested=("feats_used",),
-        records=("pools", "controls", "terrain", "staged", "chosen"),
-        typed=(("sequence", fx.record), ("chain", Chain)),
-        decisions=(*DECISIONS, *fx.decisions, stack.Priority),
-    )
-    cls = type("IvionState", (IvionState,), {"__slots__": (), "layout": layout})
-    got = _ENGINES[key] = (space, fx, stack, cls)
-    return got
+#: one action space per pair of decks and board (its actions name their cards), shared by every
+#: game made with them
+_SPACES: dict[str, IvionSpace] = {}
 
 
 class Ivion(Game[IvionState]):
@@ -69,6 +34,7 @@ class Ivion(Game[IvionState]):
         text="text",
         decks="decks",
         web_view="ivion.js",
+        effects=("sequence", "stack"),
     )
     Options = IvionOptions
     max_length = 50_000
@@ -100,14 +66,19 @@ class Ivion(Game[IvionState]):
         feats = sorted({n for d in self.decks for n in d.feats if not self.library.cards[n].passive})
         cantrips = sorted({n for d in self.decks for n in (*d.cards, *d.feats) if self.library.cards[n].cantrip})
         digest = hashlib.sha256(repr((names, options.board)).encode()).hexdigest()[:16]
-        self.space, self.fx, self.stack, self.state_class = _engines(
-            f"ivion:{digest}", lambda: IvionSpace(f"ivion:{digest}", options.board, plays, cantrips, feats, plays, names))
+        key = f"ivion:{digest}"
+        space = _SPACES.get(key)
+        if space is None:
+            space = _SPACES[key] = IvionSpace(key, options.board, plays, cantrips, feats, plays, names)
+        self.space = space
+        #: what the effect layer's decisions offer (`IvionState.effect_actions`): this space's answers
+        self.answers = EffectActions(space.yes, space.no, space.first)
         super().__init__(options)
         self.options: IvionOptions = options
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the library's effects hold their verbs' text functions (lambdas): a game pickles as the
-        # options it was made from and is built anew (the engines are shared per action space)
+        # options it was made from and is built anew (the action space is shared per pair of decks)
         return (_remake, (self.options.to_json(),))
 
     def _build_action_space(self) -> Any:
@@ -117,7 +88,7 @@ class Ivion(Game[IvionState]):
         return self.space.space.parse(text)
 
     def _empty_state(self) -> IvionState:
-        return self.state_class.__new__(self.state_class)
+        return IvionState.__new__(IvionState)
 
     def new_state(self, seed: int = 0, record_events: bool = True) -> IvionState:
         s = self._empty_state()

@@ -5,8 +5,8 @@ hero's HP, resources (`core.resources.Pools`: actions and power, at most 5 each)
 control, feats and zones. Playing a card puts it on the core's response stack (`ResponseStack`);
 its effects run through the core's effect layer (`Effects`), one verb handler each (verbs.py), so
 what answers them (a snare on a tile, a brand on a hero, chivalry, a passive feat) fires by the
-same rules, in turn order. The per-game engines live on the game (`game.fx`, `game.stack`): their
-decisions are bound to that game's action space.
+same rules, in turn order. The state answers both (`EffectHost`, `StackHost`: its hooks below);
+the actions their decisions offer are the game's action space's.
 """
 
 from __future__ import annotations
@@ -15,20 +15,31 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
-from ...core.resources import Pools
+from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, StackItem
 from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import QUESTION, Effect
-from ...core.zones import Layout, Order, Visibility, Zone, permute
-from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, copy_words, tile_name
+from ...core.zones import Layout, Order, StateLayout, Visibility, Zone, permute
+from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, IvionAction, Kind, copy_words, tile_name
 from .cards import Card
-from .verbs import VERBS
+from .decisions import (
+    DECISIONS,
+    EFFECTS,
+    STACK,
+    DiscardDown,
+    LoseResource,
+    Main,
+    SecondWindKeep,
+    card_moves,
+    plays,
+    refusal,
+    start_play,
+)
+from .verbs import BEGIN, POOLS, VERBS
 
 if TYPE_CHECKING:
     from .game import Ivion
 
-POOLS = Pools(("actions", "power"), bound=5)   # "a player can never have more than five of each resource"
 MAX_CONTROL = 5                                 # "up to a maximum of five for each type"
 TURN_ACTIONS = 3                                # "You gain three actions at the start of each of your turns"
 OPENING_HAND = 5
@@ -39,19 +50,38 @@ SECOND_WIND_LOOK = 5
 SECOND_WIND_KEEP = 2
 CHIVALRY_CARD = 2000   # the ability "heal 2 at the start of your turn" of a chivalrous hero: card 2000 + seat
 HEAL_2 = VERBS.parse({"verb": "heal", "amount": CHIVALRY_HEAL}, "chivalry", "effects")
-BEGIN = VERBS.parse({"verb": "begin_turn"}, "the turn", "rules")
-INITIATIVE_DRAW = VERBS.parse({"verb": "initiative_draw"}, "initiative", "rules")
 
 
-def step_effect(tile: int) -> Effect:
-    return VERBS.parse({"verb": "step", "tile": tile}, "a move", "rules")
+def zones() -> tuple[Zone, ...]:
+    per = Layout.PER_SEAT
+    return (
+        Zone("deck", Visibility.HIDDEN, Order.PILE, per),
+        Zone("hand", Visibility.OWNER, Order.SET, per),
+        Zone("shown", Visibility.PUBLIC, Order.SET, per),
+        Zone("discard", Visibility.PUBLIC, Order.PILE, per),
+        Zone("feats", Visibility.PUBLIC, Order.SET, per),
+        Zone("relics", Visibility.HIDDEN, Order.PILE, per),
+        Zone("looking", Visibility.OWNER, Order.SET, per),
+        Zone("played", Visibility.PUBLIC, Order.PILE),
+        Zone("attached", Visibility.PUBLIC, Order.SET, Layout.HOSTED, host="host"),
+        Zone("removed", Visibility.PUBLIC, Order.SET),
+    )
 
 
 class IvionState(State):
-    # `layout` is set per action space (game.py): the engines' decisions are bound to that space
+    layout = StateLayout(
+        zones=zones(),
+        values=("turn", "turn_number", "first"),
+        lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
+               "revealed"),
+        nested=("feats_used",),
+        records=("pools", "controls", "terrain", "staged", "chosen"),
+        typed=(("sequence", EFFECTS.record), ("chain", Chain)),
+        decisions=(*DECISIONS, *EFFECTS.decisions, STACK.Priority),
+    )
     __slots__ = (
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
-        "turn", "turn_number", "first", "stack_busy", "hp", "max_hp", "wounded", "initiative", "chivalrous",
+        "turn", "turn_number", "first", "hp", "max_hp", "wounded", "initiative", "chivalrous",
         "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "chosen", "sequence", "chain",
         "winner_seats", "revealed",
     )
@@ -70,7 +100,6 @@ class IvionState(State):
     turn: int
     turn_number: int
     first: int
-    stack_busy: bool                 # the stack is resolving a card synchronously
     hp: list[int]
     max_hp: list[int]
     wounded: list[bool]
@@ -87,7 +116,7 @@ class IvionState(State):
     chosen: dict[str, int]           # card on the stack -> the effect its player chose ("choose", decided on play)
     winner_seats: list[int]
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
-    sequence: Any                    # the effect layer's running sequence (game.fx.record)
+    sequence: Any                    # the effect layer's running sequence (EFFECTS.record)
     chain: Chain                     # the response stack
 
     # -- facts --------------------------------------------------------------------------------
@@ -102,10 +131,13 @@ class IvionState(State):
     def name(self, card: int) -> str:
         return self.game.card_names[card % COPY_BASE]
 
-    def source_name(self, card: int) -> str:
-        """What an ability comes from, as a question names it: a card, or a chivalrous hero's heal
-        (CHIVALRY_CARD + seat, no card of the game: its id would name another card)."""
-        return "chivalry" if card - CHIVALRY_CARD in (0, 1) else self.name(card)
+    def card_name(self, card: int) -> str:
+        """A card as the effect layer's questions and the stack's log name it (never its id): a
+        copy says so, and a chivalrous hero's heal (CHIVALRY_CARD + seat, no card of the game: its
+        id would name another card) is "chivalry"."""
+        if card - CHIVALRY_CARD in (0, 1):
+            return "chivalry"
+        return self.name(card) + (" (copy)" if card >= COPY_BASE else "")
 
     def owner(self, card: int) -> int:
         return self.game.owner_of[card % COPY_BASE]
@@ -233,8 +265,6 @@ class IvionState(State):
 
     def stun(self, seat: int, n: int) -> None:
         """Glossary "Stun": the hero loses a resource of their choice (lost, not spent)."""
-        from .decisions import LoseResource
-
         for left in range(n, 0, -1):
             have = [r for r in ("actions", "power") if self.pools[seat][r] > 0]
             if len(have) == 2:
@@ -314,7 +344,7 @@ class IvionState(State):
         self.emit("shuffled", seat=seat)
 
     def counter(self, card: int) -> None:
-        self.game.stack.counter(self, card)
+        STACK.counter(self, card)
 
     def copy_card(self, card: int, seat: int) -> None:
         """Glossary "Copy": play an identical version; it does not attach and goes to no discard. We
@@ -338,7 +368,7 @@ class IvionState(State):
             self.chosen[str(copy)] = self.chosen[str(card)]
         self.emit("copied", seat=seat, card=self.name(card))
         self.check_chivalry_on_play(seat, c, targets)
-        self.game.stack.play(self, played)
+        STACK.play(self, played)
 
     def copy_slot(self) -> int | None:
         """The lowest copy number no unresolved copy has (None: COPY_SLOTS copies are unresolved)."""
@@ -373,8 +403,6 @@ class IvionState(State):
 
     def _second_wind(self, seat: int) -> None:
         """Look at the top five, two into the hand, the rest to the bottom in the order chosen."""
-        from .decisions import SecondWindKeep
-
         look = min(SECOND_WIND_LOOK, len(self.deck[seat]))
         if not look:
             return
@@ -405,7 +433,6 @@ class IvionState(State):
         self.turn = 0
         self.turn_number = 0
         self.first = self.rng.below(2)  # the rulebook does not say who starts: chosen at random
-        self.stack_busy = False
         self.max_hp = [d.hp for d in g.decks]   # "determines the starting and maximum HP of the hero"
         self.hp = list(self.max_hp)
         self.wounded = [False, False]
@@ -419,7 +446,7 @@ class IvionState(State):
         self.staged = None
         self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
         self.chosen = {}
-        self.sequence = g.fx.record()
+        self.sequence = EFFECTS.idle
         self.chain = Chain()
         for seat in range(2):  # opening hands of 5, no mulligan
             for _ in range(OPENING_HAND):
@@ -445,28 +472,15 @@ class IvionState(State):
             self._end([s for s in range(2) if self.hp[s] == best])
             return
         self.feats_used[seat] = []  # a feat "cannot be played again until the start of its controller's next turn"
-        self.game.fx.start(self, BEGIN, Context(seat))
+        EFFECTS.start(self, BEGIN, Context(seat))
 
     def end_turn(self) -> None:
-        from .decisions import DiscardDown
-
         seat = self.turn
         self.initiative[seat] = 0  # unused initiative is lost
         if len(self.hand[seat]) + len(self.shown[seat]) > HAND_LIMIT:
             self.pending.append(DiscardDown(seat))
             return
         self.start_turn(1 - seat)
-
-    def go_on(self) -> None:
-        """After an effect sequence or the stack: the stack resolves on, or the turn goes on."""
-        from .decisions import Main
-
-        if self.is_over or self.stack_busy:
-            return
-        if self.chain.items:
-            self.game.stack.resolve_next(self)
-            return
-        self.pending.append(Main(self.turn))
 
     # -- playing cards -------------------------------------------------------------------------
 
@@ -558,9 +572,9 @@ class IvionState(State):
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
         effects = c.resolved_effects(self.chosen.get(str(item.card), 0), item.card in self.unleashed)
-        self.stack_busy = True
-        self.game.fx.start_all(self, effects, Context(seat, item.card, targets))
-        self.stack_busy = False
+        # within the stack's resolution: if the effects are over at once, the stack resolves on
+        # (`ResponseStack.resolve_next`); else `effects_done` comes when they are
+        EFFECTS.carry_out(self, effects, Context(seat, item.card, targets))
 
     def discard_item(self, item: StackItem) -> None:
         card = item.card
@@ -573,7 +587,17 @@ class IvionState(State):
         self.played.remove(card)
         self.to_discard(card)
 
-    # -- the effect layer's hooks ----------------------------------------------------------------
+    # -- the effect layer's hooks (EffectHost) ---------------------------------------------------------
+
+    def effects_done(self) -> None:
+        """An effect sequence is over: the unresolved cards resolve on, or the turn goes on."""
+        if self.chain.items:
+            STACK.resolve_next(self)
+        else:
+            self.pending.append(Main(self.turn))
+
+    def effect_actions(self) -> EffectActions:
+        return self.game.answers
 
     def abilities(self, event: GameEvent) -> list[Ability]:
         out: list[Ability] = []
@@ -612,6 +636,44 @@ class IvionState(State):
 
     def turn_order(self) -> list[int]:
         return [self.turn, 1 - self.turn]
+
+    # -- the response stack's hooks (StackHost; still_legal, resolve_item, discard_item above) ------
+
+    def responses(self, seat: int) -> list[Action]:
+        return plays(self, seat, responding=True)
+
+    def respond(self, seat: int, action: Action) -> None:
+        a: IvionAction = action  # type: ignore[assignment]
+        start_play(self, seat, "feat" if a.kind == Kind.FEAT else "play", a.name)
+
+    def pass_action(self) -> Action:
+        return self.game.space.pass_
+
+    def next_priority(self, seat: int) -> int:
+        return 1 - seat
+
+    def priority_question(self, seat: int) -> str:
+        """The response window's question: which card it answers."""
+        top = self.chain.items[-1]
+        at = f" at {', '.join(self.target_name(top.card, t) for t in top.targets)}" if top.targets else ""
+        return (f"may answer {self.name(top.card)}{' (a copy)' if top.card >= COPY_BASE else ''}{at} "
+                f"with an instant, or pass (then the unresolved cards resolve, the last played first)")
+
+    def priority_refusal(self, seat: int, action: Action) -> str:
+        """The response window says which rule refuses an action (rulebook "Playing Cards", Important)."""
+        assert isinstance(action, IvionAction)
+        if action.kind in (Kind.PLAY, Kind.FEAT):
+            how = "feat" if action.kind == Kind.FEAT else "play"
+            return refusal(self, seat, how, action.name, True) or f"{action.text!r} is not possible now"
+        return (f"{action.text!r}: while cards are unresolved, players only respond with instants or pass (no moving, "
+                f"removing control or expending initiative)")
+
+    def pools_of(self, seat: int) -> dict[str, int]:
+        return self.pools[seat]
+
+    def stack_done(self) -> None:
+        """The stack is empty again: the turn goes on."""
+        self.pending.append(Main(self.turn))
 
     # -- the contract -----------------------------------------------------------------------------
 
@@ -672,8 +734,6 @@ class IvionState(State):
         return out
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        from .decisions import card_moves
-
         return {name: [move] for name, move in card_moves(self, seat).items()}
 
     def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
@@ -765,20 +825,4 @@ def _redeal(free: list[tuple[list[int], int]], key: int) -> None:
         cards[k] = c
 
 
-def zones() -> tuple[Zone, ...]:
-    per = Layout.PER_SEAT
-    return (
-        Zone("deck", Visibility.HIDDEN, Order.PILE, per),
-        Zone("hand", Visibility.OWNER, Order.SET, per),
-        Zone("shown", Visibility.PUBLIC, Order.SET, per),
-        Zone("discard", Visibility.PUBLIC, Order.PILE, per),
-        Zone("feats", Visibility.PUBLIC, Order.SET, per),
-        Zone("relics", Visibility.HIDDEN, Order.PILE, per),
-        Zone("looking", Visibility.OWNER, Order.SET, per),
-        Zone("played", Visibility.PUBLIC, Order.PILE),
-        Zone("attached", Visibility.PUBLIC, Order.SET, Layout.HOSTED, host="host"),
-        Zone("removed", Visibility.PUBLIC, Order.SET),
-    )
-
-
-__all__ = ["DIRECTIONS", "CONTROLS", "IvionState", "POOLS", "step_effect", "zones"]
+__all__ = ["DIRECTIONS", "CONTROLS", "IvionState", "POOLS", "zones"]

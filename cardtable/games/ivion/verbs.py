@@ -14,9 +14,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...core.verbs import QUESTION, NoParams, Params, VerbRegistry
+from ...core.resources import Pools
+from ...core.verbs import QUESTION, Effect, NoParams, Params, VerbRegistry
 
 VERBS = VerbRegistry("Ivion")
+POOLS = Pools(("actions", "power"), bound=5)   # "a player can never have more than five of each resource"
 EFFECTS_SLOT = ("effects",)
 
 
@@ -200,3 +202,12 @@ def _step(state: Any, ctx: Any, p: Step) -> None:
 @VERBS.effect("initiative_draw", NoParams, slots=("rules",), text=lambda p, w: "draw a card (initiative)")
 def _initiative_draw(state: Any, ctx: Any, p: NoParams) -> None:
     state.draw(ctx.controller)
+
+
+#: the turn's own steps, as effects (the `rules` slot)
+BEGIN = VERBS.parse({"verb": "begin_turn"}, "the turn", "rules")
+INITIATIVE_DRAW = VERBS.parse({"verb": "initiative_draw"}, "initiative", "rules")
+
+
+def step_effect(tile: int) -> Effect:
+    return VERBS.parse({"verb": "step", "tile": tile}, "a move", "rules")

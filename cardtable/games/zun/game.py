@@ -24,6 +24,7 @@ class Zun(Game[ZunState]):
         encoder="encoder:ZunEncoder",
         text="text",
         web_view="zun.js",
+        effects=("sequence", "stack"),
     )
     Options = ZunOptions
     max_length = 200_000

@@ -32,7 +32,6 @@ from ...core.effects import (
     Priority,
     ResponseStack,
     StackItem,
-    StackRules,
     evolve,
 )
 from ...core.state import State, zero_sum_returns
@@ -114,77 +113,13 @@ class Source:
     absorb: tuple[int, ...] = ()
 
 
-# -- the core's effect layer, told Runes of Zun's rules ---------------------------------------------
+# -- the core's effect layer and response stack: ZunState answers them (its hooks below) --------------
 
-
-def _abilities(state: ZunState, event: GameEvent) -> list[Ability]:
-    """Start of Turn 1: every (ongoing) rune affecting the player whose turn starts triggers (and
-    then stops affecting them). Nothing else in Zun answers an event."""
-    if event.kind != TURN_START or not state.ongoing:
-        return []
-    seat = event.seat
-    return [Ability(o["serial"], 0, seat, TURN_START, state._at_start(o), Context(o["owner"], o["serial"], (seat,)),
-                    optional=False)
-            for o in state.ongoing if seat in o["affects"]]
-
-
-def _event_of(state: ZunState, effect: Effect, ctx: Context) -> GameEvent:
-    return GameEvent(effect.verb, ctx.controller, ctx.source, ctx.targets[0] if ctx.targets else -1)
-
-
-def _turn_order(state: ZunState) -> list[int]:
-    n = state.game.players
-    return [(state.turn + k) % n for k in range(n)]
-
-
-def _choose_trigger(state: ZunState, ability: Ability) -> Action:
-    return state.game.space.trigger[state._ongoing(ability.card)["rune"]]
-
-
-def _alike(state: ZunState, ability: Ability) -> int:
-    """Copies of one rune are one choice: the oldest of them triggers first."""
-    rune: int = state._ongoing(ability.card)["rune"]
-    return rune
-
-
-EFFECTS = Effects(
-    VERBS, EffectActions(choose=_choose_trigger), _abilities, _event_of, _turn_order,
-    done=lambda state: state._effects_done(),
-    used=lambda state, a: state._triggered(a), finished=lambda state, a: state._expire(a),
-    alike=_alike, kinds={"first_trigger": "order_triggers"}, answerable=frozenset(),
-    asks={"first_trigger": "must choose which ongoing rune triggers next"},
-)
-
-
-def _respond(state: ZunState, seat: int, action: Action) -> None:
-    state._react(seat, action.rune)  # type: ignore[attr-defined]
-    state._run()
-
-
-def _passed(state: ZunState, seat: int) -> None:
-    state._run()  # no Reaction: the Action resolves on this target (its stage is `resolve`)
-
-
-def _why_not(state: ZunState, seat: int, action: Action) -> str:
-    rune = getattr(action, "rune", -1)
-    if action in state.game.space.react.values() and rune not in state.hands[seat]:
-        return f"seat {seat} holds no {state._name(rune)}; legal now: {legal_now(state)}"
-    window = state.decision  # the reaction window that refuses it
-    assert window is not None
-    return f"{action.text!r} is not possible now: {window.describe(state)}; legal now: {legal_now(state)}"
-
-
-def _never(state: ZunState, item: StackItem) -> None:
-    raise AssertionError("Runes of Zun resolves its stack target by target (ZunState._step_frame)")
-
-
-STACK = ResponseStack(
-    StackRules(reactions, _respond, still_legal=lambda state, item: True, resolve=_never, discard=_never,
-               pools=lambda state, seat: {}, next_seat=lambda state, seat: seat, passed=_passed,
-               why_illegal=_why_not, question=lambda state, seat: f"may play a Reaction to {state.rune_words(seat)}, or not"),
-    None, lambda state: state.game.space.no_reaction, item=Resolving,
-    kinds={"priority": "reaction"},
-)
+EFFECTS = Effects(VERBS, kinds={"first_trigger": "order_triggers"}, answerable=frozenset(), told=True,
+                  names_first=True, asks={"first_trigger": "must choose which ongoing rune triggers next"})
+#: Runes of Zun resolves its stack target by target (`ZunState._step_frame`): a pass goes back to it
+STACK = ResponseStack(None, item=Resolving, kinds={"priority": "reaction"}, staged=True)
+NO_ACTIONS = EffectActions()  # every trigger is mandatory, and its order is chosen by rune (`trigger_action`)
 
 
 def _next(f: Resolving) -> str:
@@ -431,7 +366,7 @@ class ZunState(State):
 
     def _run(self) -> None:
         """Advance until a decision is pending or the game is over. An effect sequence under way
-        goes first; when it is over the core calls `_effects_done`, which comes back here."""
+        goes first; when it is over the core calls `effects_done`, which comes back here."""
         while not self.is_over and not self.pending:
             if self.sequence.work:
                 EFFECTS.run(self)
@@ -464,11 +399,70 @@ class ZunState(State):
             else:
                 self._end_of_turn()
 
-    def _effects_done(self) -> None:
+    # -- the effect layer's hooks (EffectHost, ToldHost, ChoosingHost) -------------------------------
+
+    def abilities(self, event: GameEvent) -> list[Ability]:
+        """Start of Turn 1: every (ongoing) rune affecting the player whose turn starts triggers (and
+        then stops affecting them). Nothing else in Zun answers an event."""
+        if event.kind != TURN_START or not self.ongoing:
+            return []
+        seat = event.seat
+        return [Ability(o["serial"], 0, seat, TURN_START, self._at_start(o), Context(o["owner"], o["serial"], (seat,)),
+                        optional=False)
+                for o in self.ongoing if seat in o["affects"]]
+
+    def event_of(self, effect: Effect, context: Context) -> GameEvent:
+        return GameEvent(effect.verb, context.controller, context.source, context.targets[0] if context.targets else -1)
+
+    def turn_order(self) -> list[int]:
+        n = self.game.players
+        return [(self.turn + k) % n for k in range(n)]
+
+    def effects_done(self) -> None:
         """An effect sequence is over: after the Start of Turn triggers comes the mulligan."""
         if self.phase == "start":
             self.phase = "mulligan"
         self._run()
+
+    def card_name(self, card: int) -> str:
+        """An (ongoing) rune in play, known by its serial."""
+        return self._name(self._ongoing(card)["rune"])
+
+    def effect_actions(self) -> EffectActions:
+        return NO_ACTIONS
+
+    def trigger_action(self, ability: Ability) -> Action:
+        """Copies of one rune are one choice (the oldest of them triggers first): the action names the rune."""
+        return self.game.space.trigger[self._ongoing(ability.card)["rune"]]
+
+    # -- the reaction window's hooks (StagedStackHost) ------------------------------------------------
+
+    def responses(self, seat: int) -> list[Action]:
+        return reactions(self, seat)
+
+    def respond(self, seat: int, action: Action) -> None:
+        self._react(seat, action.rune)  # type: ignore[attr-defined]
+        self._run()
+
+    def pass_action(self) -> Action:
+        return self.game.space.no_reaction
+
+    def next_priority(self, seat: int) -> int:
+        return seat  # the window is the targeted player's (`_step_frame` opens it)
+
+    def priority_question(self, seat: int) -> str:
+        return f"may play a Reaction to {self.rune_words(seat)}, or not"
+
+    def priority_refusal(self, seat: int, action: Action) -> str:
+        rune = getattr(action, "rune", -1)
+        if action in self.game.space.react.values() and rune not in self.hands[seat]:
+            return f"seat {seat} holds no {self._name(rune)}; legal now: {legal_now(self)}"
+        window = self.decision  # the reaction window that refuses it
+        assert window is not None
+        return f"{action.text!r} is not possible now: {window.describe(self)}; legal now: {legal_now(self)}"
+
+    def priority_passed(self, seat: int) -> None:
+        self._run()  # no Reaction: the Action resolves on this target (its stage is `resolve`)
 
     def _ongoing(self, serial: int) -> dict[str, Any]:
         for o in self.ongoing:
@@ -482,13 +476,13 @@ class ZunState(State):
         rune: Rune = self.runes[o["as"]]
         return rune.at_start
 
-    def _triggered(self, a: Ability) -> None:
+    def ability_used(self, a: Ability) -> None:
         """An (ongoing) rune triggers; it stays in play until its effects are over."""
         o = self._ongoing(a.card)
         o["pending"] += 1
         self.emit("triggered", seat=self.turn, card=self._name(o["rune"]))
 
-    def _expire(self, a: Ability) -> None:
+    def ability_finished(self, a: Ability) -> None:
         """Its effects over, the (ongoing) rune stops affecting the player; affecting nobody, it is
         discarded ("Discarded at the start of the affected player's next turn")."""
         o = next((o for o in self.ongoing if o["serial"] == a.card), None)

@@ -7,8 +7,7 @@ from typing import Any
 import cardtable
 from cardtable.core.effects import Context
 from cardtable.games.iuno_avatar.cards import DECK_FILE, read_file
-from cardtable.games.iuno_avatar.decisions import Turn, UseRoll
-from cardtable.games.iuno_avatar.engine import EFFECTS
+from cardtable.games.iuno_avatar.decisions import EFFECTS, Turn, UseRoll
 from cardtable.games.iuno_avatar.language import VERBS
 from cardtable.games.iuno_avatar.state import AvatarState
 

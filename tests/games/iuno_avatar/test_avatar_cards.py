@@ -13,8 +13,7 @@ import cardtable
 from cardtable.core import CardFileError, IllegalAction, OptionError
 from cardtable.core.effects import Context
 from cardtable.games.iuno_avatar.cards import Card, base_deck, build
-from cardtable.games.iuno_avatar.decisions import Turn
-from cardtable.games.iuno_avatar.engine import EFFECTS
+from cardtable.games.iuno_avatar.decisions import EFFECTS, Turn
 from cardtable.games.iuno_avatar.language import ELEMENTS, VERBS
 from cardtable.games.iuno_avatar.state import AvatarState
 

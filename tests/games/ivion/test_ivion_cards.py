@@ -169,7 +169,7 @@ def test_a_card_played_free_by_cantrip_may_be_unleashed_with_all_remaining_power
     cards = base_library().cards
     monkeypatch.setitem(cards, "Fireball", dataclasses.replace(cards["Fireball"], cantrip=True))
     # the game's action space is built anew (it offers "cantrip Fireball") and forgotten afterwards
-    monkeypatch.setattr(ivion_game, "_ENGINES", {})
+    monkeypatch.setattr(ivion_game, "_SPACES", {})
     monkeypatch.setattr(core_actions, "_SPACES", dict(core_actions._SPACES))
     s = position(hands=(["Fireball"], []), power=(3, 0))
     play(s, "cantrip Fireball")
