@@ -39,7 +39,7 @@ class GameSpec:
     text: str = ""                  # module of the game's package: "text"
     decks: str = ""                 # module of the game's package with the deck builder: "decks"
     web_view: str = "generic.js"    # script in cardtable/web/views/
-    #: the core's shared layers the game's state hosts (core/effects.py): "sequence" (the effect
+    #: the core's shared layers the game's state hosts (core/effects/): "sequence" (the effect
     #: layer: `Effects`, its state an `EffectHost`) and "stack" (the response stack:
     #: `ResponseStack`, its state a `StackHost`, or a `StagedStackHost`); tests/conformance checks
     #: the state implements what the layers it declares ask of it

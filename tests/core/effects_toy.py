@@ -1,4 +1,4 @@
-"""A small duel written only against the core's effect layer (cardtable/core/effects.py), with test
+"""A small duel written only against the core's effect layer (cardtable/core/effects/), with test
 cards for every part of it: the worked example of docs/developing.md ("The effect layer").
 
 Each player has gems, cards drawn, sparks, HP and a power pool (at most 5). Figures in play carry

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .state import AvatarState
 
 
-#: the core's effect layer bound to Iuno Avatar (cardtable/core/effects.py): its rules are the
+#: the core's effect layer bound to Iuno Avatar (cardtable/core/effects/): its rules are the
 #: state's hooks (state.py: which abilities answer an activity, what an activity is). A card's
 #: effect of several steps is a chained ability: a step that can do nothing stops those after it.
 EFFECTS = Effects(VERBS, chained=True)

@@ -584,7 +584,7 @@ class ZunState(State):
     def _step_frame(self) -> None:
         """Take the rune being resolved through its stages until a player must decide, its
         effects start, or it is done. Its record changes in place (a stack item belongs to this
-        state: cardtable/core/effects.py, `StackItem`); `stage` is written before a decision or an
+        state: cardtable/core/effects/, `StackItem`); `stage` is written before a decision or an
         effect can read it."""
         while True:  # once more after effects that are over at once (what `_run` would do next)
             f: Resolving = self.chain.items[-1]  # type: ignore[assignment]

@@ -1,0 +1,207 @@
+"""The response stack (`ResponseStack`) and its priority window (`Priority`), asking the state
+(`StackHost`, or `StagedStackHost` for a game that resolves in stages of its own). See the
+package's docstring (cardtable/core/effects/__init__.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from operator import attrgetter
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
+
+from ..actions import Action
+from ..resources import Pools
+from ..state import Decision, State
+from .records import Chain, StackItem, _chain_record, bind_decision
+
+
+@runtime_checkable
+class PriorityHost(Protocol):
+    """What a game's state gives the response stack's priority window (`Priority`).
+
+    - `responses(seat)`: the actions that answer the top card (playable instants);
+    - `respond(seat, action)`: carry out a response (pay, and `ResponseStack.play` it);
+    - `pass_action()`: the action that passes (a game whose actions depend on its cards has it per game);
+    - `next_priority(seat)`: who may respond to `seat`;
+    - `priority_question(seat)`: the window's question after "seat N";
+    - `priority_refusal(seat, action)`: why an action is refused in the window."""
+
+    pending: list[Decision]
+    is_over: bool
+
+    def responses(self, seat: int) -> list[Action]: ...
+
+    def respond(self, seat: int, action: Action) -> None: ...
+
+    def pass_action(self) -> Action: ...
+
+    def next_priority(self, seat: int) -> int: ...
+
+    def priority_question(self, seat: int) -> str: ...
+
+    def priority_refusal(self, seat: int, action: Action) -> str: ...
+
+
+@runtime_checkable
+class StackHost(PriorityHost, Protocol):
+    """A game whose stack the core resolves, card by card, the last played first (`resolve_next`).
+
+    - `still_legal(item)`: the conditions that allowed the card still hold (else it is
+      meta-countered);
+    - `resolve_item(item)`: its effects; `discard_item(item)`: to its owner's discard (after
+      resolving, unless it stays in play attached);
+    - `pools_of(seat)`: the seat's resource pools, for refunds;
+    - `stack_done()`: the stack is empty again (the game goes on);
+    - `card_name(card)`: a card as the log's countered and meta-countered events name it."""
+
+    def still_legal(self, item: StackItem) -> bool: ...
+
+    def resolve_item(self, item: StackItem) -> None: ...
+
+    def discard_item(self, item: StackItem) -> None: ...
+
+    def pools_of(self, seat: int) -> dict[str, int]: ...
+
+    def stack_done(self) -> None: ...
+
+    def card_name(self, card: int) -> str: ...
+
+
+@runtime_checkable
+class StagedStackHost(PriorityHost, Protocol):
+    """A game that resolves its stack in stages of its own (`ResponseStack(staged=True)`; Runes of
+    Zun: target by target): a pass goes back to the game."""
+
+    def priority_passed(self, seat: int) -> None: ...
+
+
+class ResponseStack:
+    """The response stack of one game (Ivion's instants; Zun's reactions), asking the state
+    (`StackHost`, or `StagedStackHost` when `staged`).
+
+    `item`: the class of its items (a subclass of `StackItem` carrying what else the game needs);
+    `record`: the class of the `Chain` field to declare in the layout's `typed`; `kinds`: the game's
+    name for the priority decision; `pools`: where payments are refunded (None: nothing is paid)."""
+
+    def __init__(self, pools: Pools | None, field: str = "chain", item: type[StackItem] = StackItem,
+                 kinds: Mapping[str, str] | None = None, staged: bool = False) -> None:
+        self.pools = pools
+        self.field = field
+        #: the game resolves its cards in stages of its own: a pass is the game's (`priority_passed`)
+        self.staged = staged
+        #: the protocol a state of this game implements (a conformance test checks each game's)
+        self.hosts: tuple[type, ...] = (StagedStackHost,) if staged else (StackHost,)
+        self._get: Callable[[State], Any] = attrgetter(field)  # the state's chain (read at every step)
+        self.record = _chain_record(item)
+        self.empty = self.record()  # nothing on the stack (immutable: every state shares it)
+        #: the priority decision bound to this stack: list it in the state layout's `decisions`
+        self.Priority: type[Priority] = bind_decision(Priority, dict(kinds or {}), {}, stack=self)
+
+    def push(self, state: State, item: StackItem) -> None:
+        """`item` goes on the stack, without opening a window (the game opens it: `window`)."""
+        setattr(state, self.field, self.record((*self._get(state).items, item)))
+
+    def window(self, state: State, seat: int) -> None:
+        """`seat` may respond to the top card, or pass."""
+        state.pending.append(self.Priority(seat))
+
+    def top(self, state: State) -> StackItem:
+        chain: Chain = self._get(state)
+        return chain.items[-1]
+
+    def update(self, state: State, item: StackItem) -> None:
+        """Put `item` in the place of the top card (its progress, a new target)."""
+        setattr(state, self.field, self.record((*self._get(state).items[:-1], item)))
+
+    def change_top(self, state: State, **changes: Any) -> Any:
+        """The top card's progress: `changes` made to it, in place (`StackItem`); the card."""
+        item = self._get(state).items[-1]
+        item.__dict__.update(changes)
+        return item
+
+    def pop(self, state: State) -> StackItem:
+        """Take the top card off the stack (it resolved, or left play)."""
+        items: tuple[StackItem, ...] = self._get(state).items
+        setattr(state, self.field, self.record(items[:-1]))
+        return items[-1]
+
+    def chain(self, state: State) -> Chain:
+        chain: Chain = getattr(state, self.field)
+        return chain
+
+    def play(self, state: State, item: StackItem) -> None:
+        """`item` goes on the stack; the next player may respond to it."""
+        self.push(state, item)
+        self.window(state, cast(PriorityHost, state).next_priority(item.controller))
+
+    def counter(self, state: State, card: int) -> bool:
+        """Counter the unresolved `card` (the topmost of it): it will not resolve. False if it is
+        not on the stack."""
+        chain = self._get(state)
+        for i in range(len(chain.items) - 1, -1, -1):
+            if chain.items[i].card == card and not chain.items[i].countered:
+                chain.items[i].countered = True
+                return True
+        return False
+
+    def passed(self, state: State, seat: int) -> None:
+        """A player passes: every card resolves, the last played first, until the game is over (or
+        as the game says: `staged`)."""
+        if self.staged:
+            cast(StagedStackHost, state).priority_passed(seat)
+        else:
+            self.resolve_next(state)
+
+    def resolve_next(self, state: State) -> None:
+        """Resolve cards until one needs a decision (the game calls this again after it) or none
+        is left."""
+        host = cast(StackHost, state)
+        while True:
+            chain = self._get(state)
+            if not chain.items:
+                setattr(state, self.field, self.empty)
+                host.stack_done()
+                return
+            item = chain.items[-1]
+            setattr(state, self.field, self.record(chain.items[:-1]))
+            before = len(state.pending)
+            if item.countered:  # "it has no further effect and is placed in its owner's discard"
+                state.emit("countered", card=item.card, owner=item.owner, name=host.card_name(item.card))
+                host.discard_item(item)
+            elif not host.still_legal(item):  # meta-countered: discarded, and refunded
+                refunded = 0
+                if item.payment is not None and self.pools is not None:
+                    refunded = self.pools.refund(host.pools_of(item.payment.seat), item.payment)
+                state.emit("meta_countered", card=item.card, owner=item.owner, refunded=refunded,
+                           name=host.card_name(item.card))
+                host.discard_item(item)
+            else:
+                host.resolve_item(item)
+                host.discard_item(item)
+            if len(state.pending) > before or state.is_over:
+                return  # a decision to take, or the game ended: nothing more resolves
+
+
+class Priority(Decision):
+    """A card was played: respond with one of yours, or pass (then the stack resolves).
+    (`ResponseStack.Priority` is this decision bound to one game's stack.)"""
+
+    __slots__ = ()
+    kind = "priority"
+    stack: ClassVar[ResponseStack]
+
+    def legal_actions(self, state: State) -> list[Action]:
+        host = cast(PriorityHost, state)
+        return [*host.responses(self.seat), host.pass_action()]
+
+    def why_illegal(self, state: State, action: Action) -> str:
+        return cast(PriorityHost, state).priority_refusal(self.seat, action)
+
+    def resolve(self, state: State, action: Action) -> None:
+        host = cast(PriorityHost, state)
+        if action is host.pass_action():
+            self.stack.passed(state, self.seat)
+        else:
+            host.respond(self.seat, action)
+
+    def question(self, state: State) -> str:
+        return cast(PriorityHost, state).priority_question(self.seat)
