@@ -126,6 +126,7 @@ class StateLayout:
     - `typed`: (name, class) of fields holding a typed record (a class with `to_json()` and a
       `from_json(data)` classmethod: the effect layer's pending work), copied by reference when
       immutable, or by its `copy()` when it has one (the response stack, whose items change in place);
+      an immutable one may be None (nothing under way: Ivion's card being played), saved as null;
     - `derived`: cached facts (options read on the hot path), copied by clones and rebuilt by the
       state's `_derive()` after a load; never saved;
     - `decisions`: every Decision class the game pushes, for the JSON round trip.
@@ -199,7 +200,11 @@ class StateLayout:
 
     def snapshot(self, state: State) -> dict[str, Any]:
         typed = dict(self.typed)
-        return {a: getattr(state, a).to_json() if a in typed else copy_json(getattr(state, a)) for a in self.saved}
+        out = {}
+        for a in self.saved:
+            value = getattr(state, a)
+            out[a] = copy_json(value) if a not in typed else None if value is None else value.to_json()
+        return out
 
     def restore(self, state: State, data: dict[str, Any]) -> None:
         missing = [a for a in self.saved if a not in data]
@@ -207,7 +212,8 @@ class StateLayout:
             raise KeyError(f"the saved state lacks {', '.join(missing)}")
         typed = dict(self.typed)
         for a in self.saved:
-            setattr(state, a, typed[a].from_json(data[a]) if a in typed else copy_json(data[a]))
+            value = data[a]
+            setattr(state, a, copy_json(value) if a not in typed else None if value is None else typed[a].from_json(value))
 
     def decision_from_json(self, data: dict[str, Any]) -> Decision:
         cls = self._by_kind.get(data.get("kind", ""))

@@ -1,6 +1,6 @@
 """Ivion's decisions, each owning its legal actions, its resolution and its words.
 
-Playing a card (rulebook "Playing Cards") is a short flow on a staged record (`state.staged`):
+Playing a card (rulebook "Playing Cards") is a short flow on a staged record (`state.staged`, a `Play`):
 choose the card -> choose its effect if it asks to (`ChooseMode`) -> choose its target, or each of
 its targets (`ChooseTarget`) -> unleash or not (`Unleash`) -> pay, which
 removes that much control (`RemoveControl` when the kinds to remove are a real choice) -> on the
@@ -9,10 +9,14 @@ response stack, where the other player may respond (the core's `Priority`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
-from ...core.effects import Context, Effects, ResponseStack, StackItem
+from ...core.effects import Context, Effects, ResponseStack, StackItem, evolve
+from ...core.resources import Payment
 from ...core.state import Decision
 from ...core.verbs import QUESTION
 from .actions import CONTROLS, DIRECTIONS, IvionAction, Kind
@@ -28,6 +32,44 @@ if TYPE_CHECKING:
 #: decisions offer are the game's own action space's (`effect_actions`, `pass_action`)
 EFFECTS = Effects(VERBS)
 STACK = ResponseStack(POOLS)
+
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card being played (rulebook "Playing Cards"): chosen, its effect chosen, targeted, paid for,
+    not yet on the stack. Its JSON is the record's fields (the payment once paid)."""
+
+    seat: int
+    card: int
+    how: str                        # "play", "cantrip" (for an initiative) or "feat"
+    target: int = -1                # its first target (-1: none)
+    targets: tuple[int, ...] = ()   # every target, in the order chosen
+    unleash: bool = False
+    mode: int = 0                   # the effect chosen ("choose")
+    payment: Payment | None = None  # what was paid
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "card": self.card, "how": self.how, "target": self.target,
+                               "targets": list(self.targets), "unleash": self.unleash, "mode": self.mode}
+        if self.payment is not None:
+            out["payment"] = self.payment.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Play:
+        payment = data.get("payment")
+        return cls(int(data["seat"]), int(data["card"]), str(data["how"]), int(data["target"]),
+                   tuple(int(t) for t in data["targets"]), bool(data["unleash"]), int(data["mode"]),
+                   None if payment is None else Payment.from_json(payment))
+
+
+class Then(StrEnum):
+    """What comes after control is removed for the resources spent."""
+
+    STACK = "stack"  # the card being played goes on the stack
+    STEP = "step"    # the hero moves to a tile
+    TURN = "turn"    # the turn goes on
 
 
 # -- what may be played -------------------------------------------------------------------------
@@ -119,8 +161,7 @@ def card_moves(state: IvionState, seat: int) -> dict[str, Action]:
 def start_play(state: IvionState, seat: int, how: str, name: str) -> None:
     card_id = find(state, seat, how, name)
     c = state.card(card_id)
-    state.staged = {"seat": seat, "card": card_id, "how": how, "target": -1, "targets": [], "unleash": False,
-                    "mode": 0}
+    state.staged = Play(seat, card_id, how)
     if c.modes:  # "If the card requires you to 'choose', decide now."
         state.pending.append(ChooseMode(seat))
         return
@@ -131,22 +172,22 @@ def to_targets(state: IvionState) -> None:
     """"If the card requires one or more targets, select them now": each of them in turn."""
     staged = state.staged
     assert staged is not None
-    seat = staged["seat"]
-    c = state.card(staged["card"])
+    seat = staged.seat
+    c = state.card(staged.card)
     if c.target in ("tile", "empty_tile", "attached", "stack"):
         state.pending.append(ChooseTarget(seat))
         return
-    staged["target"] = state.targets_for(seat, c)[0]
-    staged["targets"] = [] if staged["target"] < 0 else [staged["target"]]
+    target = state.targets_for(seat, c)[0]
+    state.staged = evolve(staged, target=target, targets=() if target < 0 else (target,))
     after_target(state)
 
 
 def after_target(state: IvionState) -> None:
     staged = state.staged
     assert staged is not None
-    seat = staged["seat"]
-    c = state.card(staged["card"])
-    if c.may_unleash(state.pools[seat]["power"], free=staged["how"] == "cantrip"):
+    seat = staged.seat
+    c = state.card(staged.card)
+    if c.may_unleash(state.pools[seat]["power"], free=staged.how == "cantrip"):
         state.pending.append(Unleash(seat))
         return
     pay(state)
@@ -157,14 +198,14 @@ def pay(state: IvionState) -> None:
     the hand for the field; control is removed as resources are spent."""
     staged = state.staged
     assert staged is not None
-    seat, card_id, how = staged["seat"], staged["card"], staged["how"]
+    seat, card_id, how = staged.seat, staged.card, staged.how
     c = state.card(card_id)
     if how == "cantrip":
         state.initiative[seat] -= 1
         cost = {"actions": 0, "power": 0}
     else:
         cost = dict(c.cost)
-    if staged["unleash"]:  # "you spend the rest of your remaining power"
+    if staged.unleash:  # "you spend the rest of your remaining power"
         cost["power"] = state.pools[seat]["power"]
     payment = POOLS.pay(state.pools[seat], seat, cost)
     for zone in (state.shown[seat], state.hand[seat], state.feats[seat]):
@@ -176,22 +217,22 @@ def pay(state: IvionState) -> None:
         state.feats_used[seat].append(card_id)
     if how == "cantrip":
         state.free.append(card_id)
-    if staged["unleash"]:
+    if staged.unleash:
         state.unleashed.append(card_id)
     if c.modes:
-        state.chosen[str(card_id)] = staged["mode"]
-    target = staged["target"]
+        state.chosen[str(card_id)] = staged.mode
+    target = staged.target
     state.check_chivalry_on_play(seat, c, (target,))
     # a hero target is named (and its seat given, so that its own player reads "you")
     state.emit("played", seat=seat, card=state.name(card_id), how=how,
-               target=" and ".join(state.target_name(card_id, t) for t in staged["targets"]),
-               hero=target if c.target in ("self", "enemy") else None, unleashed=staged["unleash"])
+               target=" and ".join(state.target_name(card_id, t) for t in staged.targets),
+               hero=target if c.target in ("self", "enemy") else None, unleashed=staged.unleash)
     spent = sum(n for _, n in payment.spent)
-    staged["payment"] = payment.to_json()
-    remove_control(state, seat, spent, "stack")
+    state.staged = evolve(staged, payment=payment)
+    remove_control(state, seat, spent, Then.STACK)
 
 
-def remove_control(state: IvionState, seat: int, n: int, then: str) -> None:
+def remove_control(state: IvionState, seat: int, n: int, then: Then, tile: int = -1) -> None:
     """"After you spend resources in any way, you remove that many control tokens in any combination." """
     ctrl = state.controls[seat]
     kinds = [k for k in CONTROLS if ctrl[k] > 0]
@@ -203,23 +244,20 @@ def remove_control(state: IvionState, seat: int, n: int, then: str) -> None:
                     break
                 ctrl[left[0]] -= 1
         else:
-            state.pending.append(RemoveControl(seat, n, then))
+            state.pending.append(RemoveControl(seat, n, then, tile))
             return
-    carry_on(state, seat, then)
+    carry_on(state, seat, then, tile)
 
 
-def carry_on(state: IvionState, seat: int, then: str) -> None:
-    if then == "stack":
+def carry_on(state: IvionState, seat: int, then: Then, tile: int) -> None:
+    """The card goes on the stack, the hero steps to `tile`, or the turn goes on."""
+    if then is Then.STACK:
         staged = state.staged
         assert staged is not None
-        from ...core.resources import Payment
-
         state.staged = None
-        item = StackItem(staged["card"], state.owner(staged["card"]), seat, tuple(staged["targets"]),
-                         Payment.from_json(staged["payment"]))
-        STACK.play(state, item)
-    elif then.startswith("step "):
-        EFFECTS.start(state, step_effect(int(then[5:])), Context(seat))
+        STACK.play(state, StackItem(staged.card, state.owner(staged.card), seat, staged.targets, staged.payment))
+    elif then is Then.STEP:
+        EFFECTS.start(state, step_effect(tile), Context(seat))
     else:
         state.pending.append(Main(seat))
 
@@ -283,7 +321,7 @@ class Main(Decision):
             tile = state.neighbour(state.pos[seat], action.name)
             cost = 2 if state.terrain.get(str(tile)) == "difficult" else 1
             payment = POOLS.pay(state.pools[seat], seat, {"actions": cost})
-            remove_control(state, seat, sum(n for _, n in payment.spent), f"step {tile}")
+            remove_control(state, seat, sum(n for _, n in payment.spent), Then.STEP, tile)
         elif k == Kind.INIT_MOVE:
             state.initiative[seat] -= 1
             EFFECTS.start(state, step_effect(state.neighbour(state.pos[seat], action.name)), Context(seat))
@@ -292,7 +330,7 @@ class Main(Decision):
             EFFECTS.start(state, INITIATIVE_DRAW, Context(seat))
         elif k == Kind.SPEND:  # "spend resources during their turn for the sole purpose of removing control"
             POOLS.pay(state.pools[seat], seat, {action.name: 1})
-            remove_control(state, seat, 1, "turn")
+            remove_control(state, seat, 1, Then.TURN)
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         k = action.kind
@@ -316,18 +354,18 @@ class ChooseTarget(Decision):
         staged = state.staged
         assert staged is not None
         sp = state.game.space
-        c = state.card(staged["card"])
+        c = state.card(staged.card)
         # "one or more targets": each a different one
-        targets = [t for t in state.targets_for(self.seat, c) if t not in staged["targets"]]
+        targets = [t for t in state.targets_for(self.seat, c) if t not in staged.targets]
         if c.target in ("tile", "empty_tile"):
             return [sp.tile[t] for t in targets]
         return [sp.card[t] for t in targets]
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        chosen = [*state.staged["targets"], action.n]
-        state.staged = {**state.staged, "target": chosen[0], "targets": chosen}
-        if len(chosen) < state.card(state.staged["card"]).targets:
+        chosen = (*state.staged.targets, action.n)
+        state.staged = evolve(state.staged, target=chosen[0], targets=chosen)
+        if len(chosen) < state.card(state.staged.card).targets:
             state.pending.append(ChooseTarget(self.seat))
             return
         after_target(state)
@@ -335,18 +373,18 @@ class ChooseTarget(Decision):
     def _wanted(self, state: IvionState) -> str:
         """The kind of target the staged card takes: "enemy hero, range 3"."""
         assert state.staged is not None
-        c = state.card(state.staged["card"])
+        c = state.card(state.staged.card)
         return c.target.replace("_", " ") + (f", range {c.range}" if c.range is not None else "")
 
     def question(self, state: IvionState) -> str:
         assert state.staged is not None
-        c = state.card(state.staged["card"])
-        chosen = state.staged["targets"]
+        c = state.card(state.staged.card)
+        chosen = state.staged.targets
         if c.targets == 1:
             return f"must choose the target of {c.name} ({self._wanted(state)})"
         # "one or more targets": the first, then the second, each different from those chosen
         nth = ORDINALS[len(chosen)]
-        besides = f", not {' or '.join(state.target_name(state.staged['card'], t) for t in chosen)}" if chosen else ""
+        besides = f", not {' or '.join(state.target_name(state.staged.card, t) for t in chosen)}" if chosen else ""
         return f"must choose the {nth} of the {NUMBERS[c.targets]} targets of {c.name} ({self._wanted(state)}{besides})"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
@@ -361,24 +399,24 @@ class ChooseMode(Decision):
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         assert state.staged is not None
-        offered: list[Action] = [*state.game.space.choose[:len(state.card(state.staged["card"]).modes)]]
+        offered: list[Action] = [*state.game.space.choose[:len(state.card(state.staged.card).modes)]]
         return offered
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = {**state.staged, "mode": action.n}
+        state.staged = evolve(state.staged, mode=action.n)
         to_targets(state)
 
     def question(self, state: IvionState) -> str:
         assert state.staged is not None
-        c = state.card(state.staged["card"])
+        c = state.card(state.staged.card)
         # "Verdict: deal 3 damage to the target, or ...?": each effect in words, from the card's data
         options = ", or ".join(c.mode_text(i, QUESTION) for i in range(len(c.modes)))
         return f"must choose what {c.name} does: {options}?"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         assert state.staged is not None
-        c = state.card(state.staged["card"])
+        c = state.card(state.staged.card)
         return f"{action.text!r}: {c.name} offers {len(c.modes)} effects to choose from"
 
 
@@ -392,26 +430,31 @@ class Unleash(Decision):
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = {**state.staged, "unleash": action.kind == Kind.UNLEASH}
+        state.staged = evolve(state.staged, unleash=action.kind == Kind.UNLEASH)
         pay(state)
 
 
 class RemoveControl(Decision):
-    __slots__ = ("n", "then")
+    __slots__ = ("n", "then", "tile")
     kind = "remove_control"
-    fields = ("n", "then")
+    fields = ("n", "then", "tile")
 
-    def __init__(self, seat: int, n: int, then: str) -> None:
+    def __init__(self, seat: int, n: int, then: Then, tile: int = -1) -> None:
         super().__init__(seat)
         self.n = n
         self.then = then
+        self.tile = tile  # where the hero steps (`Then.STEP`)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RemoveControl:
+        return cls(int(data["seat"]), int(data["n"]), Then(data["then"]), int(data["tile"]))
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         return [state.game.space.remove[k] for k in CONTROLS if state.controls[self.seat][k] > 0]
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         state.controls[self.seat][action.name] -= 1
-        remove_control(state, self.seat, self.n - 1, self.then)
+        remove_control(state, self.seat, self.n - 1, self.then, self.tile)
 
     def question(self, state: IvionState) -> str:
         return f"must remove control for the resources spent ({self.n} to remove)"

@@ -247,8 +247,7 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
             return 0.1 if pools[a.name] >= 5 else -0.5
         return 0.5 * blocked - (0.2 if a.name == "power" else 0.6)
     if k == Kind.TARGET_TILE:
-        staged = s.staged or {}
-        c = s.card(staged["card"]) if staged.get("card", -1) >= 0 else None
+        c = s.card(s.staged.card) if s.staged is not None else None
         enemy = s.pos[1 - seat]
         if c is not None and any(e.verb == "travel" and e.params.who != "enemy" for e in c.effects):  # type: ignore[attr-defined]
             hit = _incoming(s, seat) if s.chain.items else None
@@ -289,7 +288,7 @@ def _mode_score(s: IvionState, seat: int, mode: int) -> float:
     """Which effect to choose: what it is worth now (damage, a heal as far as HP is missing, a draw
     while the deck allows)."""
     assert s.staged is not None
-    c = s.card(s.staged["card"])
+    c = s.card(s.staged.card)
     v = effects_value(c.modes[mode])
     for e in c.modes[mode]:
         p: Any = e.params

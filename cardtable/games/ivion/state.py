@@ -29,6 +29,7 @@ from .decisions import (
     DiscardDown,
     LoseResource,
     Main,
+    Play,
     SecondWindKeep,
     card_moves,
     plays,
@@ -75,8 +76,8 @@ class IvionState(State):
         lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
                "revealed"),
         nested=("feats_used",),
-        records=("pools", "controls", "terrain", "staged", "chosen"),
-        typed=(("sequence", EFFECTS.record), ("chain", Chain)),
+        records=("pools", "controls", "terrain", "chosen"),
+        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play)),
         decisions=(*DECISIONS, *EFFECTS.decisions, STACK.Priority),
     )
     __slots__ = (
@@ -110,7 +111,7 @@ class IvionState(State):
     controls: list[dict[str, int]]
     terrain: dict[str, str]          # tile -> "difficult" | "enchanted"
     feats_used: list[list[int]]      # feats played since their controller's turn began
-    staged: dict[str, Any] | None    # a card being played: chosen, targeted, not yet on the stack
+    staged: Play | None              # a card being played: chosen, targeted, not yet on the stack
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
     chosen: dict[str, int]           # card on the stack -> the effect its player chose ("choose", decided on play)
@@ -693,7 +694,7 @@ class IvionState(State):
             decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
             if d.kind == "choose_mode" and self.staged is not None:
                 # each effect to choose, in words, in the order of `choose 1`, `choose 2` (the move labels)
-                c = self.card(self.staged["card"])
+                c = self.card(self.staged.card)
                 decision["modes"] = [c.mode_text(i, QUESTION) for i in range(len(c.modes))]
         heroes = []
         for s in range(2):
