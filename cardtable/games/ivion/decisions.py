@@ -300,7 +300,7 @@ class Main(Decision):
             return f"there is no tile {direction} of you"
         if tile == state.pos[1 - seat]:
             return "a player can't enter a tile that has an opponent in it"
-        difficult = state.terrain.get(str(tile)) == "difficult"
+        difficult = state.terrain.get(tile) == "difficult"
         if initiative:
             if state.initiative[seat] < 1:
                 return "you have no initiative left this turn"
@@ -319,7 +319,7 @@ class Main(Decision):
             start_play(state, seat, {Kind.PLAY: "play", Kind.CANTRIP: "cantrip", Kind.FEAT: "feat"}[k], action.name)
         elif k == Kind.MOVE:
             tile = state.neighbour(state.pos[seat], action.name)
-            cost = 2 if state.terrain.get(str(tile)) == "difficult" else 1
+            cost = 2 if state.terrain.get(tile) == "difficult" else 1
             payment = POOLS.pay(state.pools[seat], seat, {"actions": cost})
             remove_control(state, seat, sum(n for _, n in payment.spent), Then.STEP, tile)
         elif k == Kind.INIT_MOVE:

@@ -90,7 +90,7 @@ def _desired(s: IvionState, seat: int) -> int:
 def _trap(s: IvionState, seat: int, tile: int) -> float:
     """Cards of the enemy attached to a tile (snares, static fields) and hostile terrain."""
     bad = sum(1.0 for c in s.attached.get(f"t{tile}", ()) if s.owner(c) != seat)
-    return bad + (0.3 if s.terrain.get(str(tile)) == "difficult" else 0.0)
+    return bad + (0.3 if s.terrain.get(tile) == "difficult" else 0.0)
 
 
 def _tile_score(s: IvionState, seat: int, tile: int) -> float:

@@ -36,7 +36,7 @@ from .decisions import (
     refusal,
     start_play,
 )
-from .verbs import BEGIN, POOLS, VERBS
+from .verbs import BEGIN, POOLS, VERBS, TerrainKind
 
 if TYPE_CHECKING:
     from .game import Ivion
@@ -69,6 +69,21 @@ def zones() -> tuple[Zone, ...]:
     )
 
 
+class TerrainMap(dict[int, TerrainKind]):
+    """The board's terrain: tile number -> its kind (new terrain replaces the old). Its JSON keys
+    are the tile numbers as text (JSON's keys are strings)."""
+
+    def to_json(self) -> dict[str, str]:
+        return {str(tile): kind for tile, kind in self.items()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, TerrainKind]) -> TerrainMap:
+        return cls((int(tile), kind) for tile, kind in data.items())
+
+    def copy(self) -> TerrainMap:  # a clone's own (it changes in place)
+        return TerrainMap(self)
+
+
 class IvionState(State):
     layout = StateLayout(
         zones=zones(),
@@ -76,8 +91,8 @@ class IvionState(State):
         lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
                "revealed"),
         nested=("feats_used",),
-        records=("pools", "controls", "terrain", "chosen"),
-        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play)),
+        records=("pools", "controls", "chosen"),
+        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap)),
         decisions=(*DECISIONS, *EFFECTS.decisions, STACK.Priority),
     )
     __slots__ = (
@@ -109,7 +124,7 @@ class IvionState(State):
     pos: list[int]
     pools: list[dict[str, int]]
     controls: list[dict[str, int]]
-    terrain: dict[str, str]          # tile -> "difficult" | "enchanted"
+    terrain: TerrainMap              # tile -> "difficult" | "enchanted"
     feats_used: list[list[int]]      # feats played since their controller's turn began
     staged: Play | None              # a card being played: chosen, targeted, not yet on the stack
     unleashed: list[int]             # cards on the stack that were unleashed
@@ -287,12 +302,12 @@ class IvionState(State):
         # near an enemy and enter a tile that is not near an enemy"
         if cause == seat and self.near(old, enemy) and not self.near(tile, enemy):
             self.dishonour(seat, "left a tile near the enemy")
-        if self.terrain.get(str(tile)) == "enchanted":  # "they gain 1 power, and the terrain is removed"
-            del self.terrain[str(tile)]
+        if self.terrain.get(tile) == "enchanted":  # "they gain 1 power, and the terrain is removed"
+            del self.terrain[tile]
             POOLS.gain(self.pools[seat], "power", 1)
 
-    def make_terrain(self, tile: int, kind: str) -> None:
-        self.terrain[str(tile)] = kind  # new terrain replaces the old
+    def make_terrain(self, tile: int, kind: TerrainKind) -> None:
+        self.terrain[tile] = kind  # new terrain replaces the old
 
     def _detach(self, card: int) -> None:
         """Take `card` off its host; whatever is attached to it goes to its owner's discard."""
@@ -442,7 +457,7 @@ class IvionState(State):
         self.pos = [n - 1, (n - 1) * n]             # each hero on the corner at its player's bottom right
         self.pools = [POOLS.empty(), POOLS.empty()]
         self.controls = [{"slow": 0, "silence": 0, "disarm": 0} for _ in range(2)]
-        self.terrain = {}
+        self.terrain = TerrainMap()
         self.feats_used = [[], []]
         self.staged = None
         self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
@@ -717,7 +732,7 @@ class IvionState(State):
         out: dict[str, Any] = {
             "seat": seat, "players": 2, "board": self.size, "content": list(self.game.options.content), "turn": self.turn, "turn_number": self.turn_number,
             "heroes": heroes,
-            "terrain": {tile_name(int(t), self.size): k for t, k in sorted(self.terrain.items())},
+            "terrain": {tile_name(t, self.size): k for t, k in sorted(self.terrain.items())},
             # "on": where it is, in words; "host" what kind of place, with the hero's seat or the tile
             "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), **self._host(h)}
                          for h, cards in sorted(self.attached.items()) for c in cards],

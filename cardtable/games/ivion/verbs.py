@@ -57,8 +57,12 @@ class Travel(Params):
     who: Literal["self", "enemy"] = "self"
 
 
+#: glossary "Difficult terrain", "Enchanted terrain"
+TerrainKind = Literal["difficult", "enchanted"]
+
+
 class Terrain(Params):
-    kind: Literal["difficult", "enchanted"]
+    kind: TerrainKind
 
 
 class Recall(Params):

@@ -21,7 +21,7 @@ def test_near_is_the_same_or_an_adjacent_tile_never_diagonal() -> None:
 def test_difficult_terrain_costs_two_actions_and_no_initiative_move() -> None:
     s = position(hands=([], ["Thicket"]), turn=1, actions=(0, 3), at=("a1", "c2"))
     play(s, "play Thicket", "target a2", "pass")
-    assert s.terrain == {str(tile("a2")): "difficult"}
+    assert s.terrain == {tile("a2"): "difficult"}
     play(s, "end turn")
     with pytest.raises(IllegalAction, match="difficult terrain"):
         s.apply("initiative move north")
@@ -31,9 +31,9 @@ def test_difficult_terrain_costs_two_actions_and_no_initiative_move() -> None:
 
 def test_new_terrain_replaces_the_old_and_enchanted_terrain_gives_power_once() -> None:
     s = position(hands=(["Emberfield", "Emberfield"], []), at=("a1", "d4"))
-    s.terrain[str(tile("a2"))] = "difficult"
+    s.terrain[tile("a2")] = "difficult"
     play(s, "play Emberfield", "target a2", "pass")
-    assert s.terrain == {str(tile("a2")): "enchanted"}
+    assert s.terrain == {tile("a2"): "enchanted"}
     play(s, "move north")  # into enchanted terrain: 1 power, and the terrain is removed
     assert s.pools[0]["power"] == 1 and s.terrain == {}
 
@@ -44,7 +44,7 @@ def test_travelling_is_not_moving_and_cannot_end_on_the_opponent() -> None:
     assert not any(t.startswith("move") for t in texts(s))
     play(s, "play Blink")
     assert "target a1" not in texts(s) and "target c1" not in texts(s)  # not onto the opponent, not staying
-    s.terrain[str(tile("b2"))] = "enchanted"
+    s.terrain[tile("b2")] = "enchanted"
     play(s, "target b2", "pass")
     assert s.pos[1] == tile("b2") and s.pools[1]["power"] == 2  # +1 from Blink, +1 entering enchanted terrain
 
@@ -197,7 +197,7 @@ def test_chivalry_is_dishonoured_by_leaving_a_tile_near_the_enemy_for_one_that_i
 
 def test_an_empty_tile_may_have_terrain_but_no_hero_and_no_attached_card() -> None:
     s = position(hands=([], ["Bramble Snare"]), turn=1, actions=(0, 3), at=("a1", "b2"))
-    s.terrain[str(tile("a2"))] = "difficult"
+    s.terrain[tile("a2")] = "difficult"
     assert s.empty_tile(tile("a2")) and not s.empty_tile(tile("a1"))
     play(s, "play Bramble Snare", "target a2", "pass")
     assert not s.empty_tile(tile("a2"))

@@ -86,7 +86,7 @@ def test_two_targets_are_chosen_each_different_and_each_gets_the_effect() -> Non
     played = next(e for e in s.events if e.kind == "played")
     assert text.narrate(played.to_json(), None) == "seat 0 played Caltrops at b1 and a2"
     play(s, "pass")
-    assert s.terrain == {str(tile("b1")): "difficult", str(tile("a2")): "difficult"}
+    assert s.terrain == {tile("b1"): "difficult", tile("a2"): "difficult"}
     assert s.card(s.discard[0][0]).text().startswith("Targets: two different tiles")
 
 

@@ -131,7 +131,7 @@ def test_a_copy_the_copier_could_not_play_is_not_played() -> None:
     kinds = [e.kind for e in s.events[-3:]]
     assert kinds == ["resolves", "copy_not_played", "resolves"]
     assert s.events[-2].data["why"] == "no valid target for the copier"
-    assert s.terrain.get(str(tile("a2"))) == "enchanted"
+    assert s.terrain.get(tile("a2")) == "enchanted"
     # a disarmed Lio copies Edda's Cleave (banner: disarm): control prevents the copy
     s = position(hands=(["Cleave"], ["Mirror Image"]), power=(0, 1), actions=(3, 1), at=("b2", "b3"))
     s.controls[1]["disarm"] = 2  # paying for Mirror Image removes one

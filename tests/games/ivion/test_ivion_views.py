@@ -57,7 +57,7 @@ def test_save_clone_and_determinize_in_the_middle_of_the_stack() -> None:
 def test_observation_shows_the_stack_board_and_control() -> None:
     s = position(hands=(["Burning Brand"], []), power=(2, 0), decks=("Sir Edda Vane", LIO))
     s.controls[1]["slow"] = 2
-    s.terrain["0"] = "difficult"
+    s.terrain[0] = "difficult"
     play(s, "play Burning Brand")
     o = s.observation(1)
     brand = s.played[0]
