@@ -29,22 +29,37 @@ def evolve(record: R, **changes: Any) -> R:
 
 
 
+#: what kind of event: a name ("turn_start"), or a tuple of words for a game whose events have
+#: several parts (Iuno Avatar: verb, what, from area, to area), read by position, never joined
+EventKind = str | tuple[str, ...]
+
+
+def _kind_json(kind: EventKind) -> Any:
+    return kind if isinstance(kind, str) else list(kind)
+
+
+def _kind_from_json(data: Any) -> EventKind:
+    return str(data) if isinstance(data, str) else tuple(str(w) for w in data)
+
+
 @dataclass(frozen=True)
 class GameEvent:
     """Something that happens in a game: who does it, to what card, to whom, how much."""
 
-    kind: str
+    kind: EventKind
     seat: int = -1
     card: int = -1
     target: int = -1
     amount: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "card": self.card, "target": self.target, "amount": self.amount}
+        return {"kind": _kind_json(self.kind), "seat": self.seat, "card": self.card, "target": self.target,
+                "amount": self.amount}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameEvent:
-        return cls(str(data["kind"]), int(data["seat"]), int(data["card"]), int(data["target"]), int(data["amount"]))
+        return cls(_kind_from_json(data["kind"]), int(data["seat"]), int(data["card"]), int(data["target"]),
+                   int(data["amount"]))
 
 
 @dataclass(frozen=True)
@@ -72,7 +87,7 @@ class Ability:
     card: int
     index: int
     controller: int
-    when: str
+    when: EventKind
     effects: tuple[Effect, ...]
     context: Context
     instead: bool = False
@@ -85,7 +100,7 @@ class Ability:
     chained: bool = False
 
     def to_json(self, verbs: VerbRegistry) -> dict[str, Any]:
-        out = {"card": self.card, "index": self.index, "controller": self.controller, "when": self.when,
+        out = {"card": self.card, "index": self.index, "controller": self.controller, "when": _kind_json(self.when),
                "effects": [e.to_json() for e in self.effects], "context": self.context.to_json(), "instead": self.instead,
                "optional": self.optional}
         if self.first:
@@ -96,7 +111,7 @@ class Ability:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], verbs: VerbRegistry) -> Ability:
-        return cls(int(data["card"]), int(data["index"]), int(data["controller"]), str(data["when"]),
+        return cls(int(data["card"]), int(data["index"]), int(data["controller"]), _kind_from_json(data["when"]),
                    tuple(verbs.from_json(e) for e in data["effects"]), Context.from_json(data["context"]), bool(data["instead"]),
                    bool(data["optional"]), bool(data.get("first", False)), bool(data.get("chained", False)))
 

@@ -49,8 +49,10 @@ SUMMON = VERBS.parse({"verb": "move", "what": "figure card", "from_area": "heave
 CAST = VERBS.parse({"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white",
                     "to_area": "earth", "to_owner": "white"}, "a cast")
 NEXT_PHASE = {"die": ("card", TAKE_CARD), "card": ("gem", TAKE_GEM)}
-NOTHING = GameEvent("nothing")   # an effect that can do nothing now: no effect answers it
-CHOOSING = GameEvent("choosing")  # an effect waiting for its player's choice: it happens once chosen
+#: an event's kind is the activity's words, by position: (verb, what, from area, to area); "" where
+#: the verb has none (a take, a discard; a gem's move has no from area)
+NOTHING = GameEvent(("nothing", "", "", ""))   # an effect that can do nothing now: no effect answers it
+CHOOSING = GameEvent(("choosing", "", "", ""))  # an effect waiting for its player's choice: it happens once chosen
 
 
 class AvatarState(State):
@@ -448,12 +450,14 @@ class AvatarState(State):
         return ANSWERS
 
     def abilities(self, event: GameEvent) -> list[Ability]:
-        if event.kind in ("nothing", "choosing"):
+        kind = event.kind
+        assert isinstance(kind, tuple), kind  # an activity's words (NOTHING, CHOOSING: no activity yet)
+        verb, what, src, dst = kind
+        if verb in ("nothing", "choosing"):
             return []
         cards = self.game.cards
         spells = self.game.spells
         charge = self.charge
-        parts: list[str] | None = None
         out: list[Ability] = []
         for seat in self.turn_order():
             for c in self.earth[seat]:
@@ -462,7 +466,7 @@ class AvatarState(State):
                     # that answers the arrival ("immediately come into effect once the spell card
                     # arrives on Earth")
                     card = cards[c]
-                    if c == event.card and event.kind.startswith("move|") and event.kind.endswith("|earth"):
+                    if c == event.card and verb == "move" and dst == "earth":
                         ctx = Context(seat, c)
                         if card.effects and self.possible(card.effects[0], ctx):
                             out.append(Ability(c, 0, seat, "arrival", card.effects, ctx, first=True,
@@ -473,9 +477,6 @@ class AvatarState(State):
                 card = cards[c]
                 if card.when is None or not card.effects:
                     continue
-                if parts is None:
-                    parts = event.kind.split("|")
-                verb, what, src, dst = parts
                 if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effects[0],
                                                                                              Context(seat, c)):
                     out.append(Ability(c, 0, seat, event.kind, card.effects, Context(seat, c),
@@ -497,12 +498,12 @@ class AvatarState(State):
         if card >= 0 and what.endswith("card"):
             what = f"{self.card(card).type} card"
         if effect.verb == "take":
-            return GameEvent(f"take|{what}||", me, card, -1, p.n)
+            return GameEvent(("take", what, "", ""), me, card, -1, p.n)
         if effect.verb == "discard":
-            return GameEvent(f"discard|{what}||", me if p.owner == "white" else opp, card, -1, p.n)
+            return GameEvent(("discard", what, "", ""), me if p.owner == "white" else opp, card, -1, p.n)
         src = -1 if p.from_area == "hell" else (me if p.from_owner == "white" else opp)
         dst = -1 if p.to_area in ("hell", "middle") else (me if p.to_owner == "white" else opp)
-        return GameEvent(f"move|{what}|{p.from_area or ''}|{p.to_area}", src, card, dst, p.n)
+        return GameEvent(("move", what, p.from_area or "", p.to_area), src, card, dst, p.n)
 
     def possible(self, effect: Effect, ctx: Context) -> bool:
         """Whether an effect can be tried, from what its player can see (so whether it is offered
