@@ -75,9 +75,14 @@ class AvatarState(State):
         lists=("dice", "gems", "charge", "avatars", "order", "final_winners", "owed"),
         typed=(("sequence", EFFECTS.record),),
         decisions=DECISIONS,
+        derived=("completed",),
     )
     __slots__ = ("stack", "heaven", "earth", "hell", "announced", "turn", "turns", "spells_cast", "phase", "middle",
-                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence", "owed")
+                 "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence", "owed",
+                 "completed")
+    #: the choices of the effect the effect layer is about to carry out, worked out once
+    #: (`event_of`) for its verb to use (`_prepare`): (its parameters, its context, `_complete`'s answer)
+    completed: tuple[Any, Context, tuple[str, Context]] | None
 
     game: IunoAvatar
     stack: list[int]          # the card stack; its top is the end of the list
@@ -132,6 +137,7 @@ class AvatarState(State):
         self.owed = []
         self.turns = 0
         self.sequence = EFFECTS.record()
+        self.completed = None
         self.emit("setup", order=list(self.order), avatars=[ELEMENTS[a] for a in self.avatars],
                   hell=self._names(self.hell))
         self._begin_turn(self.order[0])
@@ -443,6 +449,9 @@ class AvatarState(State):
     # trigger of its own arrival on Earth; every one is optional ("Players can always choose whether
     # they want a specific effect to take place or not"); the loop rule is the core's.
 
+    def _derive(self) -> None:
+        self.completed = None  # (nothing is about to be carried out between two decisions)
+
     def card_name(self, card: int) -> str:
         return self.game.cards[card].name
 
@@ -485,8 +494,11 @@ class AvatarState(State):
 
     def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
         """The activity an effect is, once its choices are made (seat: whose activity; for a move,
-        the owner of the area it leaves, target: of the area it enters; -1 for Hell)."""
-        status, ctx2 = self._complete(effect, ctx)
+        the owner of the area it leaves, target: of the area it enters; -1 for Hell). Its choices
+        are kept for the verb, which the effect layer runs next unless an ability replaces it."""
+        done = self._complete(effect, ctx)
+        self.completed = (effect.params, ctx, done)
+        status, ctx2 = done
         if status == "impossible":
             return NOTHING
         if status != "ready":
@@ -606,7 +618,14 @@ class AvatarState(State):
     # -- the operators (language.py's verbs call these) ---------------------------------------------
 
     def _prepare(self, effect: Effect, ctx: Context) -> Context | None:
-        status, ctx2 = self._complete(effect, ctx)
+        """The effect's context with its choices made, or None: a player chooses first (pushed), or
+        it can do nothing. Worked out once: `event_of` did it just before, for the same effect (the
+        effect layer asks what an effect is, then runs it; nothing changes in between)."""
+        completed, self.completed = self.completed, None
+        if completed is not None and completed[0] is effect.params and completed[1] is ctx:
+            status, ctx2 = completed[2]
+        else:
+            status, ctx2 = self._complete(effect, ctx)
         if status == "opponent":
             self.pending.append(ChooseOpponent(ctx.controller, effect, ctx2))
         elif status == "card":
