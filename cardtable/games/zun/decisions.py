@@ -279,7 +279,7 @@ def _modifiers_allowed(state: ZunState, f: Resolving) -> list[int]:
         m = runes[r]
         if m.name not in rune.charms:
             continue
-        if m.modifier == "share":
+        if m.modifier is not None and m.modifier.verb == "share":
             copy = runes[f.copy] if f.copy >= 0 else rune
             # an All Players rune (a Mimic copying Banish) targets no player: nobody to share with
             if copy.all_players or len(state.candidates(copy)) < 2 + f.shares:

@@ -169,8 +169,8 @@ def _card_value(s: ZunState, seat: int, r: int) -> float:
     rune = s.runes[r]
     if rune.kind == "reaction":
         return 5.0
-    if rune.kind == "modifier":
-        return {"boost": 2.0, "reserve": 2.0, "share": 1.5}.get(rune.modifier, 0.5)
+    if rune.modifier is not None:
+        return {"boost": 2.0, "reserve": 2.0, "share": 1.5}.get(rune.modifier.verb, 0.5)
     return max(0.5, _action_value(s, seat, rune))
 
 
@@ -203,7 +203,7 @@ def choose(view: State, rng: Rng) -> Action:
         return of(Kind.KEEP)[0] if has_harm else of(Kind.MULLIGAN)[0]
     if kind in (Modify, DeclareTarget):
         rune = _frame_rune(s)
-        mods = {s.runes[a.rune].modifier: a for a in of(Kind.MODIFY)}
+        mods = {m.verb: a for a in of(Kind.MODIFY) if (m := s.runes[a.rune].modifier) is not None}
         useful = _is_harmful(rune) or _heal(rune) > 0
         if useful and "boost" in mods:
             return mods["boost"]

@@ -19,7 +19,7 @@ from pydantic import ConfigDict, ValidationInfo, field_validator, model_validato
 from ...core.cards import CardSchema, card_list, read_card_file, validate
 from ...core.errors import CardFileError
 from ...core.verbs import Effect, Kind
-from .verbs import MODIFIER_TEXT, MODIFIER_VERBS, VERBS, Wording
+from .verbs import MODIFIER, VERBS, Wording
 
 BASE_FILE = Path(__file__).with_name("runes.toml")
 KINDS = ("action", "reaction", "modifier")
@@ -47,7 +47,7 @@ class Rune(CardSchema):
     effects: tuple[Effect, ...]
     while_in_play: tuple[Effect, ...]
     at_start: tuple[Effect, ...]
-    modifier: str                   # "" unless a modifier
+    modifier: Effect | None         # a modifier's verb (verbs.py, slot "modifier"); None unless a modifier
 
     @model_validator(mode="before")
     @classmethod
@@ -67,16 +67,17 @@ class Rune(CardSchema):
         rune: dict[str, Any] = {
             "index": (info.context or {}).get("index", 0), "name": r.get("name"), "kind": kind, "copies": copies,
             "target": "", "charms": (), "keywords": (), "effects": (), "while_in_play": (), "at_start": (),
-            "modifier": "",
+            "modifier": None,
         }
         if kind == "modifier":
             modifier = r.get("modifier")
-            if modifier not in MODIFIER_VERBS:
-                raise ValueError(f"field 'modifier' must be one of {', '.join(MODIFIER_VERBS)} (got {modifier!r})")
+            verbs = [v for v in VERBS.names() if VERBS.verb(v).slots == MODIFIER]
+            if modifier not in verbs:
+                raise ValueError(f"field 'modifier' must be one of {', '.join(verbs)} (got {modifier!r})")
             extra = [f for f in ("target", "charms", "keywords", *EFFECT_LISTS) if f in r]
             if extra:
                 raise ValueError(f"field {extra[0]!r} is not used on a modifier (only 'modifier' and 'copies')")
-            return {**rune, "modifier": modifier}
+            return {**rune, "modifier": VERBS.parse({"verb": modifier}, "its modifier", "modifier")}
         if "modifier" in r:
             raise ValueError("field 'modifier' is only for modifier runes")
         target = r.get("target")
@@ -150,8 +151,8 @@ class Rune(CardSchema):
 
     def text(self) -> str:
         """The card text, generated from the data."""
-        if self.kind == "modifier":
-            return MODIFIER_TEXT[self.modifier]
+        if self.modifier is not None:
+            return VERBS.text(self.modifier)
         parts: list[str] = []
         if self.all_players:
             parts.append("All Players:")
@@ -251,7 +252,8 @@ def _check_charms(r: Rune, modifiers: dict[str, Rune]) -> None:
         m = modifiers.get(c)
         if m is None:
             raise ValueError(f"{where}: {c!r} is not a modifier rune of this set (modifiers: {', '.join(modifiers)})")
-        verb = m.modifier
+        assert m.modifier is not None
+        verb = m.modifier.verb
         if verb == "share" and not (r.kind == "action" and r.target == "one"):
             raise ValueError(f"{where}: {c!r} (share) needs an Action that targets a player")
         if verb == "blame" and r.kind != "action":

@@ -740,17 +740,9 @@ class ZunState(State):
         """Action Phase 3: a modifier goes next to the rune it modifies."""
         f = self.top()
         self._put(seat, r)
-        verb = self.runes[r].modifier
-        if verb == "boost":
-            f = self._set(f, boosts=f.boosts + 1)
-        elif verb == "share":
-            f = self._set(f, shares=f.shares + 1)
-        elif verb == "blame":
-            f = self._set(f, blames=f.blames + 1)
-        else:  # reserve: the modified rune returns to its player's hand at the end of the turn
-            for e in self.table:
-                if e[3] == f.card:
-                    e[2] = 1
+        modifier = self.runes[r].modifier
+        assert modifier is not None
+        VERBS.run(self, Context(seat, f.card), modifier)  # its verb (verbs.py, the modifiers)
         self.emit("modified", seat=seat, card=self._name(f.rune), modifier=self._name(r))
 
     def _done_modifying(self) -> None:

@@ -7,6 +7,8 @@ Where a verb may stand on a rune (its slots):
 - `effects`: when the rune resolves against a target (Actions and Reactions);
 - `while_in_play`: statuses of an (ongoing) rune while it affects a player (`ward`, `expose`);
 - `at_start_of_next_turn`: what an (ongoing) rune does when the affected player's turn starts.
+- `modifier`: what a Modifier rune does to the rune it modifies (`boost`, `share`, `blame`,
+  `reserve`), run once when it is played.
 
 The three kinds of the core keep every verb honest: effect verbs run their handler here; `ward`,
 `expose` and `mimic` are statuses the rules read (`VERBS.holds`): a ward while its rune affects a
@@ -179,12 +181,38 @@ VERBS.answer("absorb", lambda p, w: "HP this Action would make you lose, you gai
 VERBS.answer("redirect", lambda p, w: "Choose another player: they become the Action's target instead of you.",
              slots=("effects",))
 
-#: modifier verbs: what a Modifier rune does to the Action or Reaction it modifies
-MODIFIER_VERBS = ("boost", "share", "blame", "reserve")
+# -- modifiers: what a Modifier rune does to the Action or Reaction it modifies (the top of the stack) --
+#
+# Action Phase 3: a modifier goes next to the rune it modifies. Its verb runs once, when it is
+# played (the context's source: the modified rune's serial); what it changes is read as the rune
+# resolves (its Boosts, its targets, its Blamed player, its return at the end of the turn).
 
-MODIFIER_TEXT = {
-    "boost": "The modified rune's numbers grow by its Boost amount.",
-    "share": "The modified Action gets one more target (a different player).",
-    "blame": "Choose another player: Reactions to the modified Action treat them as its player.",
-    "reserve": "At the end of the turn, the modified rune returns to its player's hand (this Reserve is discarded).",
-}
+MODIFIER = ("modifier",)
+
+
+@VERBS.effect("boost", NoParams, slots=MODIFIER, text=lambda p, w: "The modified rune's numbers grow by its Boost amount.")
+def boost(state: ZunState, ctx: Context, p: NoParams) -> None:
+    f = state.top()
+    state._set(f, boosts=f.boosts + 1)
+
+
+@VERBS.effect("share", NoParams, slots=MODIFIER,
+              text=lambda p, w: "The modified Action gets one more target (a different player).")
+def share(state: ZunState, ctx: Context, p: NoParams) -> None:
+    f = state.top()
+    state._set(f, shares=f.shares + 1)
+
+
+@VERBS.effect("blame", NoParams, slots=MODIFIER,
+              text=lambda p, w: "Choose another player: Reactions to the modified Action treat them as its player.")
+def blame(state: ZunState, ctx: Context, p: NoParams) -> None:
+    f = state.top()
+    state._set(f, blames=f.blames + 1)
+
+
+@VERBS.effect("reserve", NoParams, slots=MODIFIER, text=lambda p, w: "At the end of the turn, the modified rune "
+              "returns to its player's hand (this Reserve is discarded).")
+def reserve(state: ZunState, ctx: Context, p: NoParams) -> None:
+    for e in state.table:  # the modified rune, as played this turn: it returns at the end of the turn
+        if e[3] == ctx.source:
+            e[2] = 1
