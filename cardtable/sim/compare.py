@@ -89,11 +89,18 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
     la, lb = a.lengths["length"].to_numpy().astype(float), b.lengths["length"].to_numpy().astype(float)
     se = math.sqrt((la.var(ddof=1) / len(la) if len(la) > 1 else 0.0) + (lb.var(ddof=1) / len(lb) if len(lb) > 1 else 0.0))
     dl = float(la.mean() - lb.mean())
-    overall = pl.DataFrame([
+    figures = [
         {"figure": "first player's win rate", "a": fa["win_rate"], "b": fb["win_rate"], "diff": d, "low": lo, "high": hi},
         {"figure": "mean game length (decisions)", "a": float(la.mean()), "b": float(lb.mean()), "diff": dl,
          "low": dl - Z95 * se, "high": dl + Z95 * se},
-    ])
+    ]
+    ta, tb = a.lengths["by_limit"].drop_nulls(), b.lengths["by_limit"].drop_nulls()
+    if len(ta) and len(tb):  # a game with a turn limit of its own: how often it ended the game
+        ka, kb = int(ta.sum()), int(tb.sum())
+        d, lo, hi = newcombe(ka, len(ta), kb, len(tb))
+        figures.append({"figure": "turn-limit rate (share of games it ended)", "a": ka / len(ta), "b": kb / len(tb),
+                        "diff": d, "low": lo, "high": hi})
+    overall = pl.DataFrame(figures)
     cards = _card_diffs(a.cards, b.cards, pairs)
     said = (f"in {names[0]}", f"in {names[1]}")
     out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
@@ -241,10 +248,30 @@ def _diff_plot(frame: pl.DataFrame, label: str, title: str, xlabel: str) -> str:
     return png(fig)
 
 
-def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
+def plots(c: Comparison, top: int = 24) -> list[tuple[str, str]]:
+    """The comparison's plots as (title, inline PNG data URI): the win rate per agent, then the
+    largest changes of each card measure (the HTML page and the designers' lab show them)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    na, nb = c.names
+    out = []
+    if c.agents.height:
+        labelled = c.agents.with_columns(label=pl.when(pl.col("agent_a") == pl.col("agent_b")).then(pl.col("agent_a"))
+                                         .otherwise(pl.col("agent_a") + " / " + pl.col("agent_b")))
+        out.append(("agents", _diff_plot(labelled, "label", "win rate per agent", f"{na} minus {nb} (points, 95%)")))
+    several = c.cards["agent_a"].n_unique() > 1  # name the agent only when there is a choice
+    for measure in UNITS:
+        part = c.cards.filter(pl.col("measure") == measure).head(top)
+        if part.height:
+            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")" if several
+                                         else pl.col("card"))
+            out.append((f"cards {measure}", _diff_plot(labelled, "label", f"largest changes: {measure}",
+                                                       f"{na} minus {nb}: {UNITS[measure]}")))
+    return out
+
+
+def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     target = Path(path)
     files = write_tables(c.tables(), target.with_name(target.stem + "-tables"))
     na, nb = c.names
@@ -253,18 +280,7 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     out += [f"<div class='warn'>{html.escape(nb)}: {html.escape(n)}</div>" for n in c.b.notes]
     out.append("<div class='summary'><ul>" + "".join(f"<li>{html.escape(h)}</li>" for h in c.headline) + "</ul></div>")
     out.append("<div class='grid'>")
-    if c.agents.height:
-        labelled = c.agents.with_columns(label=pl.when(pl.col("agent_a") == pl.col("agent_b")).then(pl.col("agent_a"))
-                                         .otherwise(pl.col("agent_a") + " / " + pl.col("agent_b")))
-        out.append(f"<img alt='agents' src='{_diff_plot(labelled, 'label', 'win rate per agent', f'{na} minus {nb} (points, 95%)')}'>")
-    for measure in UNITS:
-        part = c.cards.filter(pl.col("measure") == measure).head(top)
-        if part.height:
-            several = c.cards["agent_a"].n_unique() > 1  # name the agent only when there is a choice
-            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")" if several
-                                         else pl.col("card"))
-            out.append(f"<img alt='cards {measure}' src='"
-                       f"{_diff_plot(labelled, 'label', f'largest changes: {measure}', f'{na} minus {nb}: {UNITS[measure]}')}'>")
+    out += [f"<img alt='{html.escape(alt)}' src='{src}'>" for alt, src in plots(c, top)]
     out.append("</div>")
     out.append("<p class='note'>Every table as CSV and Parquet: " + ", ".join(
         f"<a href='{html.escape(str(f.relative_to(target.parent)))}'>{html.escape(f.name)}</a>" for f in files) + "</p>")
