@@ -13,8 +13,8 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, field
-from statistics import NormalDist
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import polars as pl
