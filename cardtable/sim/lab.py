@@ -44,8 +44,10 @@ from .store import read_table
 #: a lab run plays at most this many games a side, and stops after this many seconds
 MAX_GAMES = 5000
 MAX_SECONDS = 600.0
-#: seeds per block: each side plays a block in turn, so both sides stay level
+#: each side plays a block of seeds in turn, so both stay level: at least this many seeds a block,
+#: and at most BLOCKS blocks (each block starts its side's worker pool)
 BLOCK = 50
+BLOCKS = 8
 #: a run's name and a saved card file's name: words, no path
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 LAB_FILE = "lab.json"
@@ -272,10 +274,11 @@ def play(runs: Path, name: str, progress: Progress, *, workers: int | None = Non
             return False
         return not progress.stopping
 
+    size = max(BLOCK, -(-record["games"] // BLOCKS))
     try:
-        for block in range(first, end, BLOCK):
+        for block in range(first, end, size):
             for side, options in sides:
-                run(record["game"], record["agents"], games=min(BLOCK, end - block), seed=block, options=options,
+                run(record["game"], record["agents"], games=min(size, end - block), seed=block, options=options,
                     workers=workers, backend=backend, address=address, out=folder / side, on_rows=more)
                 if progress.stopping or progress.reason:
                     break

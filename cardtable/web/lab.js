@@ -6,7 +6,7 @@
 
 const $ = (id) => document.getElementById(id);
 const lab = { token: sessionStorage.getItem("lab-token"), games: [], game: null, base: [], variant: [], form: [],
-  at: 0, run: null, poll: null, checkTimer: null, checkSeq: 0 };
+  at: 0, run: null, poll: null, checkTimer: null, checkSeq: 0, loadSeq: 0 };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -113,8 +113,11 @@ async function pickGame() {
 }
 
 async function loadCards() {
+  const seq = ++lab.loadSeq;
+  document.body.dataset.cards = "loading";
   try {
     const data = await api("POST", "/api/lab/cards", { game: lab.game, options: options() });
+    if (seq !== lab.loadSeq) return;  // another game or other options were picked meanwhile
     lab.base = data.cards;
     lab.variant = data.cards.map((c) => structuredClone(c.data));
     lab.form = data.form;
@@ -127,6 +130,7 @@ async function loadCards() {
     renderCards();
     renderForm();
     check();
+    document.body.dataset.cards = lab.game;
   } catch (e) {
     $("run-error").textContent = e.message;
     $("run-error").classList.remove("hidden");
@@ -303,6 +307,7 @@ function table(title, rows, columns) {
 
 function rate(x) { return x === null ? "n/a" : `${(100 * x).toFixed(1)}%`; }
 function num(x) { return x === null ? "n/a" : x.toFixed(1); }
+function signed(x) { return x === null ? "n/a" : `${x >= 0 ? "+" : ""}${x.toFixed(1)}`; }
 
 function showResults(s) {
   const c = s.comparison;
@@ -316,8 +321,8 @@ function showResults(s) {
     table("Win rate per seat", c.seats, [["seat", (r) => r.seat], ["variant", (r) => rate(r.rate_a), true], ["base", (r) => rate(r.rate_b), true], ...diff]),
     table("Seat advantage, game length, turn limit", c.overall, [["figure", (r) => r.figure],
       ["variant", (r) => (length(r) ? num(r.a) : rate(r.a)), true], ["base", (r) => (length(r) ? num(r.b) : rate(r.b)), true],
-      ["variant − base", (r) => (length(r) ? `${r.diff >= 0 ? "+" : ""}${num(r.diff)}` : points(r.diff)), true],
-      ["95% interval", (r) => (length(r) ? `[${num(r.low)}, ${num(r.high)}]` : interval(r)), true]]),
+      ["variant − base", (r) => (length(r) ? signed(r.diff) : points(r.diff)), true],
+      ["95% interval", (r) => (length(r) ? `[${signed(r.low)}, ${signed(r.high)}]` : interval(r)), true]]),
     table(`Card impact: the largest of ${c.cards_compared} changes (${c.cards_clear} clear beyond chance across all)`, c.cards, [
       ["card", (r) => r.card], ["measure", (r) => r.measure], ["variant", (r) => points(r.a), true], ["base", (r) => points(r.b), true],
       ...diff, ["p", (r) => (r.p === null ? "n/a" : r.p.toPrecision(2)), true], ["clear", (r) => (r.clear ? "yes" : ""), false]]),
