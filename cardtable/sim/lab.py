@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import polars as pl
 from pydantic import BaseModel
@@ -78,7 +78,7 @@ def card_option(game: str) -> CardOption | None:
     for name, field in game_class(game).Options.model_fields.items():
         for meta in field.metadata:
             if isinstance(meta, CardFileOption) and meta.noun and meta.base is not None:
-                return CardOption(game, name, meta.noun, meta.base, meta.schema, meta.func)
+                return CardOption(game, name, meta.noun, meta.base, meta.schema, cast(Callable[[Any], Any], meta.func))
     return None
 
 
@@ -226,9 +226,10 @@ class Progress:
         self.stopping = True
 
 
-def start(runs: Path, game: str, options: dict[str, Any], agents: list[str], cards: list[dict[str, Any]],
-          games_: int, seed: int, max_games: int = MAX_GAMES) -> tuple[str, dict[str, Any]]:
-    """Check a run and create its folder (lab.json, variant.json): its name and record. Nothing is played yet."""
+def start(runs: Path, game: str, options: Any, agents: Any, cards: Any, games_: Any, seed: Any,
+          max_games: int = MAX_GAMES) -> tuple[str, dict[str, Any]]:
+    """Check a run as a page asks for it and create its folder (lab.json, variant.json): its name
+    and record. Nothing is played yet."""
     opt = option_of(game)
     options = game_options(opt, options)
     check_cards(opt, cards, options)
@@ -249,7 +250,7 @@ def start(runs: Path, game: str, options: dict[str, Any], agents: list[str], car
     return name, record
 
 
-def card_file_text(opt: CardOption, cards: list[dict[str, Any]]) -> str:
+def card_file_text(opt: CardOption, cards: Any) -> str:
     """A card file (JSON) of `cards`, as the game's loader reads it: `{"rune": [...]}`."""
     return json.dumps({opt.noun: cards}, indent=2, ensure_ascii=False) + "\n"
 
@@ -305,7 +306,7 @@ def paired(folder: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
     common = set(frames[0]["seed"]) & set(frames[1]["seed"])
     if not common:
         raise LabError("no seed finished on both sides yet")
-    keep = pl.Series(sorted(common))
+    keep = sorted(common)
     return frames[0].filter(pl.col("seed").is_in(keep)), frames[1].filter(pl.col("seed").is_in(keep))
 
 

@@ -20,7 +20,7 @@ import time
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
@@ -134,7 +134,7 @@ def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "",
     return out
 
 
-def _named_tables(value: Any) -> bool:
+def _named_tables(value: Any) -> TypeGuard[list[dict[str, Any]]]:
     """A list of tables that each have a distinct name (a card file's cards)."""
     if not isinstance(value, list) or not all(isinstance(t, dict) and isinstance(t.get("name"), str) for t in value):
         return False

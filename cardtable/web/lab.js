@@ -317,15 +317,16 @@ function showResults(s) {
   const diff = [["variant − base", (r) => points(r.diff), true], ["95% interval", (r) => interval(r), true]];
   const length = (r) => r.figure.includes("length");
   const parts = [
-    table("Win rate per agent", c.agents, [["agent", (r) => r.agent_a], ["variant", (r) => rate(r.rate_a), true], ["base", (r) => rate(r.rate_b), true], ...diff]),
-    table("Win rate per seat", c.seats, [["seat", (r) => r.seat], ["variant", (r) => rate(r.rate_a), true], ["base", (r) => rate(r.rate_b), true], ...diff]),
+    // the difference first: on a phone it is what shows without scrolling the table
+    table("Win rate per agent", c.agents, [["agent", (r) => r.agent_a], ...diff, ["variant", (r) => rate(r.rate_a), true], ["base", (r) => rate(r.rate_b), true]]),
+    table("Win rate per seat", c.seats, [["seat", (r) => r.seat], ...diff, ["variant", (r) => rate(r.rate_a), true], ["base", (r) => rate(r.rate_b), true]]),
     table("Seat advantage, game length, turn limit", c.overall, [["figure", (r) => r.figure],
-      ["variant", (r) => (length(r) ? num(r.a) : rate(r.a)), true], ["base", (r) => (length(r) ? num(r.b) : rate(r.b)), true],
       ["variant − base", (r) => (length(r) ? signed(r.diff) : points(r.diff)), true],
-      ["95% interval", (r) => (length(r) ? `[${signed(r.low)}, ${signed(r.high)}]` : interval(r)), true]]),
+      ["95% interval", (r) => (length(r) ? `[${signed(r.low)}, ${signed(r.high)}]` : interval(r)), true],
+      ["variant", (r) => (length(r) ? num(r.a) : rate(r.a)), true], ["base", (r) => (length(r) ? num(r.b) : rate(r.b)), true]]),
     table(`Card impact: the largest of ${c.cards_compared} changes (${c.cards_clear} clear beyond chance across all)`, c.cards, [
-      ["card", (r) => r.card], ["measure", (r) => r.measure], ["variant", (r) => points(r.a), true], ["base", (r) => points(r.b), true],
-      ...diff, ["p", (r) => (r.p === null ? "n/a" : r.p.toPrecision(2)), true], ["clear", (r) => (r.clear ? "yes" : ""), false]]),
+      ["card", (r) => r.card], ["measure", (r) => r.measure], ...diff, ["clear", (r) => (r.clear ? "yes" : ""), false],
+      ["p", (r) => (r.p === null ? "n/a" : r.p.toPrecision(2)), true], ["variant", (r) => points(r.a), true], ["base", (r) => points(r.b), true]]),
   ];
   $("tables").replaceChildren(...parts);
   $("plots").replaceChildren(...c.plots.map((p) => el("img", { alt: p.title, src: p.src })));
