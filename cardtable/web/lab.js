@@ -299,9 +299,11 @@ async function poll() {
 }
 
 function table(title, rows, columns) {
-  const head = el("tr", {}, ...columns.map((c) => el("th", {}, c[0])));
+  // the runs' own figures are "more": a phone shows the label, the difference and its interval
+  const more = (c) => (["variant", "base", "p"].includes(c[0]) ? " more" : "");
+  const head = el("tr", {}, ...columns.map((c) => el("th", { class: more(c) }, c[0])));
   const body = rows.map((r) => el("tr", { class: r.clear ? "clear" : "", "data-row": r.card || r.figure || r.agent_a || r.seat },
-    ...columns.map((c) => el("td", { class: c[2] ? "num" : "" }, c[1](r)))));
+    ...columns.map((c) => el("td", { class: (c[2] ? "num" : "") + more(c) }, c[1](r)))));
   return el("div", { class: "results-wrap" }, el("h3", {}, title), el("table", { class: "results-table" }, el("thead", {}, head), el("tbody", {}, body)));
 }
 

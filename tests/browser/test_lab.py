@@ -64,6 +64,15 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     page.fill("#field-copies", "2")
     page.wait_for_function("document.body.dataset.check === 'ok'", timeout=WAIT)
     assert "The variant changes: Attack." in page.locator("#changes").inner_text()
+    # a card added (a copy of the one edited, under a new name) is checked too, then taken back
+    page.click("#add-card")
+    page.locator("#cards tr[data-card='Attack 2']").wait_for(timeout=WAIT)
+    page.wait_for_function("document.body.dataset.check === 'ok'", timeout=WAIT)
+    assert page.locator("#editing").inner_text() == "Attack 2"
+    page.click("#revert-card")
+    page.locator("#cards tr[data-card='Attack 2']").wait_for(state="detached", timeout=WAIT)
+    page.locator("#cards tr[data-card='Attack'] button").click()
+    assert page.locator("#field-copies").input_value() == "2"
     shot_at(page, "lab-edit")
 
     page.fill("#games", "200")
@@ -79,6 +88,7 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     diff, low, high = (float(x) for x in re.findall(r"[+-]\d+\.\d", row)[:3])
     assert 0 < low < diff < high, row
     assert page.locator("#plots img").count() >= 2  # the report's plots
+    page.evaluate("document.getElementById('results').scrollIntoView()")  # the top of the comparison
     shot_at(page, "lab-results")
 
     page.fill("#save-name", "fewer-attacks")
