@@ -17,6 +17,7 @@ import json
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -31,6 +32,10 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 256 * 1024
 #: wrong passwords a minute before the login is refused for the rest of that minute
 LOGINS_PER_MINUTE = 10
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _answer(status: int, code: str, message: str) -> JSONResponse:
@@ -53,6 +58,7 @@ class Lab:
         self.tokens: set[str] = set()
         self.failures: list[float] = []
         self.current: tuple[str, lab.Progress] | None = None
+        self.compared: dict[str, dict[str, Any]] = {}  # finished runs' comparisons (with plots: a second to make)
         self.lock = threading.Lock()
 
     def login(self, password: Any) -> str | None:
@@ -101,14 +107,14 @@ def router(the_lab: Lab) -> APIRouter:
             if len(raw) > MAX_BODY:
                 raise lab.LabError(f"the request body is larger than {MAX_BODY // 1024} KB")
         try:
-            value = json.loads(raw or b"{}", parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+            value = json.loads(raw or b"{}", parse_constant=_refuse_constant)
         except (ValueError, RecursionError):
             raise lab.LabError("the request body must be JSON (an object)") from None
         if not isinstance(value, dict):
             raise lab.LabError("the request body must be a JSON object")
         return value
 
-    async def guarded(request: Request, work: Any) -> Response:
+    async def guarded(request: Request, work: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
         """Run `work(body)` off the event loop for a logged-in page; a LabError is a 400 that says why."""
         if not the_lab.allowed(request):
             return _answer(403, "lab_login", "log in to the lab with its password")
@@ -203,7 +209,9 @@ def router(the_lab: Lab) -> APIRouter:
                        error=record.get("error", ""), done=None, total=2 * record["games"])
         if out["state"] in ("done", "stopped"):
             try:
-                out["comparison"] = lab.comparison_json(lab.comparison(the_lab.runs, name))
+                if name not in the_lab.compared:
+                    the_lab.compared[name] = lab.comparison_json(lab.comparison(the_lab.runs, name))
+                out["comparison"] = the_lab.compared[name]
             except lab.LabError as exc:
                 out["comparison"] = None
                 out["reason"] = f"{out['reason']}; {exc}".strip("; ")
