@@ -24,6 +24,7 @@ PASSWORD = "lab-secret"
 
 
 def lab_client(tmp_path: Path, **kw: Any) -> TestClient:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     app = create_app(str(tmp_path / "lab.db"))
     settings: dict[str, Any] = {"workers": 1, "address": None, "max_games": 100, "max_seconds": 300.0, **kw}
     app.include_router(router(Lab(PASSWORD, tmp_path / "runs", **settings)))
@@ -160,3 +161,28 @@ def test_the_labs_numbers_are_the_clis_on_the_same_seeds(tmp_path: Path) -> None
     for table in ("agents", "seats", "overall", "cards"):
         assert lab[table] == figures[table], table
     assert lab["overall"][1]["figure"] == "mean game length (decisions)" and lab["cards"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_with_a_ray_address_the_lab_plays_on_ray_and_gets_the_same_games(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    # a Ray instance of this test's own (`--ray-address` joins a real cluster the same way: the lab
+    # joins it once, and each block's games are Ray tasks)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        with lab_client(tmp_path / "ray", address="auto") as client:
+            auth = logged_in(client)
+            assert client.get("/api/lab/games", headers=auth).json()["backend"] == "ray"
+            body = {"game": "zun", "options": {"turn_limit": 40}, "agents": ["random"],
+                    "cards": zun_variant(client, auth), "games": 12, "seed": 70}
+            name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+            assert wait(client, auth, name)["state"] == "done"
+    finally:
+        ray.shutdown()
+    with lab_client(tmp_path / "local") as client:
+        auth = logged_in(client)
+        local = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        assert wait(client, auth, local)["state"] == "done"
+    for side in ("variant", "base"):
+        assert load(tmp_path / "ray" / "runs" / name / side).equals(load(tmp_path / "local" / "runs" / local / side))
