@@ -52,8 +52,6 @@ BLOCKS = 8
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 LAB_FILE = "lab.json"
 VARIANT_FILE = "variant.json"
-#: the measures shown as a card's impact
-MEASURES = ("dealt", "drawn", "played")
 
 
 class LabError(CardtableError):
