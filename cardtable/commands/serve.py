@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 
@@ -31,6 +33,15 @@ def register(app: typer.Typer) -> None:
             24, "--abandoned-after", min=0, help="hours without a move after which an unfinished table leaves the "
             "lobby's list (it stays stored, its links work); 0: list every table"
         ),
+        lab: bool = typer.Option(False, "--lab", help="also serve the designers' lab at /lab (simulations: CPU)"),
+        lab_password: str = typer.Option(
+            "", "--lab-password", envvar="CARDTABLE_LAB_PASSWORD", help="the lab's own password (required with --lab)"
+        ),
+        lab_runs: Path = typer.Option(Path("runs/lab"), "--lab-runs", help="the lab's results folders and card files"),
+        lab_workers: int | None = typer.Option(None, "--lab-workers", min=1, help="the lab's worker processes"),
+        ray_address: str | None = typer.Option(None, "--ray-address", help="play the lab's games on this Ray cluster"),
+        lab_max_games: int = typer.Option(5000, "--lab-max-games", min=1, help="games a side in one lab run, at most"),
+        lab_max_seconds: float = typer.Option(600, "--lab-max-seconds", min=1, help="a lab run stops after this long"),
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ and create a table."""
         import uvicorn
@@ -44,6 +55,14 @@ def register(app: typer.Typer) -> None:
             max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, create_per_minute=create_per_minute,
             allowed_origins=tuple(allow_origin), api_docs=api_docs, abandoned_after=abandoned_after * 3600,
         )
+        if lab:
+            from ..server.lab import Lab, router
+
+            if not lab_password:
+                raise typer.BadParameter("the lab needs a password of its own: --lab-password or CARDTABLE_LAB_PASSWORD")
+            web.include_router(router(Lab(lab_password, lab_runs, workers=lab_workers, address=ray_address,
+                                          max_games=lab_max_games, max_seconds=lab_max_seconds)))
+            typer.echo(f"cardtable: the designers' lab at http://{host}:{port}/lab (runs in {lab_runs})")
         shown = make_url(web.state.store.url).render_as_string(hide_password=True)  # never print the password
         typer.echo(f"cardtable: http://{host}:{port}/  (database: {shown})")
         # A websocket frame larger than a message may be is refused by the protocol layer itself.

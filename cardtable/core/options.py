@@ -7,6 +7,8 @@ Each game declares a pydantic model; `validate_options` turns pydantic's errors 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
@@ -28,12 +30,26 @@ class GameOptions(BaseModel):
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
-def card_file(read: Callable[[str], Any], check: Callable[[Any], Any]) -> BeforeValidator:
+@dataclass(frozen=True, slots=True)
+class CardFileOption(BeforeValidator):
+    """An option that holds cards (see `card_file`). When its cards are a list of `[[noun]]`
+    tables, `noun` names them and `base` is the game's own card file: what the designers' lab
+    (cardtable/sim/lab.py) lists, edits and saves; `schema` is the model one card is checked
+    against, whose fields give the lab's form its kinds of input."""
+
+    noun: str = ""
+    base: Path | None = None
+    schema: type[BaseModel] | None = None
+
+
+def card_file(read: Callable[[str], Any], check: Callable[[Any], Any], *, noun: str = "", base: Path | None = None,
+              schema: type[BaseModel] | None = None) -> CardFileOption:
     """An option that holds cards (a deck, a rune set, card values): given a file path, `read`
     reads and checks the file and the option keeps its cards (so a saved game needs no file);
     given the cards inline, `check` checks them (and may put them in canonical form). A bad card
     file becomes the option's error, naming the file, the card and the field.
-    Use: `runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, check)] = Field(...)`."""
+    Use: `runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, check)] = Field(...)`;
+    `noun`, `base`, `schema`: see `CardFileOption`."""
 
     def load(value: Any) -> Any:
         if value is None:
@@ -43,7 +59,7 @@ def card_file(read: Callable[[str], Any], check: Callable[[Any], Any]) -> Before
         except CardFileError as exc:
             raise ValueError(str(exc)) from None
 
-    return BeforeValidator(load)
+    return CardFileOption(load, noun=noun, base=base, schema=schema)
 
 
 def validate_options(game: str, model: type[OptionsT], values: dict[str, Any]) -> OptionsT:

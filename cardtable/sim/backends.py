@@ -11,6 +11,7 @@ import functools
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Generator
 from typing import Any, TypeAlias
 
@@ -34,13 +35,27 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _context() -> Any:
+    """Fork when this process runs one thread (fastest: the workers start with everything imported).
+    Forking a process that runs other threads (a server: the designers' lab) can leave a worker
+    waiting forever on a lock some other thread held at the fork, so then the workers are forked
+    from a fork server: a clean process started once, with the simulator imported."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
 def local(job: Job, chunks: list[list[int]], workers: int) -> Generator[Rows, None, None]:
     if workers <= 1:
         for seeds in chunks:
             yield chunk_table(job, seeds)
         return
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(workers, initializer=_ignore_sigint) as pool:  # leaving the block terminates the pool
+    with _context().Pool(workers, initializer=_ignore_sigint) as pool:  # leaving the block terminates the pool
         yield from pool.imap_unordered(functools.partial(chunk_table, job), chunks)
 
 

@@ -1,6 +1,12 @@
 """Two runs side by side (`cardtable report A B`): variants, decks or agent versions, with
 every difference and its 95% interval (Newcombe's for win rates, normal ones for means and
-card impacts, whose two runs are independent samples)."""
+card impacts, whose two runs are independent samples).
+
+A card measure is said to have changed "clearly" only when the change exceeds chance across
+every card measure compared (Bonferroni): with some 300 card measures, 95% intervals alone
+would exclude 0 for about 15 of them in two runs of the very same job. The `low`/`high`
+columns stay each measure's own 95% interval; `clear` uses the corrected one (`z` in the
+comparison), so over many pairs of runs of one job at most 5% flag any card."""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import html
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import polars as pl
@@ -30,8 +37,13 @@ class Comparison:
     agents: pl.DataFrame           # agent_a, agent_b, rate_a, rate_b, diff, low, high
     seats: pl.DataFrame            # seat, rate_a, rate_b, diff, low, high
     overall: pl.DataFrame          # figure, a, b, diff, low, high (first player, mean length)
-    cards: pl.DataFrame            # agent_a, agent_b, measure, card, a, b, diff, low, high, clear
+    cards: pl.DataFrame            # agent_a, agent_b, measure, card, a, b, diff, low, high, p, clear
     headline: list[str] = field(default_factory=list)
+
+    @property
+    def card_z(self) -> float:
+        """The normal quantile a card change must pass to be clear: 95% over all card measures compared."""
+        return bonferroni_z(self.cards.height)
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"compare_agents": self.agents, "compare_seats": self.seats, "compare_overall": self.overall,
@@ -77,11 +89,18 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
     la, lb = a.lengths["length"].to_numpy().astype(float), b.lengths["length"].to_numpy().astype(float)
     se = math.sqrt((la.var(ddof=1) / len(la) if len(la) > 1 else 0.0) + (lb.var(ddof=1) / len(lb) if len(lb) > 1 else 0.0))
     dl = float(la.mean() - lb.mean())
-    overall = pl.DataFrame([
+    figures = [
         {"figure": "first player's win rate", "a": fa["win_rate"], "b": fb["win_rate"], "diff": d, "low": lo, "high": hi},
         {"figure": "mean game length (decisions)", "a": float(la.mean()), "b": float(lb.mean()), "diff": dl,
          "low": dl - Z95 * se, "high": dl + Z95 * se},
-    ])
+    ]
+    ta, tb = a.lengths["by_limit"].drop_nulls(), b.lengths["by_limit"].drop_nulls()
+    if len(ta) and len(tb):  # a game with a turn limit of its own: how often it ended the game
+        ka, kb = int(ta.sum()), int(tb.sum())
+        d, lo, hi = newcombe(ka, len(ta), kb, len(tb))
+        figures.append({"figure": "turn-limit rate (share of games it ended)", "a": ka / len(ta), "b": kb / len(tb),
+                        "diff": d, "low": lo, "high": hi})
+    overall = pl.DataFrame(figures)
     cards = _card_diffs(a.cards, b.cards, pairs)
     said = (f"in {names[0]}", f"in {names[1]}")
     out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
@@ -89,9 +108,18 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
     return out
 
 
+def bonferroni_z(tests: int) -> float:
+    """The two-sided normal quantile that keeps the chance of any false flag among `tests`
+    comparisons at 5% (Bonferroni); Z95 for one."""
+    return NormalDist().inv_cdf(1 - 0.025 / max(tests, 1))
+
+
 def _card_diffs(ca: pl.DataFrame, cb: pl.DataFrame, pairs: list[tuple[str, str]]) -> pl.DataFrame:
+    """Every card measure estimated in both runs, A minus B with its 95% interval and two-sided p;
+    `clear` when the difference passes Bonferroni's bound over all of them (see the module)."""
     schema = {"agent_a": pl.String, "agent_b": pl.String, "measure": pl.String, "card": pl.String, "a": pl.Float64,
-              "b": pl.Float64, "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64, "clear": pl.Boolean}
+              "b": pl.Float64, "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64, "p": pl.Float64,
+              "clear": pl.Boolean}
     keep = ["measure", "card", "estimate", "se"]
     parts = []
     for x, y in pairs:
@@ -104,11 +132,18 @@ def _card_diffs(ca: pl.DataFrame, cb: pl.DataFrame, pairs: list[tuple[str, str]]
         diff = pl.col("estimate") - pl.col("estimate_b")
         parts.append(j.select(
             agent_a=pl.lit(x), agent_b=pl.lit(y), measure="measure", card="card", a="estimate", b="estimate_b",
-            diff=diff, low=diff - Z95 * se, high=diff + Z95 * se,
-        ).with_columns(clear=(pl.col("low") > 0) | (pl.col("high") < 0)))
+            diff=diff, low=diff - Z95 * se, high=diff + Z95 * se, z=(diff / se).abs(),
+        ))
     if not parts:
         return pl.DataFrame(schema=schema)
-    return pl.concat(parts).cast(schema).sort(pl.col("diff").abs(), descending=True)  # type: ignore[arg-type]
+    out = pl.concat(parts)
+    bound = bonferroni_z(out.height)
+    normal = NormalDist()
+    out = out.with_columns(
+        p=pl.col("z").map_elements(lambda z: 2 * (1 - normal.cdf(z)), return_dtype=pl.Float64),
+        clear=pl.col("z").fill_nan(0.0) > bound,
+    ).drop("z")
+    return out.cast(schema).sort(pl.col("diff").abs(), descending=True)  # type: ignore[arg-type]
 
 
 def _pts(x: float) -> str:
@@ -131,11 +166,12 @@ def _headline(c: Comparison) -> list[str]:
         out.append(f"{r['figure']}: {scale * r['diff']:+.1f}{unit} [{scale * r['low']:+.1f}, {scale * r['high']:+.1f}] "
                    f"({na} minus {nb}).")
     changed = c.cards.filter(pl.col("clear"))
+    beyond = f"beyond chance across the {c.cards.height} card measures compared"
     if changed.height:
         shown = [f"{r['card']} ({r['measure']}, {_pts(r['diff'])})" for r in changed.head(6).iter_rows(named=True)]
-        out.append(f"{changed.height} card measures changed clearly; the largest: {', '.join(shown)}.")
+        out.append(f"{changed.height} card measures changed clearly ({beyond}); the largest: {', '.join(shown)}.")
     elif c.cards.height:
-        out.append("No card's impact changed clearly between the runs.")
+        out.append(f"No card's impact changed clearly between the runs ({beyond}).")
     return out
 
 
@@ -170,6 +206,8 @@ def _cell(value: Any, column: str, row: dict[str, Any]) -> str:
         return "" if value is None else str(value)
     if value != value:
         return "n/a"
+    if column == "p":
+        return f"{value:.2g}"
     if "length" in str(row.get("figure", "")):
         return f"{value:+.1f}" if column in ("diff", "low", "high") else f"{value:.1f}"
     signed = column in ("diff", "low", "high") or "measure" in row
@@ -197,7 +235,9 @@ def _diff_plot(frame: pl.DataFrame, label: str, title: str, xlabel: str) -> str:
     d = frame["diff"].to_numpy() * 100
     err = error_bars(d, frame["low"].to_numpy() * 100, frame["high"].to_numpy() * 100)
     fig, ax = plt.subplots(figsize=(5.2, 0.8 + 0.26 * max(2, len(labels))))
-    colours = ["#c0392b" if lo > 0 or hi < 0 else "#4a7ebb" for lo, hi in zip(frame["low"], frame["high"], strict=True)]
+    # red: a clear change (for card measures, clear across all of them; else the 95% interval excludes 0)
+    clear = frame["clear"] if "clear" in frame.columns else (frame["low"] > 0) | (frame["high"] < 0)
+    colours = ["#c0392b" if c else "#4a7ebb" for c in clear]
     for y in range(len(labels)):
         ax.errorbar(d[y], y, xerr=err[:, y:y + 1], fmt="o", color=colours[y], capsize=3)
     ax.axvline(0, color="#555", linewidth=1)
@@ -208,10 +248,30 @@ def _diff_plot(frame: pl.DataFrame, label: str, title: str, xlabel: str) -> str:
     return png(fig)
 
 
-def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
+def plots(c: Comparison, top: int = 24) -> list[tuple[str, str]]:
+    """The comparison's plots as (title, inline PNG data URI): the win rate per agent, then the
+    largest changes of each card measure (the HTML page and the designers' lab show them)."""
     import matplotlib
 
     matplotlib.use("Agg")
+    na, nb = c.names
+    out = []
+    if c.agents.height:
+        labelled = c.agents.with_columns(label=pl.when(pl.col("agent_a") == pl.col("agent_b")).then(pl.col("agent_a"))
+                                         .otherwise(pl.col("agent_a") + " / " + pl.col("agent_b")))
+        out.append(("agents", _diff_plot(labelled, "label", "win rate per agent", f"{na} minus {nb} (points, 95%)")))
+    several = c.cards["agent_a"].n_unique() > 1  # name the agent only when there is a choice
+    for measure in UNITS:
+        part = c.cards.filter(pl.col("measure") == measure).head(top)
+        if part.height:
+            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")" if several
+                                         else pl.col("card"))
+            out.append((f"cards {measure}", _diff_plot(labelled, "label", f"largest changes: {measure}",
+                                                       f"{na} minus {nb}: {UNITS[measure]}")))
+    return out
+
+
+def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     target = Path(path)
     files = write_tables(c.tables(), target.with_name(target.stem + "-tables"))
     na, nb = c.names
@@ -220,18 +280,7 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     out += [f"<div class='warn'>{html.escape(nb)}: {html.escape(n)}</div>" for n in c.b.notes]
     out.append("<div class='summary'><ul>" + "".join(f"<li>{html.escape(h)}</li>" for h in c.headline) + "</ul></div>")
     out.append("<div class='grid'>")
-    if c.agents.height:
-        labelled = c.agents.with_columns(label=pl.when(pl.col("agent_a") == pl.col("agent_b")).then(pl.col("agent_a"))
-                                         .otherwise(pl.col("agent_a") + " / " + pl.col("agent_b")))
-        out.append(f"<img alt='agents' src='{_diff_plot(labelled, 'label', 'win rate per agent', f'{na} minus {nb} (points, 95%)')}'>")
-    for measure in UNITS:
-        part = c.cards.filter(pl.col("measure") == measure).head(top)
-        if part.height:
-            several = c.cards["agent_a"].n_unique() > 1  # name the agent only when there is a choice
-            labelled = part.with_columns(label=pl.col("card") + " (" + pl.col("agent_a") + ")" if several
-                                         else pl.col("card"))
-            out.append(f"<img alt='cards {measure}' src='"
-                       f"{_diff_plot(labelled, 'label', f'largest changes: {measure}', f'{na} minus {nb}: {UNITS[measure]}')}'>")
+    out += [f"<img alt='{html.escape(alt)}' src='{src}'>" for alt, src in plots(c, top)]
     out.append("</div>")
     out.append("<p class='note'>Every table as CSV and Parquet: " + ", ".join(
         f"<a href='{html.escape(str(f.relative_to(target.parent)))}'>{html.escape(f.name)}</a>" for f in files) + "</p>")
@@ -240,7 +289,9 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
             out.append(f"<h2>{title}</h2>" + table_html(_shown(frame).columns, _rows(_shown(frame))))
     if c.cards.height:
         out.append(f"<h2>Card impact</h2><p class='note'>Each card measure of {html.escape(na)} minus the same "
-                   f"measure of {html.escape(nb)}, points; clear: the interval excludes 0.</p>")
+                   f"measure of {html.escape(nb)}, points, with its 95% interval and p-value; clear: the change exceeds "
+                   f"chance across all {c.cards.height} card measures compared (Bonferroni: |difference| above "
+                   f"{c.card_z:.2f} standard errors, p below {0.05 / c.cards.height:.2g}).</p>")
         out.append(table_html(_shown(c.cards).columns, _rows(_shown(c.cards))))
     target.write_text(page(f"cardtable comparison: {na} vs {nb}", out), encoding="utf-8")
     return target

@@ -14,6 +14,13 @@ card's (a strong agent plays its good cards more and wins more for reasons of it
   cards (the number of cards drawn is a covariate): drawing at all is bad luck, which card
   came is not.
 
+The seats of one game are not independent samples: they share one deck (a card in one hand is
+not in the other) and one outcome (one seat's win is the other's loss). Both pull every
+measure's two seats the same way, so a standard error that counts seat-games as independent is
+too small (two runs of one JUNO job flagged three times as many cards as chance allows). Each
+standard error is therefore widened by the measure's design effect over games: the variance of
+its influence summed per game over the variance summed per seat-game (never narrowed).
+
 A card **stands out** when its estimate lies beyond the Tukey fences (1.5 interquartile ranges
 past the quartiles) of the other cards' estimates and differs from their median by more than
 chance allows across all the cards and measures compared (a Bonferroni-corrected interval
@@ -50,6 +57,20 @@ SCHEMA: dict[str, Any] = {
     "mean_count": pl.Float64, "with_rate": pl.Float64, "without_rate": pl.Float64, "estimate": pl.Float64,
     "se": pl.Float64, "low": pl.Float64, "high": pl.Float64, "estimated": pl.Boolean, "stands_out": pl.String,
 }
+
+
+def design_effect(influence: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """Per column of `influence` (seat-games x cards: each seat-game's term of an estimate's
+    linearized error), the variance of its sum when the seat-games of one game (`games`: a game's
+    index per row) move together, over the variance when they are independent; at least 1."""
+    _, game = np.unique(games, return_inverse=True)
+    per_game = np.zeros((int(game.max()) + 1 if len(game) else 0, influence.shape[1]))
+    np.add.at(per_game, game, influence)
+    apart = (influence * influence).sum(axis=0)
+    together = (per_game * per_game).sum(axis=0)
+    ratio = np.divide(together, apart, out=np.ones_like(apart), where=apart > 0)
+    out: np.ndarray = np.maximum(ratio, 1.0)
+    return out
 
 
 def counted(table: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -121,11 +142,12 @@ def _played(counts: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
              W=pl.col("w").sum(), T=pl.col("term").sum(), P=pl.col("P").sum(), Q=pl.col("Q").sum())
         .join(agent_totals, on="agent")
     )
+    deff = _played_design_effect(played, sg)
     rows = []
     for r in agg.iter_rows(named=True):
         n1, n0 = r["with_n"], r["agent_n"] - r["with_n"]
         rd = r["T"] / r["W"] if r["W"] > 0 else math.nan
-        var = (rd * r["P"] + r["Q"]) / r["W"] ** 2 if r["W"] > 0 else math.nan
+        var = deff.get((r["agent"], r["card"]), 1.0) * (rd * r["P"] + r["Q"]) / r["W"] ** 2 if r["W"] > 0 else math.nan
         se = math.sqrt(max(var, 0.0)) if not math.isnan(var) else math.nan
         rows.append({
             "agent": r["agent"], "measure": "played", "card": r["card"], "seat_games": r["agent_n"], "with_n": n1,
@@ -138,6 +160,39 @@ def _played(counts: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
         })
     return pl.DataFrame(rows, schema={k: v for k, v in SCHEMA.items() if k != "stands_out"}) \
         .with_columns(stands_out=pl.lit(None, pl.String))
+
+
+def _played_design_effect(played: pl.DataFrame, sg: pl.DataFrame) -> dict[tuple[str, str], float]:
+    """The design effect over games of each card's Mantel-Haenszel difference, from its
+    large-strata linearization: a seat-game that played the card adds n0/N (win - p1) of its
+    stratum, one that did not -n1/N (win - p0)."""
+    out: dict[tuple[str, str], float] = {}
+    for (agent,), units in sg.group_by("agent"):
+        units = units.with_row_index("row")
+        mine = played.filter(pl.col("agent") == agent).join(units.select("seed", "seat", "row"), on=["seed", "seat"])
+        cards = sorted(set(mine["card"]))
+        if not cards:
+            continue
+        col = {c: i for i, c in enumerate(cards)}
+        has = np.zeros((units.height, len(cards)))
+        has[mine["row"].to_numpy(), np.array([col[c] for c in mine["card"]], dtype=np.int64)] = 1.0
+        y = units["win"].cast(pl.Float64).to_numpy()
+        _, stratum = np.unique(units["stratum"].to_numpy(), return_inverse=True)
+        one_hot = np.zeros((units.height, int(stratum.max()) + 1))
+        one_hot[np.arange(units.height), stratum] = 1.0
+        n = one_hot.sum(axis=0)[:, None]                      # strata x 1
+        n1 = one_hot.T @ has                                   # strata x cards
+        y1 = one_hot.T @ (has * y[:, None])
+        y0 = (one_hot.T @ y)[:, None] - y1
+        n0 = n - n1
+        p1 = np.divide(y1, n1, out=np.zeros_like(y1), where=n1 > 0)
+        p0 = np.divide(y0, n0, out=np.zeros_like(y0), where=n0 > 0)
+        k = stratum
+        influence = (has * (n0[k] / n[k]) * (y[:, None] - p1[k])
+                     - (1 - has) * (n1[k] / n[k]) * (y[:, None] - p0[k]))
+        for card, d in zip(cards, design_effect(influence, units["seed"].to_numpy()), strict=True):
+            out[str(agent), card] = float(d)
+    return out
 
 
 def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: str) -> pl.DataFrame:
@@ -165,7 +220,8 @@ def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: st
     slope = np.where(ok, rm.T @ ry / np.where(ok, sxx, 1.0), np.nan)
     resid = ry[:, None] - rm * np.nan_to_num(slope)
     dof = max(n - z.shape[1] - 1, 1)
-    se = np.where(ok, np.sqrt((rm * rm * resid * resid).sum(axis=0) * n / dof) / np.where(ok, sxx, 1.0), np.nan)
+    deff = design_effect(rm * resid, sg["seed"].to_numpy())
+    se = np.where(ok, np.sqrt(deff * (rm * rm * resid * resid).sum(axis=0) * n / dof) / np.where(ok, sxx, 1.0), np.nan)
     has = m > 0
     with_n = has.sum(axis=0)
     wins_with = (has * y[:, None]).sum(axis=0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -57,13 +57,15 @@ def run(
     address: str | None = None,
     out: str | Path | None = None,
     progress: bool | Console = False,
+    on_rows: Callable[[int], bool] | None = None,
 ) -> pl.DataFrame:
     """Play `games` games with seeds `seed, seed+1, ...` and return one row per game, sorted
     by seed (columns: docs/simulation.md). With `out`, rows are also written to Parquet in that
     folder and seeds already there are not played again. Ctrl-C stops the run: the games that
     finished are kept (and returned). `agents`: one spec per seat, cycled over the seats
     (`"heuristic,random"` or a list); `rotate` (the default) turns the seats by one per seed, so seat and agent
-    strength are not mixed up."""
+    strength are not mixed up. `on_rows(n)` is told each time n more games finished; when it
+    answers False the run stops as Ctrl-C does (the designers' lab: its progress bar and stop button)."""
     opts = dict(options or {})
     if variant is not None:
         opts["variant"] = variant
@@ -113,6 +115,8 @@ def run(
                     if time.monotonic() - flushed > FLUSH_SECONDS:
                         store.write_part(folder, unsaved)
                         unsaved, flushed = [], time.monotonic()
+                if on_rows is not None and not on_rows(batch.num_rows):
+                    break
         except KeyboardInterrupt:
             bar.stop()
             console.print(f"[yellow]Stopped: {finished} new games finished and kept.[/]")

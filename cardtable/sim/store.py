@@ -20,7 +20,7 @@ import time
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
@@ -121,9 +121,24 @@ def _differences(there: dict[str, Any], here: dict[str, Any], prefix: str = "",
         a, b = there.get(key), here.get(key)
         if isinstance(a, dict) and isinstance(b, dict):
             out += _differences(a, b, f"{prefix}{key}.", names)
+        elif _named_tables(a) and _named_tables(b) and a != b:
+            # two card lists (a rune set, a deck): what changed card by card, not two whole lists
+            ta, tb = {t["name"]: t for t in a}, {t["name"]: t for t in b}
+            for name in [*ta, *(n for n in tb if n not in ta)]:
+                if name not in tb or name not in ta:
+                    out.append(f"{prefix}{key}: card {name!r} only {names[0] if name in ta else names[1]}")
+                else:
+                    out += _differences(ta[name], tb[name], f"{prefix}{key}: {name}.", names)
         elif a != b:
             out.append(f"{prefix}{key} is {json.dumps(a)} {names[0]}, {json.dumps(b)} {names[1]}")
     return out
+
+
+def _named_tables(value: Any) -> TypeGuard[list[dict[str, Any]]]:
+    """A list of tables that each have a distinct name (a card file's cards)."""
+    if not isinstance(value, list) or not all(isinstance(t, dict) and isinstance(t.get("name"), str) for t in value):
+        return False
+    return len({t["name"] for t in value}) == len(value)
 
 
 def read_job(folder: Path) -> Job:

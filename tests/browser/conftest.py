@@ -40,8 +40,9 @@ def free_port() -> int:
 class Server:
     """`cardtable serve` in a child process; `restart()` stops it and starts a new one on the same database."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.extra = extra  # more `cardtable serve` options (the lab's)
         self.bot_delay = bot_delay
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -50,7 +51,7 @@ class Server:
     def start(self) -> None:
         # The real command, as a person starts it (bots without the pause that lets people follow them).
         self.proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "serve", "--port", str(self.port),
-                                      "--database", str(self.db), "--bot-delay", str(self.bot_delay), "--bot-time", "0.3"],
+                                      "--database", str(self.db), "--bot-delay", str(self.bot_delay), "--bot-time", "0.3", *self.extra],
                                      stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator, model_validator
 
 from ...core.options import GameOptions, card_file
-from .cards import CardSet, base_deck, build, read_file
+from .cards import DECK_FILE, Card, CardSet, base_deck, build, read_file
 from .language import ELEMENTS
 
 HEAVEN_START = 6  # "every player receives three gems and six cards in Heaven"
@@ -29,7 +29,7 @@ class AvatarOptions(GameOptions):
         None, description="each seat's element (Fire, Earth, Light, Life, Water, Dark; all different); seat "
         "order follows that list, so Dark never starts. None: dealt at random",
     )
-    cards: Annotated[list[dict[str, Any]] | None, card_file(read_file, _checked_cards)] = Field(
+    cards: Annotated[list[dict[str, Any]] | None, card_file(read_file, _checked_cards, noun="card", base=DECK_FILE, schema=Card)] = Field(
         None, description="your own deck: a card file path or a list of cards"
     )
     turn_limit: int = Field(

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import Field, model_validator
 
 from ...core.options import GameOptions, card_file
-from .runes import RuneSet, base_set, build, read_file
+from .runes import BASE_FILE, Rune, RuneSet, base_set, build, read_file
 
 #: "Player Count" table: the team splits it suggests (players -> numbers of teams).
 #: 4: teams of 2; 6: teams of 2 or 3; 8: teams of 4. Free-for-all is open to every count.
@@ -24,7 +24,7 @@ def _checked_runes(runes: Any) -> Any:
 class ZunOptions(GameOptions):
     players: int = Field(2, ge=2, le=8, description="2 to 8 players")
     teams: int | None = Field(None, description="number of teams (None: free-for-all); 4p: 2, 6p: 2 or 3, 8p: 2")
-    runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, _checked_runes)] = Field(
+    runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, _checked_runes, noun="rune", base=BASE_FILE, schema=Rune)] = Field(
         None, description="your own rune set: a file path or a list of runes"
     )
     sets: int | None = Field(

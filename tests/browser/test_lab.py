@@ -1,0 +1,113 @@
+"""The designers' lab (issue 35) in the browser: log in with the lab's password, edit a rune of
+Runes of Zun in the form made from its schema (the loader's message while it is wrong), simulate
+200 paired games and read the difference, save the variant as a card file. Screenshots at
+1280x800 and at a phone's 390 px go to $CARDTABLE_SCREENSHOTS when it is set."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable import make
+
+from .conftest import SHOTS, Server, assert_fits, shot
+
+WAIT = 15_000
+#: 400 games of Runes of Zun (200 a side) on a shared machine
+RUN_WAIT = 600_000
+
+
+@pytest.fixture
+def lab_server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(tmp_path / "browser.db", extra=("--lab", "--lab-password", "lab-secret", "--lab-runs",
+                                               str(tmp_path / "runs"), "--lab-workers", "2"))
+    s.start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
+        browser: Any, lab_server: Server, tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(lab_server.url + "/lab")
+    page.fill("#password", "wrong")
+    page.click("#login-form button")
+    page.locator("#login-error").wait_for(state="visible", timeout=WAIT)
+    assert "wrong password" in page.locator("#login-error").inner_text()
+    page.fill("#password", "lab-secret")
+    page.click("#login-form button")
+    page.wait_for_function("document.body.dataset.cards === 'iuno_avatar'", timeout=WAIT)  # the first game
+    page.select_option("#game", "zun")
+    page.wait_for_function("document.body.dataset.cards === 'zun'", timeout=WAIT)
+    attack = page.locator("#cards tr[data-card='Attack']")
+    attack.wait_for(timeout=WAIT)
+    assert "Target loses 1 HP" in attack.inner_text()  # the card's text, from the engine's catalogue
+    attack.locator("button").click()
+    assert page.locator("#editing").inner_text() == "Attack"
+    # the form comes from the rune schema: `kind` is a choice of its allowed values
+    assert page.locator("#field-kind option").all_inner_texts()[1:] == ["action", "reaction", "modifier"]
+    page.fill("#field-copies", "-3")
+    page.wait_for_function("document.body.dataset.check === 'bad'", timeout=WAIT)
+    message = page.locator("#check").inner_text()
+    assert "rune 'Attack': field 'copies' must be a whole number from 0 to 60" in message
+    assert page.locator("#run").is_disabled()
+    page.fill("#field-copies", "2")
+    page.wait_for_function("document.body.dataset.check === 'ok'", timeout=WAIT)
+    assert "The variant changes: Attack." in page.locator("#changes").inner_text()
+    # a card added (a copy of the one edited, under a new name) is checked too, then taken back
+    page.click("#add-card")
+    page.locator("#cards tr[data-card='Attack 2']").wait_for(timeout=WAIT)
+    page.wait_for_function("document.body.dataset.check === 'ok'", timeout=WAIT)
+    assert page.locator("#editing").inner_text() == "Attack 2"
+    page.click("#revert-card")
+    page.locator("#cards tr[data-card='Attack 2']").wait_for(state="detached", timeout=WAIT)
+    page.locator("#cards tr[data-card='Attack'] button").click()
+    assert page.locator("#field-copies").input_value() == "2"
+    shot_at(page, "lab-edit")
+
+    page.fill("#games", "200")
+    assert page.locator("#run").inner_text() == "Simulate 200 games"
+    page.click("#run")
+    page.wait_for_function("document.body.dataset.run === 'running'", timeout=WAIT)
+    page.wait_for_function("document.body.dataset.run === 'done'", timeout=RUN_WAIT)
+    assert page.locator("#progress").evaluate("p => p.value === p.max && p.max === 400")
+    headline = page.locator("#headline").inner_text()
+    assert "Attack.copies is 2 in variant, 10 in base" in headline
+    # With 2 Attacks instead of 10, nobody loses HP as fast: the games are much longer.
+    row = page.locator("#tables tr[data-row='mean game length (decisions)']").inner_text()
+    diff, low, high = (float(x) for x in re.findall(r"[+-]\d+\.\d", row)[:3])
+    assert 0 < low < diff < high, row
+    assert page.locator("#plots img").count() >= 2  # the report's plots
+    page.evaluate("document.getElementById('results').scrollIntoView()")  # the top of the comparison
+    shot_at(page, "lab-results")
+
+    page.fill("#save-name", "fewer-attacks")
+    page.click("#save")
+    page.wait_for_function("document.getElementById('saved').textContent.includes('Saved')", timeout=WAIT)
+    saved = tmp_path / "runs" / "cards" / "fewer-attacks.json"
+    runes = make("zun", runes=str(saved)).options.rune_set()
+    assert runes.by_name("Attack").copies == 2 and json.loads(saved.read_text())["rune"][0]["name"] == "Attack"
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#results").scroll_into_view_if_needed()
+    assert_fits(page, "#results, #editor, #cards-panel")
+    shot_at(page, "lab-phone")
+    context.close()
+    assert not errors, errors
+
+
+def shot_at(page: Any, name: str) -> None:
+    """The visible page and the whole page."""
+    shot(page, name)
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{name}-full.png"), full_page=True)

@@ -1,0 +1,188 @@
+"""The designers' lab over HTTP (issue 35): off unless mounted, its own password, never a file
+path from the browser, runs bounded, and its numbers the CLI's on the same seeds."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from cardtable.commands import simulate
+from cardtable.server import create_app
+from cardtable.server.lab import Lab, router
+from cardtable.sim import analyze, load
+from cardtable.sim.compare import compare
+from cardtable.sim.lab import comparison_json
+
+PASSWORD = "lab-secret"
+
+
+def lab_client(tmp_path: Path, **kw: Any) -> TestClient:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    app = create_app(str(tmp_path / "lab.db"))
+    settings: dict[str, Any] = {"workers": 1, "address": None, "max_games": 100, "max_seconds": 300.0, **kw}
+    app.include_router(router(Lab(PASSWORD, tmp_path / "runs", **settings)))
+    return TestClient(app)
+
+
+def logged_in(client: TestClient) -> dict[str, str]:
+    r = client.post("/api/lab/login", json={"password": PASSWORD})
+    assert r.status_code == 200, r.text
+    return {"authorization": f"Bearer {r.json()['token']}"}
+
+
+def zun_variant(client: TestClient, auth: dict[str, str]) -> list[dict[str, Any]]:
+    cards = client.post("/api/lab/cards", json={"game": "zun", "options": {}}, headers=auth).json()["cards"]
+    variant = [c["data"] for c in cards]
+    assert variant[0]["name"] == "Attack" and variant[0]["copies"] == 10
+    variant[0] = {**variant[0], "copies": 4}
+    return variant
+
+
+def wait(client: TestClient, auth: dict[str, str], name: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        status: dict[str, Any] = client.get(f"/api/lab/runs/{name}", headers=auth).json()
+        if status["state"] != "running":
+            return status
+        time.sleep(0.2)
+    raise AssertionError("the lab run did not end")
+
+
+def test_the_lab_is_off_unless_mounted(tmp_path: Path) -> None:
+    with TestClient(create_app(str(tmp_path / "lab.db"))) as client:
+        assert client.get("/lab").status_code == 404
+        assert client.post("/api/lab/login", json={"password": PASSWORD}).status_code == 404
+    with pytest.raises(ValueError, match="password of its own"):
+        Lab("", tmp_path, workers=1, address=None, max_games=10, max_seconds=10)
+
+
+def test_everything_but_the_page_and_the_login_wants_the_labs_password(tmp_path: Path) -> None:
+    with lab_client(tmp_path) as client:
+        assert client.get("/lab").status_code == 200
+        assert client.post("/api/lab/login", json={"password": "guess"}).status_code == 403
+        assert client.get("/api/lab/games").status_code == 403
+        assert client.get("/api/lab/games", headers={"authorization": "Bearer made-up"}).status_code == 403
+        games = client.get("/api/lab/games", headers=logged_in(client)).json()
+        assert {g["name"]: g["option"] for g in games["games"]} == {"iuno_avatar": "cards", "zun": "runes"}
+        assert "runes" not in next(g for g in games["games"] if g["name"] == "zun")["options"]
+
+
+def test_an_edited_card_is_checked_by_the_games_loader(tmp_path: Path) -> None:
+    with lab_client(tmp_path) as client:
+        auth = logged_in(client)
+        shown = client.post("/api/lab/cards", json={"game": "zun", "options": {}}, headers=auth).json()
+        kinds = {f["name"]: f for f in shown["form"]}
+        assert kinds["kind"]["kind"] == "choice" and kinds["kind"]["choices"] == ["action", "reaction", "modifier"]
+        assert kinds["copies"]["kind"] == "number" and kinds["charms"]["kind"] == "names"
+        assert kinds["effects"]["kind"] == "json"
+        cards = [c["data"] for c in shown["cards"]]
+        cards[0] = {**cards[0], "copies": 99}
+        said = client.post("/api/lab/check", json={"game": "zun", "options": {}, "cards": cards}, headers=auth).json()
+        assert said == {"ok": False, "message": "runes: rune 'Attack': field 'copies' must be a whole number from 0 to 60 "
+                                               "(got 99)"}
+        cards[0] = {**cards[0], "copies": 3, "effects": [{"verb": "lose_hp", "amount": 2, "per_boost": 1}]}
+        said = client.post("/api/lab/check", json={"game": "zun", "options": {}, "cards": cards}, headers=auth).json()
+        assert said["ok"] and said["texts"]["Attack"].startswith("Target loses 2 HP")
+
+
+def test_no_file_path_from_the_browser_and_runs_are_bounded(tmp_path: Path) -> None:
+    with lab_client(tmp_path) as client:
+        auth = logged_in(client)
+        asked = {"game": "zun", "options": {}, "agents": ["random"], "seed": 0}
+        path = client.post("/api/lab/cards", json={"game": "zun", "options": {"runes": "/etc/passwd"}}, headers=auth)
+        assert path.status_code == 400 and "card editor" in path.json()["message"]
+        cards = zun_variant(client, auth)
+        too_many = client.post("/api/lab/runs", json={**asked, "cards": cards, "games": 101}, headers=auth)
+        assert too_many.status_code == 400 and "from 1 to 100" in too_many.json()["message"]
+        as_path = client.post("/api/lab/runs", json={**asked, "cards": "runes.toml", "games": 2}, headers=auth)
+        assert as_path.status_code == 400
+        assert client.get("/api/lab/runs/..%2F..%2Fetc", headers=auth).status_code in (400, 404)
+        name = client.post("/api/lab/runs", json={**asked, "cards": cards, "games": 2}, headers=auth).json()["name"]
+        assert wait(client, auth, name)["state"] == "done"
+        for bad in ("../escape", "a/b", "", ".hidden"):
+            r = client.post(f"/api/lab/runs/{name}/save", json={"file": bad}, headers=auth)
+            assert r.status_code == 400 and "without a folder" in r.json()["message"]
+        assert not (tmp_path / "escape.json").exists()
+
+
+def test_a_run_stops_when_asked_and_compares_the_seeds_both_sides_finished(tmp_path: Path) -> None:
+    with lab_client(tmp_path, max_games=1000) as client:
+        auth = logged_in(client)
+        body = {"game": "zun", "options": {}, "agents": ["random"], "cards": zun_variant(client, auth), "games": 1000,
+                "seed": 0}
+        name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        busy = client.post("/api/lab/runs", json=body, headers=auth)
+        assert busy.status_code == 400 and "still playing" in busy.json()["message"]
+        # a block is 125 seeds a side (1000 games in 8 blocks): stop once the base has begun its first
+        while client.get(f"/api/lab/runs/{name}", headers=auth).json()["done"] <= 125:
+            time.sleep(0.05)
+        assert client.post(f"/api/lab/runs/{name}/stop", json={}, headers=auth).json() == {"stopping": True}
+        status = wait(client, auth, name)
+        assert status["state"] == "stopped" and status["reason"] == "stopped from the page"
+        games = status["comparison"]["games"]
+        assert 0 < games < 1000
+        folder = tmp_path / "runs" / name
+        assert set(load(folder / "variant")["seed"]) >= set(range(games))
+        assert set(load(folder / "base")["seed"]) >= set(range(games))
+
+
+def test_the_labs_numbers_are_the_clis_on_the_same_seeds(tmp_path: Path) -> None:
+    with lab_client(tmp_path) as client:
+        auth = logged_in(client)
+        body = {"game": "zun", "options": {"turn_limit": 60}, "agents": ["heuristic"],
+                "cards": zun_variant(client, auth), "games": 40, "seed": 500}
+        name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        status = wait(client, auth, name)
+        assert status["state"] == "done"
+        saved = client.post(f"/api/lab/runs/{name}/save", json={"file": "four-attacks"}, headers=auth).json()
+        assert saved["saved"] == "four-attacks.json"
+    card_file = tmp_path / "runs" / "cards" / "four-attacks.json"
+    # the CLI, from the saved card file and the game's own cards, on the same seeds
+    app = typer.Typer()
+    simulate.register(app)
+    common = ["--agents", "heuristic", "--games", "40", "--seed", "500", "--workers", "1", "-o", "turn_limit=60"]
+    runner = CliRunner()
+    for side, extra in (("variant", ["-o", f"runes={card_file}"]), ("base", [])):
+        done = runner.invoke(app, ["simulate", "zun", *common, *extra, "--out", str(tmp_path / f"cli-{side}")])
+        assert done.exit_code == 0, done.output
+    folder = tmp_path / "runs" / name
+    for side in ("variant", "base"):
+        assert load(tmp_path / f"cli-{side}").equals(load(folder / side))  # the very same games
+    cli = compare(analyze(load(tmp_path / "cli-variant")), analyze(load(tmp_path / "cli-base")), ("variant", "base"))
+    lab = status["comparison"]
+    figures = json.loads(json.dumps(comparison_json(cli), default=str))
+    for table in ("agents", "seats", "overall", "cards"):
+        assert lab[table] == figures[table], table
+    assert lab["overall"][1]["figure"] == "mean game length (decisions)" and lab["cards"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_with_a_ray_address_the_lab_plays_on_ray_and_gets_the_same_games(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    # a Ray instance of this test's own (`--ray-address` joins a real cluster the same way: the lab
+    # joins it once, and each block's games are Ray tasks)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        with lab_client(tmp_path / "ray", address="auto") as client:
+            auth = logged_in(client)
+            assert client.get("/api/lab/games", headers=auth).json()["backend"] == "ray"
+            body = {"game": "zun", "options": {"turn_limit": 40}, "agents": ["random"],
+                    "cards": zun_variant(client, auth), "games": 12, "seed": 70}
+            name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+            assert wait(client, auth, name)["state"] == "done"
+    finally:
+        ray.shutdown()
+    with lab_client(tmp_path / "local") as client:
+        auth = logged_in(client)
+        local = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        assert wait(client, auth, local)["state"] == "done"
+    for side in ("variant", "base"):
+        assert load(tmp_path / "ray" / "runs" / name / side).equals(load(tmp_path / "local" / "runs" / local / side))

@@ -1,0 +1,83 @@
+"""`cardtable report A B`: a card's change is called clear only beyond chance across all the card
+measures compared, so two runs of one job rarely flag a card, while a planted change is found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from cardtable.sim import analyze
+from cardtable.sim.compare import bonferroni_z, compare
+from cardtable.sim.stats import Z95
+
+from .test_report import frame, row
+
+CARDS = [f"c{i}" for i in range(11)] + ["K"]
+
+
+#: the deck: 4 copies of each of the 12 cards
+DECK = np.repeat(np.arange(12), 4)
+
+
+def games(seed: int, n: int, k_per_copy: float = 0.0) -> pl.DataFrame:
+    """Games of one agent in two seats, as a real card game deals them: one shuffled deck of 48
+    cards, hands of 5 and 0-7 draws per seat from it (a card in one hand is not in the other),
+    1-5 plays per seat, and one winner. Drawing is bad luck and more plays win more (what the
+    measures adjust for); no card matters, except card "K" worth `k_per_copy` per copy dealt when
+    planted."""
+    rng = np.random.default_rng(seed)
+    rows: list[dict[str, Any]] = []
+    for g in range(n):
+        cards: list[tuple[int, str, str, int]] = []
+        strength = []
+        deck = rng.permutation(DECK)
+        for seat in range(2):
+            hand = deck[5 * seat:5 * seat + 5]
+            draws = int(rng.integers(0, 8))
+            drawn, deck = deck[10:10 + draws], np.concatenate([deck[:10], deck[10 + draws:]])
+            plays = int(rng.integers(1, 6))
+            for counter, picks in (("dealt", hand), ("drawn", drawn)):
+                for c, k in zip(*np.unique(picks, return_counts=True), strict=True):
+                    cards.append((seat, counter, CARDS[c], int(k)))
+            for c in rng.choice(12, size=plays, replace=False):
+                cards.append((seat, "played", CARDS[c], 1))
+            strength.append(k_per_copy * int((hand == 11).sum()) - 0.05 * len(drawn) + 0.08 * plays)
+        p0 = min(max(0.5 + (strength[0] - strength[1]) / 2, 0.0), 1.0)
+        rows.append(row(seed * 10_000 + g, ["A", "A"], g % 2, [0 if rng.random() < p0 else 1], [0, 0], 10, cards))
+    return frame(rows)
+
+
+def test_the_bound_is_bonferronis_and_one_test_is_the_plain_95_percent() -> None:
+    assert abs(bonferroni_z(1) - Z95) < 1e-12
+    assert round(bonferroni_z(36), 3) == 3.197  # the normal's 1 - 0.025/36 quantile
+
+
+def test_runs_of_one_job_flag_a_card_in_at_most_5_percent_of_pairs() -> None:
+    # 100 pairs of 400-game runs (the issue's example: two 400-game runs of one JUNO job)
+    pairs = 100
+    flagged = uncorrected = 0
+    for i in range(pairs):
+        c = compare(analyze(games(2 * i, 400)), analyze(games(2 * i + 1, 400)))
+        assert c.cards.height == 36  # 12 cards, 3 measures, all estimated
+        flagged += c.cards["clear"].any()
+        uncorrected += ((c.cards["low"] > 0) | (c.cards["high"] < 0)).any()
+    assert flagged <= 0.05 * pairs
+    # what the comparison said before: some card's 95% interval excludes 0 in most pairs
+    assert uncorrected > pairs / 2
+
+
+def test_a_planted_change_of_one_card_is_found_first() -> None:
+    base = analyze(games(1000, 1500))
+    for seed in range(1001, 1004):
+        c = compare(analyze(games(seed, 1500, k_per_copy=0.3)), base)
+        clear = c.cards.filter(pl.col("clear"))
+        assert clear.row(0, named=True)["card"] == "K" and clear.row(0, named=True)["measure"] == "dealt"
+        # "dealt" is per copy instead of another card: a hand holds 5, so where K got better the
+        # others may look a little worse; nothing else moves
+        others = clear.filter(pl.col("card") != "K")
+        assert (others["measure"] == "dealt").all() and (others["diff"] < 0).all()
+        k = c.cards.filter(card="K", measure="dealt").row(0, named=True)
+        assert k["diff"] > 0 and k["p"] < 0.05 / c.cards.height
+        assert any("card measures changed clearly" in h and "K (dealt" in h for h in c.headline)
