@@ -21,6 +21,8 @@ from .events import Event
 from .rng import Rng, as_rng
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from .game import Game
     from .replay import Replay
     from .zones import Hidden, StateLayout, Zone
@@ -272,6 +274,12 @@ class State(ABC):
         of every zone that is not public. Games override it where the rules show a zone (Runes of
         Zun's Exposed hands)."""
         return zone.owned and owner == seat
+
+    def known_positions(self, seat: int) -> dict[tuple[str, int | str | None], Collection[int]]:
+        """Positions in zones `seat` cannot see whose cards it knows, which `determinize` and
+        `shuffle_unseen` leave in place: {(zone attribute, owner or None): indices in its list}
+        (Ivion: revealed cards, and the bottom of a deck its own second wind put there)."""
+        return {}
 
     def hidden_outside_zones(self, seat: int) -> list[Hidden]:
         """Cards `seat` cannot see that are in no zone (held by a pending decision)."""
