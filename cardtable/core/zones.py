@@ -287,10 +287,9 @@ class StateLayout:
             target = getattr(new, z.attr)
             by_owner = z.pool is Pool.OWNER
             key = (-1, z.group)
+            pool: list[int] = []
             if not by_owner:
-                pool = pools.get(key)
-                if pool is None:
-                    pool = pools[key] = []
+                pool = pools.setdefault(key, pool)
             if z.layout is Layout.SINGLE and z.form is Form.IDS:
                 if not sees(z, None):
                     free = _free(value, known.get((z.attr, None))) if known else None
@@ -302,9 +301,7 @@ class StateLayout:
                     continue
                 if by_owner:
                     key = (cast(int, owner), z.group)  # a zone pooled per owner has one part per seat
-                    pool = pools.get(key)
-                    if pool is None:
-                        pool = pools[key] = []
+                    pool = pools.setdefault(key, [])
                 if z.form is Form.SLOT:
                     if cards >= 0:
                         pool.append(cards)
