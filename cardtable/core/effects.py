@@ -497,6 +497,10 @@ class UseAbility(Decision):
         # "also do ...?" for a trigger, "instead do ...?" for a replacement, naming the card
         return f"may {how} {self.engine.text(self.ability, QUESTION)} ({self.engine.card_name(state, self.ability.card)})"
 
+    def details(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return {"card": self.engine.card_name(state, self.ability.card), "instead": self.ability.instead,
+                "effect": self.engine.text(self.ability)}
+
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
         if self.replacing is not None:
@@ -552,6 +556,9 @@ class FirstTrigger(Decision):
         options = "; ".join(f"{i + 1}: {name(state, a.card)}, {self.engine.text(a, QUESTION)}"
                             for i, a in enumerate(self.mine(state)))
         return f"must choose which of their abilities happens first ({options})"
+
+    def details(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return {"options": [self.engine.card_name(state, a.card) for a in self.mine(state)]}
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "active": self.active, "event": self.event.to_json(),

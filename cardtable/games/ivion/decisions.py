@@ -9,7 +9,7 @@ response stack, where the other player may respond (the core's `Priority`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.effects import Context, StackItem
@@ -381,6 +381,12 @@ class ChooseMode(Decision):
 
     __slots__ = ()
     kind = "choose_mode"
+
+    def details(self, state: IvionState, viewer: int | None) -> dict[str, Any]:
+        """Each effect to choose, in words, in the order of `choose 1`, `choose 2` (the move labels)."""
+        assert state.staged is not None
+        c = state.card(state.staged["card"])
+        return {"modes": [c.mode_text(i, QUESTION) for i in range(len(c.modes))]}
 
     def legal_actions(self, state: IvionState) -> list[Action]:
         assert state.staged is not None

@@ -18,7 +18,7 @@ from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, GameEvent, StackItem
 from ...core.resources import Pools
 from ...core.state import State, zero_sum_returns
-from ...core.verbs import QUESTION, Effect
+from ...core.verbs import Effect
 from ...core.zones import Layout, Order, Pool, Visibility, Zone
 from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, copy_words, tile_name
 from .cards import Card
@@ -627,13 +627,6 @@ class IvionState(State):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         d = self.decision
-        decision = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
-            if d.kind == "choose_mode" and self.staged is not None:
-                # each effect to choose, in words, in the order of `choose 1`, `choose 2` (the move labels)
-                c = self.card(self.staged["card"])
-                decision["modes"] = [c.mode_text(i, QUESTION) for i in range(len(c.modes))]
         heroes = []
         for s in range(2):
             heroes.append({
@@ -664,7 +657,7 @@ class IvionState(State):
                        "copy": i.card >= COPY_BASE, "targets": [self.target_name(i.card, t) for t in i.targets],
                        "countered": i.countered, "unleashed": i.card in self.unleashed} for i in self.chain.items],
             "removed": self._names(self.removed),
-            "decision": decision,
+            "decision": None if d is None else d.view(self, seat),
             "winners": list(self.winner_seats) if self.is_over else [],
         }
         if seat is not None:

@@ -201,6 +201,7 @@ class ChooseDiscard(ZunDecision):
     __slots__ = ("count",)
     kind = "discard"
     fields = ("count",)
+    shown = ("count",)
     from_hand = Kind.DISCARD
 
     def question(self, state: ZunState) -> str:

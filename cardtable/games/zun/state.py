@@ -153,6 +153,7 @@ EFFECTS = Effects(
     used=lambda state, a: state._triggered(a), finished=lambda state, a: state._expire(a),
     alike=_alike, kinds={"first_trigger": "order_triggers"}, answerable=frozenset(),
     asks={"first_trigger": "must choose which ongoing rune triggers next"},
+    card_name=lambda state, card: state._name(state._ongoing(card)["rune"]),  # an ability's card: an ongoing rune
 )
 
 
@@ -833,11 +834,6 @@ class ZunState(State):
         n = self.game.players
         d = self.decision
         exposed = self.exposed()
-        decision: dict[str, Any] | None = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
-            if isinstance(d, ChooseDiscard):
-                decision["count"] = d.count
         name = self._name
 
         def frame_view(f: Any) -> dict[str, Any]:
@@ -863,7 +859,7 @@ class ZunState(State):
             "turn_limit": self.game.options.turn_limit,
             "phase": self.phase,
             "current_player": self.current_player,
-            "decision": decision,
+            "decision": None if d is None else d.view(self, seat),
             "hp": list(self.hp),
             "tiers": [tier_of(h) for h in self.hp],
             "defeated": [h == 0 for h in self.hp],
