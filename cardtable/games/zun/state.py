@@ -158,7 +158,7 @@ EFFECTS = Effects(
 
 
 def _respond(state: ZunState, seat: int, action: Action) -> None:
-    state._react(seat, action.rune)  # type: ignore[attr-defined]
+    state._react(seat, action.card)  # type: ignore[attr-defined]
     state._run()
 
 
