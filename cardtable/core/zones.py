@@ -171,6 +171,10 @@ class StateLayout:
             raise ValueError("two decisions of a state layout share a kind")
         self._groups = sorted({z.group for z in self.zones})
         self._hideable = tuple(z for z in self.zones if z.form is not Form.RECORDS and z.visibility is not Visibility.PUBLIC)
+        # what `_deal` needs of each zone it may deal into: the zone, the key of its group's shared
+        # pool, whether it is pooled per owner, whether it is one list of card ids
+        self._deal_plan = tuple((z, (-1, z.group), z.pool is Pool.OWNER, z.layout is Layout.SINGLE and z.form is Form.IDS)
+                                for z in self._hideable)
         self._copy_fields = self._compile_copy()
 
     # -- copies -------------------------------------------------------------------------------
@@ -277,59 +281,61 @@ class StateLayout:
         written, so `new` may be `state`. Pools are dealt in the order of their (owner, group),
         a pool of every owner's cards first."""
         over = state.is_over
-        pools: dict[tuple[int, str], list[int]] = {}
-        # pool, zone, where, owner, how many, the free positions (None: all of them)
-        places: list[tuple[tuple[int, str], Zone, Any, int | str | None, int, list[int] | None]] = []
-        for z in self._hideable:
+        # per pool: its cards, and its places (zone, where, owner, how many, free positions or None)
+        pools: dict[tuple[int, str], tuple[list[int], list[tuple[Zone, Any, int | str | None, int, list[int] | None]]]] = {}
+        for z, shared, by_owner, single in self._deal_plan:
             if over and z.revealed_when_over:
                 continue
             value = getattr(state, z.attr)
             target = getattr(new, z.attr)
-            by_owner = z.pool is Pool.OWNER
-            key = (-1, z.group)
-            pool: list[int] = []
-            if not by_owner:
-                pool = pools.setdefault(key, pool)
-            if z.layout is Layout.SINGLE and z.form is Form.IDS:
+            if single:
                 if not sees(z, None):
+                    pool = pools.get(shared)
+                    if pool is None:
+                        pool = pools[shared] = ([], [])
                     free = _free(value, known.get((z.attr, None))) if known else None
-                    pool.extend(value if free is None else [value[i] for i in free])
-                    places.append((key, z, target, None, len(value) if free is None else len(free), free))
+                    pool[0].extend(value if free is None else [value[i] for i in free])
+                    pool[1].append((z, target, None, len(value) if free is None else len(free), free))
                 continue
             for owner, cards in z.parts(value):
                 if sees(z, owner):
                     continue
-                if by_owner:
-                    key = (cast(int, owner), z.group)  # a zone pooled per owner has one part per seat
-                    pool = pools.setdefault(key, [])
+                # a zone pooled per owner has one part per seat
+                key = (cast(int, owner), z.group) if by_owner else shared
+                pool = pools.get(key)
+                if pool is None:
+                    pool = pools[key] = ([], [])
                 if z.form is Form.SLOT:
                     if cards >= 0:
-                        pool.append(cards)
-                        places.append((key, z, target, owner, 1, None))
+                        pool[0].append(cards)
+                        pool[1].append((z, target, owner, 1, None))
                 elif z.form is Form.COUNTS:
-                    pool.extend(t for t, k in enumerate(cards) for _ in range(k))
-                    places.append((key, z, target, owner, sum(cards), None))
+                    pool[0].extend(t for t, k in enumerate(cards) for _ in range(k))
+                    pool[1].append((z, target, owner, sum(cards), None))
                 else:
                     free = _free(cards, known.get((z.attr, owner))) if known else None
-                    pool.extend(cards if free is None else [cards[i] for i in free])
-                    places.append((key, z, target, owner, len(cards) if free is None else len(free), free))
+                    pool[0].extend(cards if free is None else [cards[i] for i in free])
+                    pool[1].append((z, target, owner, len(cards) if free is None else len(free), free))
         for extra in extras:
-            pools.setdefault((-1, extra.group), []).extend(extra.cards)
+            key = (-1, extra.group)
+            pool = pools.get(key)
+            if pool is None:
+                pool = pools[key] = ([], [])
+            pool[0].extend(extra.cards)
         for key in sorted(pools) if len(pools) > 1 else pools:
-            pool = pools[key]
-            if not pool and key[0] < 0:  # an owner's pool draws even when empty: no owner's deal
-                continue                 # depends on what another owner holds
-            pool = pools[key] = permute(pool, rng.next64())
+            cards, places = pools[key]
+            if not cards and key[0] < 0:  # an owner's pool draws even when empty: no owner's deal
+                continue                  # depends on what another owner holds
+            dealt = permute(cards, rng.next64())
             i = 0
-            for k_, z, target, owner, k, free in places:
-                if k_ == key:
-                    _put(z, target, owner, pool[i : i + k], free)
-                    i += k
+            for z, target, owner, k, free in places:
+                _put(z, target, owner, dealt[i : i + k], free)
+                i += k
             if key[0] < 0:
                 for extra in extras:
                     if extra.group == key[1]:
                         k = len(extra.cards)
-                        extra.place(new, pool[i : i + k])
+                        extra.place(new, dealt[i : i + k])
                         i += k
 
 
