@@ -13,6 +13,7 @@ and deck only (a card never changes owner), and leaves the cards the seat buried
 from __future__ import annotations
 
 from collections.abc import Collection
+from enum import IntEnum
 from typing import Any
 
 from pydantic import Field
@@ -20,6 +21,7 @@ from pydantic import Field
 from cardtable.core import (
     Action,
     ActionSpace,
+    CardAction,
     Decision,
     Game,
     GameOptions,
@@ -39,19 +41,15 @@ CARDS = 6    # per seat
 TURNS = 10
 
 
-class BuryAction(Action):
-    __slots__ = ("kind", "card")
-
-    def __init__(self, kind: str, card: int = -1) -> None:
-        self.kind = kind
-        self.card = card
+class Kind(IntEnum):
+    DRAW = 0
+    BURY = 1
 
 
 SPACE = ActionSpace("bury", "Bury", [
-    (BuryAction("draw"), "draw"),
-    *((BuryAction("bury", c), f"bury {c}") for c in range(2 * CARDS)),
+    (CardAction(Kind.DRAW), "draw"),
+    *((CardAction(Kind.BURY, c), f"bury {c}") for c in range(2 * CARDS)),
 ])
-BY_TEXT = {a.text: a for a in SPACE}
 
 
 class BuryOptions(GameOptions):
@@ -63,13 +61,13 @@ class Turn(Decision):
     kind = "turn"
 
     def legal_actions(self, state: BuryState) -> list[Action]:
-        out: list[Action] = [BY_TEXT["draw"]] if state.deck[self.seat] else []
-        return out + [BY_TEXT[f"bury {c}"] for c in sorted(state.hand[self.seat])]
+        out: list[Action] = [SPACE.find(Kind.DRAW)] if state.deck[self.seat] else []
+        return out + [SPACE.find(Kind.BURY, c) for c in sorted(state.hand[self.seat])]
 
-    def resolve(self, state: BuryState, action: BuryAction) -> None:
+    def resolve(self, state: BuryState, action: CardAction) -> None:
         seat = self.seat
         deck = state.deck[seat]
-        if action.kind == "draw":
+        if action.kind == Kind.DRAW:
             state.hand[seat].append(deck.pop())
             state.buried[seat] = min(state.buried[seat], len(deck))
         else:

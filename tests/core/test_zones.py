@@ -13,7 +13,7 @@ import pytest
 from pydantic import field_validator
 
 import cardtable
-from cardtable.core import CardFileError, Form, IllegalAction, Layout, Pool, StateLayout, Visibility, Zone
+from cardtable.core import CardFileError, Form, Game, IllegalAction, Layout, Pool, StateLayout, Visibility, Zone
 from cardtable.core.cards import CardSchema, read_card_file, validate
 from cardtable.core.registry import _GAMES, _LOADED
 from cardtable.core.zones import permute
@@ -23,14 +23,18 @@ from .bury import Bury, BuryState
 from .toy import Keep, Toy, ToyState
 
 
-@pytest.fixture
-def toy() -> Iterator[None]:
-    cardtable.core.register("toy", Toy)
+def _registered(name: str, game: type[Game[Any]]) -> Iterator[None]:
+    cardtable.core.register(name, game)
     try:
         yield
     finally:
-        _GAMES.pop("toy", None)
-        _LOADED.pop("toy", None)
+        _GAMES.pop(name, None)
+        _LOADED.pop(name, None)
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    yield from _registered("toy", Toy)
 
 
 def _play(state: ToyState, texts: list[str]) -> ToyState:
@@ -158,12 +162,7 @@ def test_revealed_when_over_zones_stay_put_once_the_game_is_over() -> None:
 
 @pytest.fixture
 def bury() -> Iterator[None]:
-    cardtable.core.register("bury", Bury)
-    try:
-        yield
-    finally:
-        _GAMES.pop("bury", None)
-        _LOADED.pop("bury", None)
+    yield from _registered("bury", Bury)
 
 
 def _buried_and_dealt(seed: int) -> BuryState:
