@@ -167,7 +167,7 @@ def _passed(state: ZunState, seat: int) -> None:
 
 
 def _why_not(state: ZunState, seat: int, action: Action) -> str:
-    rune = getattr(action, "rune", -1)
+    rune = getattr(action, "card", -1)
     if action in state.game.space.react.values() and rune not in state.hands[seat]:
         return f"seat {seat} holds no {state._name(rune)}; legal now: {legal_now(state)}"
     window = state.decision  # the reaction window that refuses it
