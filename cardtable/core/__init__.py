@@ -1,6 +1,6 @@
 """The core contract every game meets (DESIGN.md, "The core contract")."""
 
-from .actions import Action, ActionSpace
+from .actions import Action, ActionSpace, CardAction
 from .errors import CardFileError, CardtableError, IllegalAction, OptionError, ReplayError, UnknownGame
 from .events import Event
 from .game import Game
@@ -11,11 +11,11 @@ from .replay import Replay
 from .rng import Rng
 from .spec import GameSpec
 from .state import Decision, State, zero_sum_returns
-from .zones import Form, Hidden, Layout, Order, StateLayout, Visibility, Zone
+from .zones import Form, Hidden, Layout, Order, Pool, StateLayout, Visibility, Zone
 
 __all__ = [
-    "Action", "ActionSpace", "CardFileError", "CardtableError", "Decision", "Event", "Game",
+    "Action", "ActionSpace", "CardAction", "CardFileError", "CardtableError", "Decision", "Event", "Game",
     "GameOptions", "GameSpec", "IllegalAction", "OptionError", "Replay", "ReplayError", "Rng",
-    "Form", "Hidden", "Layout", "Order", "State", "StateLayout", "UnknownGame", "Visibility", "Zone", "game_class",
+    "Form", "Hidden", "Layout", "Order", "Pool", "State", "StateLayout", "UnknownGame", "Visibility", "Zone", "game_class",
     "games", "make", "play", "register", "zero_sum_returns",
 ]

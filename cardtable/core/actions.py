@@ -7,8 +7,8 @@ allocated on the hot path. Text forms are what logs, the CLI and replays use.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -41,9 +41,26 @@ class Action:
         return (_action_from_registry, (self.space, self.index))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CardAction(Action):
+    """An action as most games' moves are: a `kind` (the game's `IntEnum`), the `card` it is about
+    (the index the game gives its cards, -1 for none) and a number `n` (a seat, an order; -1 for
+    none). Iuno Avatar's and Runes of Zun's actions are these; `ActionSpace.find` looks one up."""
+
+    __slots__ = ("kind", "card", "n")
+
+    def __init__(self, kind: int, card: int = -1, n: int = -1) -> None:
+        self.kind = kind
+        self.card = card
+        self.n = n
+
+
 A = TypeVar("A", bound=Action)
+C = TypeVar("C", bound=CardAction)
+T = TypeVar("T")
 
 _SPACES: dict[str, ActionSpace] = {}  # type: ignore[type-arg]
+_SHARED: dict[str, object] = {}  # a game's spaces with their lookup tables, by key (`ActionSpace.shared`)
 
 
 def _action_from_registry(space: str, index: int) -> Action:
@@ -63,6 +80,7 @@ class ActionSpace(Generic[A]):
         self.game_title = game_title
         self.actions: list[A] = []
         self._by_text: dict[str, A] = {}
+        self._by_key: dict[tuple[int, int, int], Any] | None = None  # `find`'s table, made at its first call
         for i, (action, text) in enumerate(actions):
             action.index = i
             action.text = text
@@ -72,6 +90,15 @@ class ActionSpace(Generic[A]):
             self._by_text[text.lower()] = action
             self.actions.append(action)
         _SPACES[key] = self
+
+    @staticmethod
+    def shared(key: str, build: Callable[[], T]) -> T:
+        """The space (or a game's record holding it and its lookup tables) made by `build` for `key`,
+        made once and shared by every game of that key (a deck, a rune set)."""
+        space = _SHARED.get(key)
+        if space is None:
+            space = _SHARED[key] = build()
+        return space  # type: ignore[return-value]  # each key is built by one game's `build`
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -96,6 +123,14 @@ class ActionSpace(Generic[A]):
         action = self._by_text.get(" ".join(str(text).split()).lower())
         if action is None:
             raise IllegalAction(f"{text!r} is not a {self.game_title} action; examples: {self.examples()}")
+        return action
+
+    def find(self: ActionSpace[C], kind: int, card: int = -1, n: int = -1) -> C:
+        """The `CardAction` of this space with `kind`, `card` and `n` (KeyError when there is none)."""
+        by = self._by_key
+        if by is None:
+            by = self._by_key = {(a.kind, a.card, a.n): a for a in self.actions}
+        action: C = by[kind, card, n]
         return action
 
     def examples(self, n: int = 4) -> str:

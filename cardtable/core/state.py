@@ -21,6 +21,8 @@ from .events import Event
 from .rng import Rng, as_rng
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from .game import Game
     from .replay import Replay
     from .zones import Hidden, StateLayout, Zone
@@ -46,6 +48,8 @@ class Decision:
     #: which Afterlife card to keep"), so that the same words put to the seat itself read as an
     #: instruction ("choose which Afterlife card to keep": `cardtable.ui.names.addressed`)
     asks: ClassVar[str] = ""
+    #: the fields an observation shows as they are, after kind, seat and text (`view`)
+    shown: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -93,6 +97,20 @@ class Decision:
     def why_illegal(self, state: Any, action: Any) -> str:
         """Why `action`, not among the legal actions, is refused: the rule, for a person."""
         return f"{action.text!r} is not possible now: {self.describe(state)}"
+
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """This decision as every game's observation shows it to `viewer` (None: a spectator): its
+        kind, seat and question (`describe`), the `shown` fields, then its `details`."""
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "text": self.describe(state)}
+        for f in self.shown:
+            out[f] = getattr(self, f)
+        out.update(self.details(state, viewer))
+        return out
+
+    def details(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """What else an observation shows of this decision, worked out from the state (a card's
+        name for its id) or for its own seat only (the card JUNO's player just drew)."""
+        return {}
 
     def resampled(self, state: Any, viewer: int) -> Decision:
         """This decision in a determinized copy for `viewer`, where hidden cards were dealt anew
@@ -272,6 +290,12 @@ class State(ABC):
         of every zone that is not public. Games override it where the rules show a zone (Runes of
         Zun's Exposed hands)."""
         return zone.owned and owner == seat
+
+    def known_positions(self, seat: int) -> dict[tuple[str, int | str | None], Collection[int]]:
+        """Positions in zones `seat` cannot see whose cards it knows, which `determinize` and
+        `shuffle_unseen` leave in place: {(zone attribute, owner or None): indices in its list}
+        (Ivion: revealed cards, and the bottom of a deck its own second wind put there)."""
+        return {}
 
     def hidden_outside_zones(self, seat: int) -> list[Hidden]:
         """Cards `seat` cannot see that are in no zone (held by a pending decision)."""

@@ -16,17 +16,19 @@ path).
   index is the owner), or one per host (`HOSTED`: a dict from a host's key — a hero, a tile, a
   card in play — to the cards attached to it);
 - form: card ids (`IDS`), one card or -1 per owner (`SLOT`), a count per card type (`COUNTS`), or
-  records that carry a card and more (`RECORDS`, always public: a card in play with its owner).
+  records that carry a card and more (`RECORDS`, always public: a card in play with its owner);
+- pool: where `determinize` may deal a hidden card: among every hidden place of its group
+  (`GROUP`), or only among its owner's (`OWNER`: Ivion's cards never change owner).
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from hashlib import shake_128
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from .rng import Rng
@@ -57,6 +59,13 @@ class Form(Enum):
     RECORDS = "records"
 
 
+class Pool(Enum):
+    """Which hidden places a hidden card may be dealt to by `determinize`."""
+
+    GROUP = "any hidden place of its group"
+    OWNER = "its owner's hidden places of its group"
+
+
 @dataclass(frozen=True)
 class Zone:
     """One zone (or a family of them: one per seat, one per host) held by attribute `attr`."""
@@ -72,6 +81,8 @@ class Zone:
     host: str | None = None
     #: face down during the game, shown to everyone once it is over (IUNU's Scribe cards)
     revealed_when_over: bool = False
+    #: `Pool.OWNER`: a card of this zone stays with its owner when hidden cards are dealt anew
+    pool: Pool = Pool.GROUP
     #: its owner sees it (precomputed: determinize asks for every owner of every zone)
     owned: bool = field(init=False, repr=False, compare=False)
 
@@ -83,6 +94,8 @@ class Zone:
             raise ValueError(f"zone {self.attr!r}: a HOSTED zone names its host, and only a HOSTED zone does")
         if self.form is Form.SLOT and self.layout is not Layout.SINGLE:
             raise ValueError(f"zone {self.attr!r}: a SLOT zone is one list with a card (or -1) per owner")
+        if self.pool is Pool.OWNER and self.layout is not Layout.PER_SEAT and self.form is not Form.SLOT:
+            raise ValueError(f"zone {self.attr!r}: a zone pooled per owner has one part per seat (PER_SEAT or SLOT)")
 
     def parts(self, value: Any) -> Iterable[tuple[int | str | None, Any]]:
         """(owner or host, the cards) of each zone this declaration stands for."""
@@ -159,6 +172,10 @@ class StateLayout:
             raise ValueError("two decisions of a state layout share a kind")
         self._groups = sorted({z.group for z in self.zones})
         self._hideable = tuple(z for z in self.zones if z.form is not Form.RECORDS and z.visibility is not Visibility.PUBLIC)
+        # what `_deal` needs of each zone it may deal into: the zone, the key of its group's shared
+        # pool, whether it is pooled per owner, whether it is one list of card ids
+        self._deal_plan = tuple((z, (-1, z.group), z.pool is Pool.OWNER, z.layout is Layout.SINGLE and z.form is Form.IDS)
+                                for z in self._hideable)
         self._copy_fields = self._compile_copy()
 
     # -- copies -------------------------------------------------------------------------------
@@ -235,81 +252,114 @@ class StateLayout:
     def resample(self, state: State, new: State, seat: int, rng: Rng) -> None:
         """Deal the cards `seat` cannot see at random back into the places they came from.
 
-        Per group, the hidden cards of every zone (and of `state.hidden_outside_zones(seat)`)
-        are pooled, put in a random order and dealt back, each place getting as many as it had;
-        what `seat` can see stays where it is. Then each pending decision is told (`resampled`),
-        since a decision may name a card that just changed (JUNO's drawn card)."""
+        Per group (per group and owner for a zone pooled per owner), the hidden cards of every zone
+        (and of `state.hidden_outside_zones(seat)`) are pooled, put in a random order and dealt
+        back, each place getting as many as it had; what `seat` can see stays where it is, and so
+        do the cards at the positions it knows (`state.known_positions(seat)`). Then each pending
+        decision is told (`resampled`), since a decision may name a card that just changed (JUNO's
+        drawn card)."""
         visible = state.zone_visible
-        self._deal(state, new, lambda z, owner: visible(z, owner, seat), state.hidden_outside_zones(seat), rng)
+        self._deal(state, new, lambda z, owner: visible(z, owner, seat), state.known_positions(seat),
+                   state.hidden_outside_zones(seat), rng)
         new.pending = [d.resampled(new, seat) for d in new.pending]
 
     def shuffle_unseen(self, state: State, rng: Rng) -> None:
         """Put the cards that no seat can see (a face-down pile) in a new random order, in place.
 
-        The same dealing as `resample`, seen by every seat at once: a card any seat sees stays where
-        it is, and so does a card a pending decision holds (someone is looking at it). Pending
-        decisions name only cards someone sees, so none of them changes."""
+        The same dealing as `resample`, seen by every seat at once: a card any seat sees, or whose
+        position any seat knows, stays where it is, and so does a card a pending decision holds
+        (someone is looking at it). Pending decisions name only cards someone sees, so none of
+        them changes."""
         visible = state.zone_visible
         seats = range(state.game.players)
-        self._deal(state, state, lambda z, owner: any(visible(z, owner, s) for s in seats), [], rng)
+        known: dict[tuple[str, int | str | None], set[int]] = {}
+        for s in seats:
+            for place, at in state.known_positions(s).items():
+                known.setdefault(place, set()).update(at)
+        self._deal(state, state, lambda z, owner: any(visible(z, owner, s) for s in seats), known, [], rng)
 
     def _deal(self, state: State, new: State, sees: Callable[[Zone, int | str | None], bool],
-              extras: list[Hidden], rng: Rng) -> None:
-        """Pool, per group, the cards of the places `sees` does not see (and `extras`), then deal
-        them back in a random order into `new`, each place getting as many as it had. Every place is
-        read before any is written, so `new` may be `state`."""
+              known: Mapping[tuple[str, int | str | None], Collection[int]], extras: list[Hidden],
+              rng: Rng) -> None:
+        """Pool, per group (and owner, for `Pool.OWNER`), the cards of the places `sees` does not
+        see but for the positions in `known` (and `extras`), then deal them back in a random order
+        into `new`, each place getting as many as it had. Every place is read before any is
+        written, so `new` may be `state`. Pools are dealt in the order of their (owner, group),
+        a pool of every owner's cards first."""
         over = state.is_over
-        pools: dict[str, list[int]] = {}
-        places: list[tuple[str, Zone, Any, int | str | None, int]] = []  # group, zone, where, owner, how many
-        for z in self._hideable:
+        # per pool: its cards, and its places (zone, where, owner, how many, free positions or None)
+        pools: dict[tuple[int, str], tuple[list[int], list[tuple[Zone, Any, int | str | None, int, list[int] | None]]]] = {}
+        for z, shared, by_owner, single in self._deal_plan:
             if over and z.revealed_when_over:
                 continue
             value = getattr(state, z.attr)
             target = getattr(new, z.attr)
-            group = z.group
-            pool = pools.get(group)
-            if pool is None:
-                pool = pools[group] = []
-            if z.layout is Layout.SINGLE and z.form is Form.IDS:
+            if single:
                 if not sees(z, None):
-                    pool.extend(value)
-                    places.append((group, z, target, None, len(value)))
+                    pool = pools.get(shared)
+                    if pool is None:
+                        pool = pools[shared] = ([], [])
+                    free = _free(value, known.get((z.attr, None))) if known else None
+                    pool[0].extend(value if free is None else [value[i] for i in free])
+                    pool[1].append((z, target, None, len(value) if free is None else len(free), free))
                 continue
             for owner, cards in z.parts(value):
                 if sees(z, owner):
                     continue
+                # a zone pooled per owner has one part per seat
+                key = (cast(int, owner), z.group) if by_owner else shared
+                pool = pools.get(key)
+                if pool is None:
+                    pool = pools[key] = ([], [])
                 if z.form is Form.SLOT:
                     if cards >= 0:
-                        pool.append(cards)
-                        places.append((group, z, target, owner, 1))
+                        pool[0].append(cards)
+                        pool[1].append((z, target, owner, 1, None))
                 elif z.form is Form.COUNTS:
-                    pool.extend(t for t, k in enumerate(cards) for _ in range(k))
-                    places.append((group, z, target, owner, sum(cards)))
+                    pool[0].extend(t for t, k in enumerate(cards) for _ in range(k))
+                    pool[1].append((z, target, owner, sum(cards), None))
                 else:
-                    pool.extend(cards)
-                    places.append((group, z, target, owner, len(cards)))
+                    free = _free(cards, known.get((z.attr, owner))) if known else None
+                    pool[0].extend(cards if free is None else [cards[i] for i in free])
+                    pool[1].append((z, target, owner, len(cards) if free is None else len(free), free))
         for extra in extras:
-            pools.setdefault(extra.group, []).extend(extra.cards)
-        for group in sorted(pools) if len(pools) > 1 else pools:
-            pool = pools[group]
-            if not pool:
-                continue
-            pool = pools[group] = permute(pool, rng.next64())
+            key = (-1, extra.group)
+            pool = pools.get(key)
+            if pool is None:
+                pool = pools[key] = ([], [])
+            pool[0].extend(extra.cards)
+        for key in sorted(pools) if len(pools) > 1 else pools:
+            cards, places = pools[key]
+            if not cards and key[0] < 0:  # an owner's pool draws even when empty: no owner's deal
+                continue                  # depends on what another owner holds
+            dealt = permute(cards, rng.next64())
             i = 0
-            for g, z, target, owner, k in places:
-                if g == group:
-                    _put(z, target, owner, pool[i : i + k])
-                    i += k
-            for extra in extras:
-                if extra.group == group:
-                    k = len(extra.cards)
-                    extra.place(new, pool[i : i + k])
-                    i += k
+            for z, target, owner, k, free in places:
+                _put(z, target, owner, dealt[i : i + k], free)
+                i += k
+            if key[0] < 0:
+                for extra in extras:
+                    if extra.group == key[1]:
+                        k = len(extra.cards)
+                        extra.place(new, dealt[i : i + k])
+                        i += k
 
 
-def _put(zone: Zone, target: Any, owner: int | str | None, cards: list[int]) -> None:
-    """Put `cards` in the place of `zone` (its `owner`'s part) in a determinized copy."""
-    if zone.form is Form.SLOT:
+def _free(cards: list[int], known: Collection[int] | None) -> list[int] | None:
+    """The positions of `cards` not in `known` (None when every position is free)."""
+    if not known:
+        return None
+    return [i for i in range(len(cards)) if i not in known]
+
+
+def _put(zone: Zone, target: Any, owner: int | str | None, cards: list[int], free: list[int] | None) -> None:
+    """Put `cards` in the place of `zone` (its `owner`'s part) in a determinized copy: at its
+    `free` positions only, when some of its positions are known."""
+    if free is not None:
+        place = target if owner is None else target[owner]
+        for i, c in zip(free, cards, strict=True):
+            place[i] = c
+    elif zone.form is Form.SLOT:
         target[owner] = cards[0]
     elif zone.form is Form.COUNTS:
         counts = [0] * len(target[owner] if owner is not None else target)

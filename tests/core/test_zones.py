@@ -13,23 +13,28 @@ import pytest
 from pydantic import field_validator
 
 import cardtable
-from cardtable.core import CardFileError, Form, IllegalAction, Layout, StateLayout, Visibility, Zone
+from cardtable.core import CardFileError, Form, Game, IllegalAction, Layout, Pool, StateLayout, Visibility, Zone
 from cardtable.core.cards import CardSchema, read_card_file, validate
 from cardtable.core.registry import _GAMES, _LOADED
 from cardtable.core.zones import permute
 
 from ..conformance.checks import dumps, play_and_check
+from .bury import Bury, BuryState
 from .toy import Keep, Toy, ToyState
+
+
+def _registered(name: str, game: type[Game[Any]]) -> Iterator[None]:
+    cardtable.core.register(name, game)
+    try:
+        yield
+    finally:
+        _GAMES.pop(name, None)
+        _LOADED.pop(name, None)
 
 
 @pytest.fixture
 def toy() -> Iterator[None]:
-    cardtable.core.register("toy", Toy)
-    try:
-        yield
-    finally:
-        _GAMES.pop("toy", None)
-        _LOADED.pop("toy", None)
+    yield from _registered("toy", Toy)
 
 
 def _play(state: ToyState, texts: list[str]) -> ToyState:
@@ -153,6 +158,67 @@ def test_revealed_when_over_zones_stay_put_once_the_game_is_over() -> None:
     assert state.tucked[0] >= 0
     for seed in range(10):
         assert state.determinize(1, seed).tucked == state.tucked
+
+
+@pytest.fixture
+def bury() -> Iterator[None]:
+    yield from _registered("bury", Bury)
+
+
+def _buried_and_dealt(seed: int) -> BuryState:
+    """A game of Bury where seat 0 has buried two cards and drawn, so its deck's bottom is known."""
+    state = Bury(Bury.Options()).new_state(seed)
+    for text in ("bury", "draw", "bury", "draw", "draw"):
+        state.apply(f"bury {min(state.hand[0])}" if text == "bury" else text)
+    assert state.buried == [2, 0]
+    return state
+
+
+def test_owner_pools_keep_each_seats_cards_its_own_and_known_positions_stay(bury: None) -> None:
+    moved = 0
+    for seed in range(30):
+        state = _buried_and_dealt(seed)
+        for seat in range(2):
+            det = state.determinize(seat, seed)
+            other = 1 - seat
+            assert det.observation(seat) == state.observation(seat)
+            assert det.hand[seat] == state.hand[seat]
+            # cards never change owner: the other seat's hand and deck hold its own cards, dealt anew
+            assert sorted(det.hand[other] + det.deck[other]) == sorted(state.hand[other] + state.deck[other])
+            assert len(det.hand[other]) == len(state.hand[other])
+            # seat 0 buried the bottom two cards of its deck: it knows them, so they stay for it
+            if seat == 0:
+                assert det.deck[0][:2] == state.deck[0][:2]
+                assert sorted(det.deck[0][2:]) == sorted(state.deck[0][2:])
+            moved += dumps(det) != dumps(state)
+        # for seat 1 seat 0's buried cards are hidden like the rest of its deck and hand
+        other_view = [state.determinize(1, k) for k in range(20)]
+        assert any(v.deck[0][:2] != state.deck[0][:2] for v in other_view)
+    assert moved > 0
+
+
+def test_shuffle_unseen_keeps_what_any_seat_knows(bury: None) -> None:
+    state = _buried_and_dealt(3)
+    orders = set()
+    for k in range(20):
+        c = state.clone()
+        c.shuffle_unseen(cardtable.Rng(k))
+        assert c.deck[0][:2] == state.deck[0][:2] and c.hand == state.hand
+        assert sorted(c.deck[1]) == sorted(state.deck[1])
+        orders.add((tuple(c.deck[0]), tuple(c.deck[1])))
+    assert len(orders) > 1
+
+
+def test_the_bury_game_passes_the_conformance_checks(bury: None) -> None:
+    counters: Counter[str] = Counter()
+    for seed in range(20):
+        play_and_check("bury", {}, seed, heavy_every=1, counters=counters)
+    assert counters["games"] == 20 and counters["resampled"] > 0 and counters["shuffled"] > 0
+
+
+def test_a_zone_pooled_per_owner_has_a_part_per_seat() -> None:
+    with pytest.raises(ValueError, match="pooled per owner has one part per seat"):
+        Zone("deck", Visibility.HIDDEN, pool=Pool.OWNER)
 
 
 def test_check_names_the_legal_action_changes_nothing_and_refuses_with_the_decisions_reason() -> None:

@@ -373,6 +373,10 @@ class UseAbility(Decision):
         name = cast(EffectHost, state).card_name(self.ability.card)
         return f"may {how} {self.engine.text(self.ability, QUESTION)} ({name})"
 
+    def details(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return {"card": cast(EffectHost, state).card_name(self.ability.card), "instead": self.ability.instead,
+                "effect": self.engine.text(self.ability)}
+
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
         if self.replacing is not None:
@@ -427,6 +431,10 @@ class FirstTrigger(Decision):
         options = "; ".join(f"{i + 1}: {name(a.card)}, {self.engine.text(a, QUESTION)}"
                             for i, a in enumerate(self.mine(state)))
         return f"must choose which of their abilities happens first ({options})"
+
+    def details(self, state: State, viewer: int | None) -> dict[str, Any]:
+        name = cast(EffectHost, state).card_name
+        return {"options": [name(a.card) for a in self.mine(state)]}
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "active": self.active, "event": self.event.to_json(),

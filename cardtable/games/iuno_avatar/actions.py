@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ...core.actions import Action, ActionSpace
+from ...core.actions import ActionSpace, CardAction
 from .cards import CardSet
 
 MAX_SEATS = 3
@@ -38,13 +38,11 @@ class Kind(IntEnum):
     DISCARD = 14
 
 
-class AvatarAction(Action):
-    __slots__ = ("kind", "card", "n")
+class AvatarAction(CardAction):
+    """`card`: the deck's card index; `n`: a seat (`opponent seat N`) or an order (`first N`)."""
 
-    def __init__(self, kind: Kind, card: int = -1, n: int = -1) -> None:
-        self.kind = kind
-        self.card = card
-        self.n = n
+    __slots__ = ()
+    kind: Kind
 
 
 #: The effect layer's answers (core `EffectActions`): one set of objects shared by every deck's
@@ -76,29 +74,21 @@ class AvatarSpace:
         out += [(AvatarAction(Kind.CHOOSE, c.index), f"choose {c.name}") for c in cards]
         out += [(AvatarAction(Kind.DISCARD, c.index), f"discard {c.name}") for c in cards]
         self.space: ActionSpace[AvatarAction] = ActionSpace("iuno_avatar:" + deck.key(), "Iuno Avatar", out)
-        by = {(a.kind, a.card, a.n): a for a in self.space}
+        by = self.space.find
         n = len(cards)
-        self.roll = by[(Kind.ROLL, -1, -1)]
-        self.end_turn = by[(Kind.END_TURN, -1, -1)]
-        self.forgo = by[(Kind.FORGO, -1, -1)]
-        self.summon = {c.index: by[(Kind.SUMMON, c.index, -1)] for c in cards if c.figure}
-        self.cast = {c.index: by[(Kind.CAST, c.index, -1)] for c in cards if c.spell}
-        self.activate = {c.index: by[(Kind.ACTIVATE, c.index, -1)] for c in cards if c.figure}
-        self.level_up = {c.index: by[(Kind.LEVEL_UP, c.index, -1)] for c in cards if c.figure}
-        self.pay_card = {c.index: by[(Kind.PAY_CARD, c.index, -1)] for c in cards if c.gem}
-        self.pay_gems = by[(Kind.PAY_GEMS, -1, -1)]
-        self.opponent = [by[(Kind.OPPONENT, -1, s)] for s in range(MAX_SEATS)]
-        self.choose = [by[(Kind.CHOOSE, i, -1)] for i in range(n)]
-        self.discard = [by[(Kind.DISCARD, i, -1)] for i in range(n)]
-
-
-_SPACES: dict[str, AvatarSpace] = {}
-
+        self.roll = by(Kind.ROLL)
+        self.end_turn = by(Kind.END_TURN)
+        self.forgo = by(Kind.FORGO)
+        self.summon = {c.index: by(Kind.SUMMON, c.index) for c in cards if c.figure}
+        self.cast = {c.index: by(Kind.CAST, c.index) for c in cards if c.spell}
+        self.activate = {c.index: by(Kind.ACTIVATE, c.index) for c in cards if c.figure}
+        self.level_up = {c.index: by(Kind.LEVEL_UP, c.index) for c in cards if c.figure}
+        self.pay_card = {c.index: by(Kind.PAY_CARD, c.index) for c in cards if c.gem}
+        self.pay_gems = by(Kind.PAY_GEMS)
+        self.opponent = [by(Kind.OPPONENT, n=s) for s in range(MAX_SEATS)]
+        self.choose = [by(Kind.CHOOSE, i) for i in range(n)]
+        self.discard = [by(Kind.DISCARD, i) for i in range(n)]
 
 def space_for(deck: CardSet) -> AvatarSpace:
     """Built once per deck and shared by every game with it."""
-    key = deck.key()
-    sp = _SPACES.get(key)
-    if sp is None:
-        sp = _SPACES[key] = AvatarSpace(deck)
-    return sp
+    return ActionSpace.shared("iuno_avatar:" + deck.key(), lambda: AvatarSpace(deck))

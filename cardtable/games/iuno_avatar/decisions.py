@@ -54,6 +54,7 @@ class UseRoll(Decision):
     __slots__ = ("value",)
     kind = "use_roll"
     fields = ("value",)
+    shown = ("value",)
 
     def __init__(self, seat: int, value: int) -> None:
         super().__init__(seat)
@@ -96,6 +97,10 @@ class Pay(Decision):
 
     def why_illegal(self, state: AvatarState, action: Any) -> str:
         return state.why_not_pay(self.seat, self.remaining, action)
+
+    def details(self, state: AvatarState, viewer: int | None) -> dict[str, Any]:
+        return {"card": state.card(self.card).name,
+                "remaining": {e: n for e, n in zip(ELEMENTS, self.remaining, strict=True) if n}}
 
 
 class _Pending(Decision):

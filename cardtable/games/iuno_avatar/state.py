@@ -814,21 +814,6 @@ class AvatarState(State):
         g = self.game
         cards = g.cards
         d = self.decision
-        decision: dict[str, Any] | None = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
-            if isinstance(d, UseRoll):
-                decision["value"] = d.value
-            if isinstance(d, Pay):
-                decision["card"] = cards[d.card].name
-                decision["remaining"] = {e: n for e, n in zip(ELEMENTS, d.remaining, strict=True) if n}
-            ability = getattr(d, "ability", None)
-            if ability is not None:
-                decision["card"] = cards[ability.card].name
-                decision["instead"] = ability.instead
-                decision["effect"] = EFFECTS.text(ability)
-            if d.kind == "first_trigger":  # which of the seat's figures (public, on Earth) happens first
-                decision["options"] = [cards[a.card].name for a in d.mine(self)]  # type: ignore[attr-defined]
         players = []
         for s in range(g.players):
             players.append({
@@ -850,7 +835,7 @@ class AvatarState(State):
             "phase": self.phase,
             "spells_cast": self.spells_cast,
             "current_player": self.current_player,
-            "decision": decision,
+            "decision": None if d is None else d.view(self, seat),
             "middle": self.middle,
             "purse": self.purse,
             "stack": len(self.stack),

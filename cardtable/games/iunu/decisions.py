@@ -8,7 +8,7 @@ refused. Each is immutable (clones share them) and knows its JSON form. Rule ref
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
 from ...core.state import Decision
@@ -80,6 +80,9 @@ class SecondCard(Decision):
     kind = "second_card"
     fields = ("citizen",)
 
+    def details(self, state: IunuState, viewer: int | None) -> dict[str, Any]:
+        return {"citizen": CITIZENS[self.citizen]}
+
     def question(self, state: IunuState) -> str:
         return f"may play a second {CITIZENS[self.citizen]} for 1 Deben, or not"
 
@@ -111,6 +114,9 @@ class UseAbility(Decision):
     __slots__ = ("citizen",)
     kind = "use_ability"
     fields = ("citizen",)
+
+    def details(self, state: IunuState, viewer: int | None) -> dict[str, Any]:
+        return {"citizen": CITIZENS[self.citizen]}
 
     def question(self, state: IunuState) -> str:
         # what the ability would do now, with this position's numbers (NOBLE, MERCHANT)
@@ -231,6 +237,12 @@ class PriestKeep(Decision):
     fields = ("die", "drawn")
     asks = "must choose which Afterlife card to keep"
 
+    def details(self, state: IunuState, viewer: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"die": self.die + 1, "drawn_count": len(self.drawn)}
+        if viewer == self.seat:  # the drawn cards are this seat's secret
+            out["drawn"] = [state.game.afterlife_names[x] for x in sorted(self.drawn)]
+        return out
+
     def __init__(self, seat: int, die: int, drawn: tuple[int, ...]) -> None:
         super().__init__(seat)
         self.die = die
@@ -307,6 +319,7 @@ class Tribute(Decision):
     __slots__ = ("thief",)
     kind = "tribute"
     fields = ("thief",)
+    shown = ("thief",)
 
     def question(self, state: IunuState) -> str:
         return f"must pay seat {self.thief} 1 Deben tribute or give up a Farmer to seat {self.thief}'s Soldier"
@@ -340,6 +353,7 @@ class Bake(Decision):
     __slots__ = ("price", "baked")
     kind = "bake"
     fields = ("price", "baked")
+    shown = ("price", "baked")
 
     def question(self, state: IunuState) -> str:
         debens = "1 Deben" if self.price == 1 else f"{self.price} Debens"
@@ -393,6 +407,7 @@ class ArtisanDiscount(Decision):
     __slots__ = ("least", "most")
     kind = "artisan"
     fields = ("least", "most")
+    shown = ("least", "most")
     asks = "must choose how many cards to place in the Forum (Artisans)"
 
     def __init__(self, seat: int, least: int, most: int) -> None:
@@ -425,6 +440,7 @@ class PlaceCard(Decision):
     __slots__ = ("remaining", "placed")
     kind = "place"
     fields = ("remaining", "placed")
+    shown = ("remaining",)
     asks = "must place a card from hand in the Forum"
 
     def __init__(self, seat: int, remaining: int, placed: int) -> None:
@@ -455,6 +471,7 @@ class TakeCard(Decision):
     __slots__ = ("remaining", "fresh")
     kind = "take"
     fields = ("remaining", "fresh")
+    shown = ("remaining", "fresh")
     asks = "must take a card that was in the Forum before their own were placed"
 
     def __init__(self, seat: int, remaining: int, fresh: int) -> None:

@@ -505,20 +505,6 @@ class IunuState(State):
         n = g.players
         d = self.decision
         names = g.afterlife_names
-        decision: dict[str, Any] | None = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
-            for f in ("citizen",):
-                if hasattr(d, f):
-                    decision[f] = CITIZENS[getattr(d, f)]
-            for f in ("price", "baked", "least", "most", "remaining", "fresh", "thief"):
-                if hasattr(d, f):
-                    decision[f] = getattr(d, f)
-            if isinstance(d, PriestKeep):
-                decision["die"] = d.die + 1
-                decision["drawn_count"] = len(d.drawn)
-                if d.seat == seat:
-                    decision["drawn"] = [names[x] for x in sorted(d.drawn)]
         over = self.is_over
         players = []
         for s in range(n):
@@ -543,7 +529,7 @@ class IunuState(State):
             "starter": self.starter,
             "turn": None if over else ("heliopolis" if self.turn == HELIOPOLIS else self.turn),
             "current_player": self.current_player,
-            "decision": decision,
+            "decision": None if d is None else d.view(self, seat),
             "final_turns": self.ending,
             "forum": [CITIZENS[t] for t in self.forum],
             "dice": [v if v > 0 else None for v in self.dice],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ...core.actions import Action, ActionSpace
+from ...core.actions import ActionSpace, CardAction
 
 DIRECTIONS = ("north", "south", "east", "west")
 STEP = {"north": (1, 0), "south": (-1, 0), "east": (0, 1), "west": (0, -1)}
@@ -53,13 +53,27 @@ class Kind(IntEnum):
     CHOOSE = 21
 
 
-class IvionAction(Action):
-    __slots__ = ("kind", "name", "n")
+#: the kinds whose `n` indexes a word (a direction, a resource, a control) rather than a number
+WORDS: dict[Kind, tuple[str, ...]] = {Kind.MOVE: DIRECTIONS, Kind.INIT_MOVE: DIRECTIONS, Kind.SPEND: RESOURCES,
+                                      Kind.LOSE: RESOURCES, Kind.REMOVE: CONTROLS}
+#: each space's card names, which an action's `card` indexes (by the space's key)
+_NAMES: dict[str, tuple[str, ...]] = {}
 
-    def __init__(self, kind: Kind, name: str = "", n: int = -1) -> None:
-        self.kind = kind
-        self.name = name  # a card's name, a direction, a control or a resource
-        self.n = n        # a tile, a card id, or an order
+
+class IvionAction(CardAction):
+    """`card`: a card's name as its index in the space's names (`IvionSpace.names`); `n`: a tile, a
+    card id, an order, or a direction, resource or control (`WORDS`); the text names them all."""
+
+    __slots__ = ()
+    kind: Kind
+
+    @property
+    def name(self) -> str:
+        """The card's name, the direction, the resource or the control the action names ("" if none)."""
+        words = WORDS.get(self.kind)
+        if words is not None:
+            return words[self.n]
+        return _NAMES[self.space][self.card] if self.card >= 0 else ""
 
 
 def tile_name(tile: int, size: int) -> str:
@@ -74,52 +88,54 @@ def copy_words(k: int) -> str:
 class IvionSpace:
     def __init__(self, key: str, size: int, plays: list[str], cantrips: list[str], feats: list[str],
                  deck_names: list[str], card_names: list[str]) -> None:
+        names = tuple(dict.fromkeys((*plays, *cantrips, *feats, *deck_names, *card_names)))
+        at = {n: i for i, n in enumerate(names)}
         out: list[tuple[IvionAction, str]] = [(IvionAction(Kind.END_TURN), "end turn")]
-        out += [(IvionAction(Kind.MOVE, d), f"move {d}") for d in DIRECTIONS]
-        out += [(IvionAction(Kind.INIT_MOVE, d), f"initiative move {d}") for d in DIRECTIONS]
+        out += [(IvionAction(Kind.MOVE, n=i), f"move {d}") for i, d in enumerate(DIRECTIONS)]
+        out += [(IvionAction(Kind.INIT_MOVE, n=i), f"initiative move {d}") for i, d in enumerate(DIRECTIONS)]
         out.append((IvionAction(Kind.INIT_DRAW), "initiative draw"))
-        out += [(IvionAction(Kind.SPEND, r), f"spend {r[:-1] if r == 'actions' else r}") for r in RESOURCES]
-        out += [(IvionAction(Kind.PLAY, n), f"play {n}") for n in plays]
-        out += [(IvionAction(Kind.CANTRIP, n), f"cantrip {n}") for n in cantrips]
-        out += [(IvionAction(Kind.FEAT, n), f"feat {n}") for n in feats]
+        out += [(IvionAction(Kind.SPEND, n=i), f"spend {r[:-1] if r == 'actions' else r}") for i, r in enumerate(RESOURCES)]
+        out += [(IvionAction(Kind.PLAY, at[n]), f"play {n}") for n in plays]
+        out += [(IvionAction(Kind.CANTRIP, at[n]), f"cantrip {n}") for n in cantrips]
+        out += [(IvionAction(Kind.FEAT, at[n]), f"feat {n}") for n in feats]
         out += [(IvionAction(Kind.TARGET_TILE, n=t), f"target {tile_name(t, size)}") for t in range(size * size)]
-        out += [(IvionAction(Kind.TARGET_CARD, name, i), f"target {name} #{i}") for i, name in enumerate(card_names)]
-        out += [(IvionAction(Kind.TARGET_CARD, name, COPY_BASE + i), f"target {copy_words(1)}{name} #{i}")
+        out += [(IvionAction(Kind.TARGET_CARD, at[name], i), f"target {name} #{i}") for i, name in enumerate(card_names)]
+        out += [(IvionAction(Kind.TARGET_CARD, at[name], COPY_BASE + i), f"target {copy_words(1)}{name} #{i}")
                 for i, name in enumerate(card_names)]
         out += [(IvionAction(Kind.UNLEASH), "unleash"), (IvionAction(Kind.NO_UNLEASH), "don't unleash")]
-        out += [(IvionAction(Kind.REMOVE, c), f"remove {c}") for c in CONTROLS]
-        out += [(IvionAction(Kind.LOSE, r), f"lose {r[:-1] if r == 'actions' else r}") for r in RESOURCES]
-        out += [(IvionAction(Kind.KEEP, n), f"keep {n}") for n in deck_names]
-        out += [(IvionAction(Kind.BOTTOM, n), f"bottom {n}") for n in deck_names]
-        out += [(IvionAction(Kind.DISCARD, n), f"discard {n}") for n in deck_names]
+        out += [(IvionAction(Kind.REMOVE, n=i), f"remove {c}") for i, c in enumerate(CONTROLS)]
+        out += [(IvionAction(Kind.LOSE, n=i), f"lose {r[:-1] if r == 'actions' else r}") for i, r in enumerate(RESOURCES)]
+        out += [(IvionAction(Kind.KEEP, at[n]), f"keep {n}") for n in deck_names]
+        out += [(IvionAction(Kind.BOTTOM, at[n]), f"bottom {n}") for n in deck_names]
+        out += [(IvionAction(Kind.DISCARD, at[n]), f"discard {n}") for n in deck_names]
         out += [(IvionAction(Kind.PASS), "pass"), (IvionAction(Kind.YES), "yes"), (IvionAction(Kind.NO), "no")]
         out += [(IvionAction(Kind.FIRST, n=i), f"first {i + 1}") for i in range(4)]
         # further copies last, so that every action before them keeps its index
-        out += [(IvionAction(Kind.TARGET_CARD, name, k * COPY_BASE + i), f"target {copy_words(k)}{name} #{i}")
+        out += [(IvionAction(Kind.TARGET_CARD, at[name], k * COPY_BASE + i), f"target {copy_words(k)}{name} #{i}")
                 for k in range(2, COPY_SLOTS + 1) for i, name in enumerate(card_names)]
         out += [(IvionAction(Kind.CHOOSE, n=i), f"choose {i + 1}") for i in range(MAX_MODES)]
+        self.names = _NAMES[key] = names
         self.space: ActionSpace[IvionAction] = ActionSpace(key, "Ivion", out)
-        by: dict[tuple[Kind, str, int], IvionAction] = {(a.kind, a.name, a.n): a for a in self.space}
-        self.by = by
-        self.end_turn = by[(Kind.END_TURN, "", -1)]
-        self.move = {d: by[(Kind.MOVE, d, -1)] for d in DIRECTIONS}
-        self.init_move = {d: by[(Kind.INIT_MOVE, d, -1)] for d in DIRECTIONS}
-        self.init_draw = by[(Kind.INIT_DRAW, "", -1)]
-        self.spend = {r: by[(Kind.SPEND, r, -1)] for r in RESOURCES}
-        self.play = {n: by[(Kind.PLAY, n, -1)] for n in plays}
-        self.cantrip = {n: by[(Kind.CANTRIP, n, -1)] for n in cantrips}
-        self.feat = {n: by[(Kind.FEAT, n, -1)] for n in feats}
-        self.tile = [by[(Kind.TARGET_TILE, "", t)] for t in range(size * size)]
+        by = self.space.find
+        self.end_turn = by(Kind.END_TURN)
+        self.move = {d: by(Kind.MOVE, n=i) for i, d in enumerate(DIRECTIONS)}
+        self.init_move = {d: by(Kind.INIT_MOVE, n=i) for i, d in enumerate(DIRECTIONS)}
+        self.init_draw = by(Kind.INIT_DRAW)
+        self.spend = {r: by(Kind.SPEND, n=i) for i, r in enumerate(RESOURCES)}
+        self.play = {n: by(Kind.PLAY, at[n]) for n in plays}
+        self.cantrip = {n: by(Kind.CANTRIP, at[n]) for n in cantrips}
+        self.feat = {n: by(Kind.FEAT, at[n]) for n in feats}
+        self.tile = [by(Kind.TARGET_TILE, n=t) for t in range(size * size)]
         self.card = {a.n: a for a in self.space if a.kind == Kind.TARGET_CARD}
-        self.unleash = by[(Kind.UNLEASH, "", -1)]
-        self.no_unleash = by[(Kind.NO_UNLEASH, "", -1)]
-        self.remove = {c: by[(Kind.REMOVE, c, -1)] for c in CONTROLS}
-        self.lose = {r: by[(Kind.LOSE, r, -1)] for r in RESOURCES}
-        self.keep = {n: by[(Kind.KEEP, n, -1)] for n in deck_names}
-        self.bottom = {n: by[(Kind.BOTTOM, n, -1)] for n in deck_names}
-        self.discard = {n: by[(Kind.DISCARD, n, -1)] for n in deck_names}
-        self.pass_ = by[(Kind.PASS, "", -1)]
-        self.yes = by[(Kind.YES, "", -1)]
-        self.no = by[(Kind.NO, "", -1)]
-        self.first = [by[(Kind.FIRST, "", i)] for i in range(4)]
-        self.choose = [by[(Kind.CHOOSE, "", i)] for i in range(MAX_MODES)]
+        self.unleash = by(Kind.UNLEASH)
+        self.no_unleash = by(Kind.NO_UNLEASH)
+        self.remove = {c: by(Kind.REMOVE, n=i) for i, c in enumerate(CONTROLS)}
+        self.lose = {r: by(Kind.LOSE, n=i) for i, r in enumerate(RESOURCES)}
+        self.keep = {n: by(Kind.KEEP, at[n]) for n in deck_names}
+        self.bottom = {n: by(Kind.BOTTOM, at[n]) for n in deck_names}
+        self.discard = {n: by(Kind.DISCARD, at[n]) for n in deck_names}
+        self.pass_ = by(Kind.PASS)
+        self.yes = by(Kind.YES)
+        self.no = by(Kind.NO)
+        self.first = [by(Kind.FIRST, n=i) for i in range(4)]
+        self.choose = [by(Kind.CHOOSE, n=i) for i in range(MAX_MODES)]

@@ -397,6 +397,12 @@ class ChooseMode(Decision):
     __slots__ = ()
     kind = "choose_mode"
 
+    def details(self, state: IvionState, viewer: int | None) -> dict[str, Any]:
+        """Each effect to choose, in words, in the order of `choose 1`, `choose 2` (the move labels)."""
+        assert state.staged is not None
+        c = state.card(state.staged.card)
+        return {"modes": [c.mode_text(i, QUESTION) for i in range(len(c.modes))]}
+
     def legal_actions(self, state: IvionState) -> list[Action]:
         assert state.staged is not None
         offered: list[Action] = [*state.game.space.choose[:len(state.card(state.staged.card).modes)]]

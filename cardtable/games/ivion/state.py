@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, StackItem
-from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
-from ...core.verbs import QUESTION, Effect
-from ...core.zones import Layout, Order, StateLayout, Visibility, Zone, permute
+from ...core.verbs import Effect
+from ...core.zones import Layout, Order, Pool, StateLayout, Visibility, Zone
 from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, IvionAction, Kind, copy_words, tile_name
 from .cards import Card
 from .decisions import (
@@ -39,6 +38,8 @@ from .decisions import (
 from .verbs import BEGIN, POOLS, VERBS, TerrainKind
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from .game import Ivion
 
 MAX_CONTROL = 5                                 # "up to a maximum of five for each type"
@@ -54,18 +55,21 @@ HEAL_2 = VERBS.parse({"verb": "heal", "amount": CHIVALRY_HEAL}, "chivalry", "eff
 
 
 def zones() -> tuple[Zone, ...]:
+    """Cards never change owner, so a seat's hidden cards are dealt anew among that owner's hidden
+    places only (`Pool.OWNER`); relics are a pile of their own until removed from the game."""
     per = Layout.PER_SEAT
+    own = Pool.OWNER
     return (
-        Zone("deck", Visibility.HIDDEN, Order.PILE, per),
-        Zone("hand", Visibility.OWNER, Order.SET, per),
+        Zone("deck", Visibility.HIDDEN, Order.PILE, per, pool=own),
+        Zone("hand", Visibility.OWNER, Order.SET, per, pool=own),
         Zone("shown", Visibility.PUBLIC, Order.SET, per),
         Zone("discard", Visibility.PUBLIC, Order.PILE, per),
         Zone("feats", Visibility.PUBLIC, Order.SET, per),
-        Zone("relics", Visibility.HIDDEN, Order.PILE, per),
-        Zone("looking", Visibility.OWNER, Order.SET, per),
+        Zone("relics", Visibility.HIDDEN, Order.PILE, per, group="relics", pool=own),
+        Zone("looking", Visibility.OWNER, Order.SET, per, pool=own),
         Zone("played", Visibility.PUBLIC, Order.PILE),
         Zone("attached", Visibility.PUBLIC, Order.SET, Layout.HOSTED, host="host"),
-        Zone("removed", Visibility.PUBLIC, Order.SET),
+        Zone("removed", Visibility.PUBLIC, Order.SET, group="relics"),
     )
 
 
@@ -704,13 +708,6 @@ class IvionState(State):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         d = self.decision
-        decision = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
-            if d.kind == "choose_mode" and self.staged is not None:
-                # each effect to choose, in words, in the order of `choose 1`, `choose 2` (the move labels)
-                c = self.card(self.staged.card)
-                decision["modes"] = [c.mode_text(i, QUESTION) for i in range(len(c.modes))]
         heroes = []
         for s in range(2):
             heroes.append({
@@ -741,7 +738,7 @@ class IvionState(State):
                        "copy": i.card >= COPY_BASE, "targets": [self.target_name(i.card, t) for t in i.targets],
                        "countered": i.countered, "unleashed": i.card in self.unleashed} for i in self.chain.items],
             "removed": self._names(self.removed),
-            "decision": decision,
+            "decision": None if d is None else d.view(self, seat),
             "winners": list(self.winner_seats) if self.is_over else [],
         }
         if seat is not None:
@@ -791,54 +788,26 @@ class IvionState(State):
     def zone_visible(self, zone: Zone, owner: int | str | None, seat: int) -> bool:
         return zone.owned and owner == seat
 
-    def determinize(self, seat: int, rng: Rng | int | None = None) -> IvionState:
-        """Each seat's hidden cards are dealt anew among that seat's own hidden places (its deck,
-        and for the other seat its hand and second-wind look; the relic pile on its own): cards
-        never change owner, which the core's pooling by group would not know, and revealed cards
-        stay where everyone saw them."""
-        r = as_rng(rng)
-        new = self._clone_for_view()
-        new.seed = None
-        new.rng = r.spawn()
-        new.history = []
-        face_up = set(self.revealed)
+    def known_positions(self, seat: int) -> dict[tuple[str, int | str | None], Collection[int]]:
+        """What the deal of hidden cards leaves in place for `seat`: revealed cards, where everyone
+        saw them ("Revealing Cards"), and the bottom of its own deck after its second wind, whose
+        order it chose ("put the other three on the bottom of your deck in any order")."""
+        face_up = self.revealed
+        out: dict[tuple[str, int | str | None], Collection[int]] = {}
         for s in range(2):
-            places: list[tuple[list[list[int]], int]] = [(new.deck, s)]
-            if s != seat:
-                places += [(new.hand, s), (new.looking, s)]
-            # revealed cards stay where they are, and so do the cards `seat` itself put at the bottom
-            # of its deck with its second wind; the others are dealt anew among the free places
-            known = self._known_bottom(s) if s == seat else 0
-            _redeal([(zone[owner], k) for zone, owner in places for k in range(len(zone[owner]))
-                     if zone[owner][k] not in face_up and not (zone is new.deck and k < known)], r.next64())
-            new.relics[s] = permute(new.relics[s], r.next64())
-        new._legal = None
-        return new
+            bottom = self._known_bottom(s) if s == seat else 0
+            if bottom or face_up:
+                deck = self.deck[s]
+                out["deck", s] = {*range(min(bottom, len(deck))), *(k for k, c in enumerate(deck) if c in face_up)}
+            if face_up:
+                out["hand", s] = {k for k, c in enumerate(self.hand[s]) if c in face_up}
+                out["looking", s] = {k for k, c in enumerate(self.looking[s]) if c in face_up}
+        return out
 
     def _known_bottom(self, seat: int) -> int:
         """How many cards at the bottom of `seat`'s deck its player knows: the rest of the top five
         its second wind looked at ("put the other three on the bottom of your deck in any order")."""
         return SECOND_WIND_LOOK - SECOND_WIND_KEEP if self.wounded[seat] else 0
-
-    def shuffle_unseen(self, rng: Rng) -> None:
-        """Chance between a choice and its effect: each deck, and each relic pile, in a new order of
-        its own (cards never change owner). Revealed cards stay, and so do the cards a second wind
-        put at the bottom of a deck: their owner knows them ("put the other three on the bottom of
-        your deck in any order")."""
-        face_up = set(self.revealed)
-        for s in range(2):
-            deck = self.deck[s]
-            _redeal([(deck, k) for k in range(self._known_bottom(s), len(deck)) if deck[k] not in face_up], rng.next64())
-            self.relics[s] = permute(self.relics[s], rng.next64())
-        self.rng = rng.spawn()
-        self._legal = None
-
-
-def _redeal(free: list[tuple[list[int], int]], key: int) -> None:
-    """Deal the cards at the positions `free` (a list and an index in it) anew among them, in the
-    random order drawn from `key`."""
-    for (cards, k), c in zip(free, permute([cards[k] for cards, k in free], key), strict=True):
-        cards[k] = c
 
 
 __all__ = ["DIRECTIONS", "CONTROLS", "IvionState", "POOLS", "zones"]

@@ -10,7 +10,7 @@ of a drawn card are read from them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
 from ...core.state import Decision
@@ -153,6 +153,9 @@ class AfterDraw(_Plays):
     kind = "after_draw"
     fields = ("card",)
 
+    def details(self, state: JunoState, viewer: int | None) -> dict[str, Any]:
+        return {"drawn": CARD_NAME[self.card]} if viewer == self.seat else {}  # only its drawer saw it
+
     def __init__(self, seat: int, card: int) -> None:
         super().__init__(seat)
         self.card = card
@@ -195,6 +198,9 @@ class StackMore(_Plays):
     __slots__ = ("rank", "count")
     kind = "stack"
     fields = ("rank", "count")
+
+    def details(self, state: JunoState, viewer: int | None) -> dict[str, Any]:
+        return {"value": RANK_NAMES[self.rank], "count": self.count}
 
     def __init__(self, seat: int, rank: int, count: int) -> None:
         super().__init__(seat)
@@ -278,6 +284,7 @@ class Challenge(_NoPlay):
     __slots__ = ("offender", "prev_color")
     kind = "challenge"
     fields = ("offender", "prev_color")
+    shown = ("offender",)
 
     def __init__(self, seat: int, offender: int, prev_color: int) -> None:
         super().__init__(seat)
@@ -300,6 +307,7 @@ class Catch(_NoPlay):
     __slots__ = ("target", "rest")
     kind = "catch"
     fields = ("target", "rest")
+    shown = ("target",)
 
     def __init__(self, seat: int, target: int, rest: tuple[int, ...]) -> None:
         super().__init__(seat)

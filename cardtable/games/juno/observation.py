@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import CARD_NAME, COLORS, NO_COLOR, RANK_NAMES
+from .cards import CARD_NAME, COLORS, NO_COLOR
 from .decisions import AfterDraw, Catch, Challenge, StackMore
 
 if TYPE_CHECKING:
@@ -33,18 +33,6 @@ def _names(cards: list[int]) -> list[str]:
 def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
     n = state.game.players
     d = None if state.is_over or not state.pending else state.pending[-1]
-    decision: dict[str, Any] | None = None
-    if d is not None:
-        decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(state)}
-        if isinstance(d, Catch):
-            decision["target"] = d.target
-        elif isinstance(d, Challenge):
-            decision["offender"] = d.offender
-        elif isinstance(d, StackMore):
-            decision["value"] = RANK_NAMES[d.rank]
-            decision["count"] = d.count
-        elif isinstance(d, AfterDraw) and d.seat == seat:
-            decision["drawn"] = CARD_NAME[d.card]
     obs: dict[str, Any] = {
         "game": "juno",
         "variant": state.game.options.variant,
@@ -55,7 +43,7 @@ def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
         "direction": "left" if state.direction == 1 else "right",
         "turn": None if state.is_over else state.turn,
         "current_player": state.current_player,
-        "decision": decision,
+        "decision": None if d is None else d.view(state, seat),
         "top_card": CARD_NAME[state.discard[-1]] if state.discard else None,
         "color": COLORS[state.color] if state.color != NO_COLOR else None,
         "discard": [CARD_NAME[t] for t in state.discard],

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ...core.actions import Action, ActionSpace
+from ...core.actions import ActionSpace, CardAction
 from .runes import RuneSet
 
 MAX_SEATS = 8
@@ -36,13 +36,12 @@ class Kind(IntEnum):
     DONE_DISCARDING = 13
 
 
-class ZunAction(Action):
-    __slots__ = ("kind", "rune", "seat")
+class ZunAction(CardAction):
+    """`card`: the rune set's index of a rune; `n`: a seat (`target seat N`, `blame seat N`,
+    `redirect to seat N`)."""
 
-    def __init__(self, kind: Kind, rune: int = -1, seat: int = -1) -> None:
-        self.kind = kind
-        self.rune = rune
-        self.seat = seat
+    __slots__ = ()
+    kind: Kind
 
 
 class ZunSpace:
@@ -60,11 +59,11 @@ class ZunSpace:
                 out.append((ZunAction(Kind.MODIFY, r.index), f"modify with {r.name}"))
         out.append((ZunAction(Kind.DONE_MODIFYING), "done modifying"))
         for s in range(MAX_SEATS):
-            out.append((ZunAction(Kind.TARGET, seat=s), f"target seat {s}"))
+            out.append((ZunAction(Kind.TARGET, n=s), f"target seat {s}"))
         for s in range(MAX_SEATS):
-            out.append((ZunAction(Kind.BLAME, seat=s), f"blame seat {s}"))
+            out.append((ZunAction(Kind.BLAME, n=s), f"blame seat {s}"))
         for s in range(MAX_SEATS):
-            out.append((ZunAction(Kind.REDIRECT, seat=s), f"redirect to seat {s}"))
+            out.append((ZunAction(Kind.REDIRECT, n=s), f"redirect to seat {s}"))
         for r in runes.runes:
             if r.kind == "reaction":
                 out.append((ZunAction(Kind.REACT, r.index), f"react with {r.name}"))
@@ -79,30 +78,22 @@ class ZunSpace:
         out.append((ZunAction(Kind.DONE_DISCARDING), "done discarding"))
         self.space: ActionSpace[ZunAction] = ActionSpace("zun:" + runes.key(), "Runes of Zun", out)
         n = len(names)
-        by = {(a.kind, a.rune, a.seat): a for a in self.space}
-        self.play: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.PLAY}
-        self.modify: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.MODIFY}
-        self.react: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.REACT}
-        self.trigger: dict[int, ZunAction] = {a.rune: a for a in self.space if a.kind == Kind.TRIGGER}
-        self.discard = [by[(Kind.DISCARD, i, -1)] for i in range(n)]
-        self.target = [by[(Kind.TARGET, -1, s)] for s in range(MAX_SEATS)]
-        self.blame = [by[(Kind.BLAME, -1, s)] for s in range(MAX_SEATS)]
-        self.redirect = [by[(Kind.REDIRECT, -1, s)] for s in range(MAX_SEATS)]
-        self.end_phase = by[(Kind.END_PHASE, -1, -1)]
-        self.done_modifying = by[(Kind.DONE_MODIFYING, -1, -1)]
-        self.no_reaction = by[(Kind.NO_REACTION, -1, -1)]
-        self.mulligan = by[(Kind.MULLIGAN, -1, -1)]
-        self.keep = by[(Kind.KEEP, -1, -1)]
-        self.done_discarding = by[(Kind.DONE_DISCARDING, -1, -1)]
-
-
-_SPACES: dict[str, ZunSpace] = {}
-
+        by = self.space.find
+        self.play: dict[int, ZunAction] = {a.card: a for a in self.space if a.kind == Kind.PLAY}
+        self.modify: dict[int, ZunAction] = {a.card: a for a in self.space if a.kind == Kind.MODIFY}
+        self.react: dict[int, ZunAction] = {a.card: a for a in self.space if a.kind == Kind.REACT}
+        self.trigger: dict[int, ZunAction] = {a.card: a for a in self.space if a.kind == Kind.TRIGGER}
+        self.discard = [by(Kind.DISCARD, i) for i in range(n)]
+        self.target = [by(Kind.TARGET, n=s) for s in range(MAX_SEATS)]
+        self.blame = [by(Kind.BLAME, n=s) for s in range(MAX_SEATS)]
+        self.redirect = [by(Kind.REDIRECT, n=s) for s in range(MAX_SEATS)]
+        self.end_phase = by(Kind.END_PHASE)
+        self.done_modifying = by(Kind.DONE_MODIFYING)
+        self.no_reaction = by(Kind.NO_REACTION)
+        self.mulligan = by(Kind.MULLIGAN)
+        self.keep = by(Kind.KEEP)
+        self.done_discarding = by(Kind.DONE_DISCARDING)
 
 def space_for(runes: RuneSet) -> ZunSpace:
     """Built once per rune set and shared by every game with it."""
-    key = runes.key()
-    sp = _SPACES.get(key)
-    if sp is None:
-        sp = _SPACES[key] = ZunSpace(runes)
-    return sp
+    return ActionSpace.shared("zun:" + runes.key(), lambda: ZunSpace(runes))

@@ -37,8 +37,8 @@ class ZunDecision(Decision):
         raise NotImplementedError(f"{type(self).__name__} cannot be resolved")
 
     def why_illegal(self, state: ZunState, action: ZunAction) -> str:
-        if action.kind == self.from_hand and action.rune not in state.hands[self.seat]:
-            return f"seat {self.seat} holds no {state._name(action.rune)}; legal now: {legal_now(state)}"
+        if action.kind == self.from_hand and action.card not in state.hands[self.seat]:
+            return f"seat {self.seat} holds no {state._name(action.card)}; legal now: {legal_now(state)}"
         refused = self._refusal(state, action)
         if refused is not None:
             return refused
@@ -87,7 +87,7 @@ class ActionPhase(ZunDecision):
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         if action.kind == Kind.PLAY:
-            state._play(self.seat, action.rune)
+            state._play(self.seat, action.card)
         else:
             state.phase = "recovery"
 
@@ -108,7 +108,7 @@ class Modify(ZunDecision):
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         if action.kind == Kind.MODIFY:
-            state._modify(self.seat, action.rune)
+            state._modify(self.seat, action.card)
         else:
             state._done_modifying()
 
@@ -137,10 +137,10 @@ class DeclareTarget(ZunDecision):
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         if action.kind == Kind.MODIFY:
-            state._modify(self.seat, action.rune)
+            state._modify(self.seat, action.card)
             return
-        f = state._set(state.top(), targets=(*state.top().targets, action.seat))
-        state.emit("declared", seat=self.seat, target=action.seat, card=state._name(f.rune),
+        f = state._set(state.top(), targets=(*state.top().targets, action.n))
+        state.emit("declared", seat=self.seat, target=action.n, card=state._name(f.rune),
                    order=len(f.targets))
 
     def _refusal(self, state: ZunState, action: ZunAction) -> str | None:
@@ -149,11 +149,11 @@ class DeclareTarget(ZunDecision):
         if action.kind != Kind.TARGET:
             return None
         f = state.top()
-        if action.seat in f.targets:
-            return f"seat {action.seat} is already a target: you may not declare the same player twice"
-        if action.seat >= state.game.players:
-            return f"there is no seat {action.seat} at this table"
-        return (f"seat {action.seat} is Defeated and cannot be targeted by "
+        if action.n in f.targets:
+            return f"seat {action.n} is already a target: you may not declare the same player twice"
+        if action.n >= state.game.players:
+            return f"there is no seat {action.n} at this table"
+        return (f"seat {action.n} is Defeated and cannot be targeted by "
                 f"{state._name(f.copy if f.copy >= 0 else f.rune)}")
 
 
@@ -171,8 +171,8 @@ class ChooseBlamed(ZunDecision):
         return [blame[s] for s in state.living() if s != self.seat]
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
-        state._set(state.top(), actor=action.seat, stage="window")
-        state.emit("blamed", seat=self.seat, blamed=action.seat)
+        state._set(state.top(), actor=action.n, stage="window")
+        state.emit("blamed", seat=self.seat, blamed=action.n)
 
 
 class ChooseRedirect(ZunDecision):
@@ -191,8 +191,8 @@ class ChooseRedirect(ZunDecision):
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         state._close()  # the Redirect is done; the Action now targets the chosen player
-        f = state._set(state.top(), cur=action.seat, stage="window")
-        state.emit("redirected", seat=self.seat, new_target=action.seat, card=state._name(f.rune))
+        f = state._set(state.top(), cur=action.n, stage="window")
+        state.emit("redirected", seat=self.seat, new_target=action.n, card=state._name(f.rune))
 
 
 class ChooseDiscard(ZunDecision):
@@ -201,6 +201,7 @@ class ChooseDiscard(ZunDecision):
     __slots__ = ("count",)
     kind = "discard"
     fields = ("count",)
+    shown = ("count",)
     from_hand = Kind.DISCARD
 
     def question(self, state: ZunState) -> str:
@@ -215,7 +216,7 @@ class ChooseDiscard(ZunDecision):
         return [discard[r] for r in _distinct(state, state.hands[self.seat])]
 
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
-        _discard(state, self.seat, action.rune)
+        _discard(state, self.seat, action.card)
         if self.count > 1 and state.hands[self.seat]:
             state.pending.append(ChooseDiscard(self.seat, self.count - 1))
 
@@ -235,7 +236,7 @@ class Recovery(ZunDecision):
     def _resolve(self, state: ZunState, action: ZunAction) -> None:
         seat = self.seat
         if action.kind == Kind.DISCARD:
-            _discard(state, seat, action.rune)
+            _discard(state, seat, action.card)
             if state.hands[seat]:
                 state.pending.append(Recovery(seat))
                 return
@@ -311,7 +312,7 @@ def _modifier_refusal(state: ZunState, action: ZunAction) -> str:
     if f.targets:
         return "modifiers go on before the targets are declared (Action Phase 3, then 4)"
     card = state.runes[f.rune]
-    name = state._name(action.rune)
+    name = state._name(action.card)
     if name not in card.charms:
         charms = ", ".join(card.charms) or "none"
         return f"{name} is not a charm of {card.name} (its legal modifiers: {charms})"

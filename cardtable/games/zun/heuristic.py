@@ -193,7 +193,7 @@ def choose(view: State, rng: Rng) -> Action:
     if kind is ActionPhase:
         plays = of(Kind.PLAY)
         if plays:
-            scored = [(_action_value(s, seat, s.runes[a.rune]), -a.rune) for a in plays]
+            scored = [(_action_value(s, seat, s.runes[a.card]), -a.card) for a in plays]
             best = max(range(len(plays)), key=scored.__getitem__)
             if scored[best][0] > 0:
                 return plays[best]
@@ -203,7 +203,7 @@ def choose(view: State, rng: Rng) -> Action:
         return of(Kind.KEEP)[0] if has_harm else of(Kind.MULLIGAN)[0]
     if kind in (Modify, DeclareTarget):
         rune = _frame_rune(s)
-        mods = {m.verb: a for a in of(Kind.MODIFY) if (m := s.runes[a.rune].modifier) is not None}
+        mods = {m.verb: a for a in of(Kind.MODIFY) if (m := s.runes[a.card].modifier) is not None}
         useful = _is_harmful(rune) or _heal(rune) > 0
         if useful and "boost" in mods:
             return mods["boost"]
@@ -211,7 +211,7 @@ def choose(view: State, rng: Rng) -> Action:
             return mods["reserve"]
         if "share" in mods and _is_harmful(rune) and len(_opponents(s, seat)) >= 2:
             return mods["share"]
-        targets = [a.seat for a in of(Kind.TARGET)]
+        targets = [a.n for a in of(Kind.TARGET)]
         if not targets:
             return of(Kind.DONE_MODIFYING)[0] if of(Kind.DONE_MODIFYING) else legal[0]
         if _is_harmful(rune):
@@ -225,25 +225,25 @@ def choose(view: State, rng: Rng) -> Action:
             pick = _weakest(s, seat, targets, rune)
         if pick is None:
             pick = seat if seat in targets else targets[0]
-        return next(a for a in of(Kind.TARGET) if a.seat == pick)
+        return next(a for a in of(Kind.TARGET) if a.n == pick)
     if kind is STACK.Priority:  # the reaction window
         rune = _frame_rune(s)
         if not _is_harmful(rune) or s.team(s.top().player) == s.team(seat):
             return of(Kind.NO_REACTION)[0]  # keep reactions for real threats
-        reacts = {_reaction_kind(s.runes[a.rune]): a for a in of(Kind.REACT)}
+        reacts = {_reaction_kind(s.runes[a.card]): a for a in of(Kind.REACT)}
         order = ["absorb", "cancel", "redirect", "trap"] if _damage(rune) else ["cancel", "redirect", "trap"]
         for k in order:
             if k in reacts:
                 return reacts[k]
         return of(Kind.NO_REACTION)[0]
     if kind in (ChooseBlamed, ChooseRedirect):
-        seats = [a.seat for a in legal]
+        seats = [a.n for a in legal]
         pick = _weakest(s, seat, seats)
         return legal[seats.index(pick)] if pick is not None else legal[0]
     if kind is ChooseDiscard:
-        return min(legal, key=lambda a: (_card_value(s, seat, a.rune), a.rune))
+        return min(legal, key=lambda a: (_card_value(s, seat, a.card), a.card))
     if kind is Recovery:
-        cheap = [a for a in of(Kind.DISCARD) if _card_value(s, seat, a.rune) <= 0.5]
+        cheap = [a for a in of(Kind.DISCARD) if _card_value(s, seat, a.card) <= 0.5]
         return cheap[0] if cheap else of(Kind.DONE_DISCARDING)[0]
     return legal[0]  # the order of Start of Turn triggers
 

@@ -441,7 +441,7 @@ class ZunState(State):
         return reactions(self, seat)
 
     def respond(self, seat: int, action: Action) -> None:
-        self._react(seat, action.rune)  # type: ignore[attr-defined]
+        self._react(seat, action.card)  # type: ignore[attr-defined]
         self._run()
 
     def pass_action(self) -> Action:
@@ -454,7 +454,7 @@ class ZunState(State):
         return f"may play a Reaction to {self.rune_words(seat)}, or not"
 
     def priority_refusal(self, seat: int, action: Action) -> str:
-        rune = getattr(action, "rune", -1)
+        rune = getattr(action, "card", -1)
         if action in self.game.space.react.values() and rune not in self.hands[seat]:
             return f"seat {seat} holds no {self._name(rune)}; legal now: {legal_now(self)}"
         window = self.decision  # the reaction window that refuses it
@@ -819,11 +819,6 @@ class ZunState(State):
         n = self.game.players
         d = self.decision
         exposed = self.exposed()
-        decision: dict[str, Any] | None = None
-        if d is not None:
-            decision = {"kind": d.kind, "seat": d.seat, "text": d.describe(self)}
-            if isinstance(d, ChooseDiscard):
-                decision["count"] = d.count
         name = self._name
 
         def frame_view(f: Any) -> dict[str, Any]:
@@ -849,7 +844,7 @@ class ZunState(State):
             "turn_limit": self.game.options.turn_limit,
             "phase": self.phase,
             "current_player": self.current_player,
-            "decision": decision,
+            "decision": None if d is None else d.view(self, seat),
             "hp": list(self.hp),
             "tiers": [tier_of(h) for h in self.hp],
             "defeated": [h == 0 for h in self.hp],

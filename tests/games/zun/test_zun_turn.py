@@ -44,6 +44,15 @@ def test_only_actions_in_hand_can_be_played() -> None:
         s.apply("play Steal")
 
 
+def test_a_reaction_not_held_is_refused_by_its_name() -> None:
+    """Reaction cards: only a Reaction in your hand answers a rune; the refusal names the one asked for."""
+    s = position(2, hands={0: ["Attack"], 1: ["Redirect"]})
+    play(s, "play Attack", "target seat 1")
+    assert "react with Redirect" in legal(s)
+    with pytest.raises(IllegalAction, match="seat 1 holds no Absorb"):
+        s.apply("react with Absorb")
+
+
 def test_modifiers_only_from_the_charms() -> None:
     """Modifier cards: check the rune's charms before you play a modifier on it."""
     s = position(2, hands={0: ["Defend", "Boost", "Share"]})
