@@ -14,8 +14,12 @@ Heaven empties only through what sheds more than one card a die, and the plan co
 - **A figure is activated** only for an effect that sheds over the turns left (a card discarded,
   a die, a card given away, every turn it answers), never levelled up (a level does nothing but
   hold more gems), except with gems that the end of turn would discard anyway.
-- **Effects**: a yes when what it brings beats what it replaces; taking a card (or having one
-  put into my Heaven) is a card more to shed.
+- **Effects**: a yes when what it brings beats what it replaces. An effect is a sequence of
+  steps offered as one (each step happens only if the one before it could), so every step counts:
+  a card into my Heaven is a card more to shed, one out of it a card less; a card into an
+  opponent's Heaven slows them, one out of it brings them nearer their win (so a swap, a card
+  taken from an opponent then one given back, is about even); a die is worth a roll in my turn
+  and, taken or discarded from an opponent in theirs, a roll less for them.
 - **What to let go** (the end-of-turn discard down to six, a "discard a card" effect, a card to
   give away): the card least likely to leave otherwise: a gem card no card of mine can use, then
   a figure the figures on Earth make hard to summon, then the dearest card.
