@@ -19,7 +19,7 @@ import pytest
 from .conftest import CARDS_LANDED, SHOTS, Server, shot
 from .test_play import WAIT, check_the_end, click, click_move, create_table, version
 
-SEED = 11
+SEED = 13
 
 # The boxes a person reads, as they are on the screen: each clipped by the boxes that scroll it
 # (what a scrolling box hides is not on the screen) and by the window; none of them may cross

@@ -119,8 +119,8 @@ class Card(CardSchema):
 
     @property
     def effect(self) -> Effect | None:
-        """The first step of the effect (the whole sequence is `effects`): what a one-step reader
-        (the heuristic's value of a spell) looks at."""
+        """The first step of the effect (the whole sequence is `effects`): whether the effect is
+        offered at all depends on it (a later step needs the one before it)."""
         return self.effects[0] if self.effects else None
 
     @property

@@ -14,8 +14,12 @@ Heaven empties only through what sheds more than one card a die, and the plan co
 - **A figure is activated** only for an effect that sheds over the turns left (a card discarded,
   a die, a card given away, every turn it answers), never levelled up (a level does nothing but
   hold more gems), except with gems that the end of turn would discard anyway.
-- **Effects**: a yes when what it brings beats what it replaces; taking a card (or having one
-  put into my Heaven) is a card more to shed.
+- **Effects**: a yes when what it brings beats what it replaces. An effect is a sequence of
+  steps offered as one (each step happens only if the one before it could), so every step counts:
+  a card into my Heaven is a card more to shed, one out of it a card less; a card into an
+  opponent's Heaven slows them, one out of it brings them nearer their win (so a swap, a card
+  taken from an opponent then one given back, is about even); a die is worth a roll in my turn
+  and, taken or discarded from an opponent in theirs, a roll less for them.
 - **What to let go** (the end-of-turn discard down to six, a "discard a card" effect, a card to
   give away): the card least likely to leave otherwise: a gem card no card of mine can use, then
   a figure the figures on Earth make hard to summon, then the dearest card.
@@ -42,64 +46,95 @@ from .state import DIE_FACES, MAX_FIGURES, AvatarState
 WIN = 100.0     # a play that empties Heaven
 DIE = 0.7       # a die more this turn: about one card out (a roll may allow nothing)
 GEM = 0.25      # a gem more: part of a card's cost
-CARD = 1.0      # a card out of my Heaven (or into an opponent's)
+CARD = 1.0      # a card out of my Heaven
+OPP = 0.8       # a card into an opponent's Heaven (out of it: the same against me)
+SPELL = 0.4     # a spell coming into effect (what its effect brings, on average)
+ACTIVATE = 0.3  # a gem moved onto my figure by an effect: the figure comes into effect
 GEM_COST = 0.3  # a gem spent, when gems are plentiful; more when they will be short
 #: how often, per turn of mine, an activity of each kind happens (for what a figure's effect is worth)
-RATE = {"take": 1.0, "move_spell": 0.5, "move_figure": 0.3, "discard_card": 0.4, "other": 0.1}
+RATE = {"take": 1.0, "move_spell": 0.5, "move_figure": 0.3, "discard_card": 0.4, "roll": 1.5, "pay_gems": 0.6,
+        "activate": 0.3, "other": 0.05}
 
 
 def effect_value(effect: Effect, mine: bool = True) -> float:
-    """How good an effect is for its controller, in cards out of their Heaven (a shedding game:
-    my cards out, an opponent's in; dice and gems get cards out later). `mine`: it happens in my
-    turn (dice are discarded at the end of every turn, so a die is worth nothing in another's)."""
+    """How good one step of an effect is for its controller, in cards out of their Heaven (a
+    shedding game: my cards out, an opponent's in; dice and gems get cards out later). `mine`: it
+    happens in my turn (dice are discarded at the end of every turn, so a die is worth nothing in
+    another's, and an opponent holds dice only in their own turn)."""
     p: Any = effect.params
     n = float(getattr(p, "n", 1))
     black = getattr(p, "owner", None) == "black"
     if effect.verb == "take":
-        if p.what == "card":
-            return -CARD * n  # a card more in my Heaven (and, for black, one less in theirs)
         if p.what == "die":
+            if black:  # an opponent's die: theirs only in their turn, where taking it is a roll less for them
+                return (DIE if mine else OPP * DIE) * n
             return (DIE if mine else 0.0) * n
-        return GEM * n + (0.1 * n if black else 0.0)
+        if p.what == "gem":
+            return GEM * n + (0.1 * n if black else 0.0)
+        # a card: one more in my Heaven (and, for black, one less in theirs: closer to their win)
+        return -CARD * n - (OPP * n if black else 0.0)
     if effect.verb == "discard":
+        if p.what == "die":
+            if black:
+                return 0.0 if mine else OPP * DIE * n
+            return -(DIE if mine else 0.0) * n
         if p.what.endswith("card"):
-            return -CARD if black else CARD  # black: a card out of theirs (closer to their win)
+            return -OPP if black else CARD  # black: a card out of theirs (closer to their win)
         return 0.1 * n if black else -GEM * n
+    if p.what == "gem":
+        return ACTIVATE if p.to_area == "earth" else -GEM * n  # a gem onto my figure: it comes into effect
     value = 0.0
     if p.from_area == "heaven":
-        value += CARD if p.from_owner == "white" else -CARD
+        value += CARD if p.from_owner == "white" else -OPP
     if p.to_area == "heaven":
-        value += -CARD if p.to_owner == "white" else 0.8 * CARD
-    if p.from_area == "earth" and p.from_owner == "black":
-        value += 0.3  # an opponent's figure gone (its effect with it)
-    if p.to_area == "earth" and p.from_area != "heaven":
+        value += -CARD if p.to_owner == "white" else OPP
+    if p.from_area == "earth":
+        # an opponent's figure gone (its effect with it); one of mine gone: my summons need lower rolls
+        value += 0.3 if p.from_owner == "black" else -0.1
+    if p.to_area == "earth" and p.what == "spell card":
+        value += SPELL  # a spell comes into effect
+    elif p.to_area == "earth" and p.from_area != "heaven":
         value -= 0.2  # a figure more on my Earth: my summons need higher rolls
     return value
 
 
+def sequence_value(steps: tuple[Effect, ...], mine: bool = True) -> float:
+    """What a whole effect (its steps, in order) brings its controller: every step counts (a step
+    happens only if the one before it could, so a sequence is offered and judged as one)."""
+    return sum(effect_value(e, mine=mine) for e in steps)
+
+
 def _rate(card: Card) -> float:
-    """How often a figure's `when` happens per turn of mine (a rough count)."""
+    """How often a figure's `when` happens per turn of mine (a rough count): the turn's actions
+    often, what only a card's effect does (a card of a type taken from an opponent, a figure taken
+    from my Earth, a card brought from Hell onto an opponent's Earth) rarely."""
     w = card.when
     assert w is not None
     p: Any = w.params
     if w.verb == "take":
-        return RATE["take"]
+        return RATE["take"] if p.what in ("die", "card", "gem") else RATE["other"]
+    if w.verb == "move" and p.what == "gem":
+        return RATE["pay_gems"] if p.to_area == "middle" else RATE["activate"]
     if w.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":
         return RATE["move_spell"] if p.what == "spell card" else RATE["move_figure"]
+    if w.verb == "discard" and p.what == "die":
+        return RATE["roll"]
     if w.verb == "discard" and p.what.endswith("card"):
         return RATE["discard_card"]
     return RATE["other"]
 
 
 def engine_value(card: Card) -> float:
-    """What an active figure brings per turn of mine: how often it answers times what it brings
-    (an exclusive one: what it brings more than the activity it replaces)."""
-    assert card.effect is not None and card.when is not None
+    """What an active figure brings per turn of mine: how often it answers times what its whole
+    effect brings (an exclusive one: what it brings more than the activity it replaces; a roll
+    replaced is a die lost)."""
+    assert card.effects and card.when is not None
     p: Any = card.when.params
     mine = getattr(p, "owner", getattr(p, "from_owner", "white")) == "white"
-    gain = effect_value(card.effect, mine=mine)
+    gain = sequence_value(card.effects, mine=mine)
     if card.kind == "exclusive" and mine:
-        gain -= effect_value(card.when)
+        w = card.when
+        gain -= DIE if (w.verb == "discard" and p.what == "die") else effect_value(w)
     return max(0.0, gain * _rate(card))
 
 
@@ -156,8 +191,7 @@ class Plan:
         if not self.s.can_pay(self.seat, card.cost):
             value -= 0.8
         if card.spell:
-            assert card.effect is not None
-            value += 1.0 + 0.5 * max(0.0, effect_value(card.effect))
+            value += 1.0 + 0.5 * max(0.0, sequence_value(card.effects))
         else:
             room = max(0, DIE_FACES - self.figures) / DIE_FACES  # the chance a roll exceeds my figures
             value += 1.5 * room - 0.5 + 2.0 * engine_value(card)
@@ -183,7 +217,7 @@ class Plan:
             if card.spell:
                 assert card.effect is not None
                 if self.can_do(card.effect, a.card):
-                    value += max(0.0, effect_value(card.effect))
+                    value += max(0.0, sequence_value(card.effects))
                 # a later spell this turn needs a roll above the spells cast: keep low rolls for spells
                 value -= 0.05 * roll
             else:
@@ -239,37 +273,65 @@ def _most_cards(cost: list[int], gem_cards: list[tuple[int, int]]) -> tuple[int,
 
 
 def _ability_value(s: AvatarState, seat: int, d: Any, plan: Plan) -> float:
+    """What using an offered effect brings: every step of its sequence, in order (a step happens only
+    if the one before it could), less what it replaces."""
     ability = d.ability
-    effect: Effect = ability.effects[0]
     mine = s.turn == seat
-    p: Any = effect.params
-    value = effect_value(effect, mine=mine)
-    if effect.verb == "take" and p.what == "die" and mine:
-        value = plan.die_value() * 0.9
-    if effect.verb == "discard" and p.owner == "white" and p.what.endswith("card") and len(plan.heaven) <= 1:
+    value = 0.0
+    shed = 0  # cards out of my Heaven, to see whether the effect empties it
+    for effect in ability.effects:
+        value += _step_value(s, seat, effect, ability, plan, mine)
+        p: Any = effect.params
+        if (effect.verb == "discard" and p.owner == "white" and p.what.endswith("card")) or (
+                effect.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
+            shed += 1
+        elif (effect.verb == "take" and p.what.endswith("card")) or (
+                effect.verb == "move" and p.to_area == "heaven" and p.to_owner == "white"):
+            shed -= 1
+    if shed > 0 and len(plan.heaven) <= shed:
         return WIN
-    if effect.verb == "move" and p.to_area == "earth" and p.from_area != "heaven":
-        # a figure more on my Earth (Excavate, Soul Theft): worth it for an engine I can activate
-        best = max((engine_value(s.card(c)) for c in _move_sources(s, seat, effect, ability)), default=0.0)
-        value = best * 3.0 - 0.4 * sum(1 for c in plan.cards if c.figure) / 2 + (0.3 if p.from_area == "earth" else 0.0)
-        if plan.gems == 0 or plan.figures >= MAX_FIGURES:
-            value -= 1.0
-    if effect.verb == "move" and p.from_area == "earth" and p.from_owner == "black" and p.to_area == "hell":
-        # an opponent's figure to Hell: worth it only for an active one (a figure less lets them summon)
-        best = max((engine_value(s.card(c)) for o in s.opponents(seat) for c in s.figures(o) if s.charge[c]),
-                   default=0.0)
-        value = best * 3.0 - 0.2
     if ability.instead and d.replacing is not None:
         replaced: Effect = d.replacing.effect
         rp: Any = replaced.params
         if replaced.verb == "take" and rp.what == "die" and mine:
             value -= plan.die_value()
+        elif replaced.verb == "discard" and rp.what == "die" and mine:
+            value -= plan.die_value()  # the roll does not happen: the die is spent
         elif replaced.verb == "move" and rp.from_area == "earth" and rp.to_area == "hell":
             value += 0.5  # the figure stays on Earth
         elif replaced.verb == "move" and rp.from_area == "heaven" and rp.to_area == "earth":
             value -= CARD  # the summon or cast does not happen: the card goes back to Heaven
         else:
             value -= effect_value(replaced, mine=mine) if d.replacing.context.controller == seat else 0.0
+    return value
+
+
+def _step_value(s: AvatarState, seat: int, effect: Effect, ability: Any, plan: Plan, mine: bool) -> float:
+    """One step of an effect, with what the seat sees of the table."""
+    p: Any = effect.params
+    value = effect_value(effect, mine=mine)
+    if effect.verb == "take" and p.what == "die" and p.owner == "white" and mine:
+        return plan.die_value() * 0.9
+    if effect.verb == "discard" and p.what == "die" and p.owner == "white" and mine:
+        return -plan.die_value()
+    if effect.verb == "move" and p.what == "figure card" and p.to_area == "earth" and p.from_area != "heaven":
+        # a figure more on my Earth (Excavate, Soul Theft): worth it for an engine I can activate
+        best = max((engine_value(s.card(c)) for c in _move_sources(s, seat, effect, ability)), default=0.0)
+        value = best * 3.0 - 0.4 * sum(1 for c in plan.cards if c.figure) / 2 + (0.3 if p.from_area == "earth" else 0.0)
+        if plan.gems == 0 or plan.figures >= MAX_FIGURES:
+            value -= 1.0
+    elif effect.verb == "move" and p.what == "spell card" and p.to_area == "earth" and p.from_area == "hell":
+        # a spell from Hell comes into effect: the best one there
+        value = max((sequence_value(s.card(c).effects) for c in s.hell if s.card(c).spell), default=0.0)
+    elif effect.verb == "move" and p.what == "gem" and p.to_area == "earth":
+        # a gem onto my figure: the best inactive engine comes into effect
+        best = max((engine_value(s.card(c)) for c in s.figures(seat) if not s.charge[c]), default=0.0)
+        value = best * min(6.0, 1.0 + len(plan.heaven) / 1.5) - GEM_COST
+    elif effect.verb == "move" and p.from_area == "earth" and p.from_owner == "black" and p.to_area == "hell":
+        # an opponent's figure to Hell: worth it only for an active one (a figure less lets them summon)
+        best = max((engine_value(s.card(c)) for o in s.opponents(seat) for c in s.figures(o) if s.charge[c]),
+                   default=0.0)
+        value = best * 3.0 - 0.2
     return value
 
 
@@ -325,11 +387,19 @@ def choose(view: State, rng: Rng) -> Action:
         effect: Effect = d.effect  # type: ignore[attr-defined]
         p: Any = effect.params
         cards_ = [a.card for a in legal]
+        if effect.verb == "move" and p.what == "gem":  # a gem onto my figure: the best engine not yet active
+            return max(legal, key=lambda a: (s.charge[a.card] == 0, engine_value(s.card(a.card)), a.card))
+        if effect.verb == "move" and p.from_area == "earth" and p.from_owner == "white":  # my figure to go: the least
+            return min(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.card(a.card)), a.card))
         if effect.verb == "move" and p.from_area == "earth":  # an opponent's figure: the best engine
             return max(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.card(a.card)), a.card))
         if effect.verb == "move" and p.from_area == "hell":
             if p.to_area == "heaven" and p.to_owner == "black":  # into an opponent's Heaven: a hard card
                 return max(legal, key=lambda a: (_hard_for_anyone(s.card(a.card)), a.card))
+            if p.to_area == "heaven":  # into mine: the one that helps me most
+                return max(legal, key=lambda a: (plan.keep(a.card), a.card))
+            if p.what == "spell card":  # onto my Earth: the spell whose effect brings most
+                return max(legal, key=lambda a: (sequence_value(s.card(a.card).effects), a.card))
             return max(legal, key=lambda a: (engine_value(s.card(a.card)) if s.card(a.card).figure else 0.0, a.card))
         if effect.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":  # a free summon: the dearest
             return max(legal, key=lambda a: (sum(s.card(a.card).cost), a.card))

@@ -49,6 +49,39 @@ EXAMPLES: dict[str, dict[str, Any]] = {
                                          "Void Onyx")},
 }
 
+#: The cards as the rule tests were written with them, where the deck that uses every row of the
+#: language table (issue 29, second pass: effects of several steps, figures answering every activity
+#: the rules allow) changed them: the fields it changed, as the deck had them before.
+WHOLE_LANGUAGE: dict[str, dict[str, Any]] = {
+    "Fireball": {"effect": {"verb": "move", "what": "figure card", "from_area": "earth", "from_owner": "black", "to_area": "hell"}},
+    "Kindle": {"effect": {"verb": "take", "what": "die", "owner": "white"}},
+    "Wildfire": {"effect": {"verb": "discard", "what": "gem", "owner": "black", "n": 2}},
+    "Gnome": {"kind": "inclusive", "when": {"verb": "take", "what": "die", "owner": "white"}},
+    "Golem": {"effect": {"verb": "take", "what": "gem", "owner": "white"}},
+    "Bury": {"effect": {"verb": "discard", "what": "gem card", "owner": "white"}},
+    "Rockslide": {"effect": {"verb": "move", "what": "figure card", "from_area": "earth", "from_owner": "black", "to_area": "hell"}},
+    "Excavate": {"effect": {"verb": "move", "what": "figure card", "from_area": "hell", "to_area": "earth", "to_owner": "white"}},
+    "Seraph": {"when": {"verb": "take", "what": "card", "owner": "white"}, "effect": {"verb": "take", "what": "gem", "owner": "white"}},
+    "Revelation": {"effect": {"verb": "take", "what": "gem", "owner": "white", "n": 2}},
+    "Smite": {"effect": {"verb": "discard", "what": "gem", "owner": "black"}},
+    "Dryad": {"effect": {"verb": "discard", "what": "card", "owner": "white"}},
+    "Unicorn": {"when": {"verb": "take", "what": "gem", "owner": "black"}, "effect": {"verb": "take", "what": "gem", "owner": "white"}},
+    "Regrowth": {"effect": {"verb": "move", "what": "gem card", "from_area": "hell", "to_area": "heaven", "to_owner": "white"}},
+    "Harvest": {"effect": {"verb": "take", "what": "gem", "owner": "white", "n": 3}},
+    "Renewal": {"effect": {"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "white", "to_area": "earth", "to_owner": "white"}},
+    "Undine": {"kind": "exclusive", "when": {"verb": "take", "what": "die", "owner": "white"}},
+    "Leviathan": {"when": {"verb": "take", "what": "gem", "owner": "black"}, "effect": {"verb": "take", "what": "gem", "owner": "white"}},
+    "Kraken": {"cost": ["water", "water"]},
+    "Whirlpool": {"effect": {"verb": "move", "what": "card", "from_area": "hell", "to_area": "heaven", "to_owner": "black"}},
+    "Siphon": {"effect": {"verb": "take", "what": "gem", "owner": "black"}},
+    "Lich": {"effect": {"verb": "take", "what": "gem", "owner": "white"}},
+    "Demon": {"when": {"verb": "discard", "what": "card", "owner": "white"}, "effect": {"verb": "move", "what": "card", "from_area": "hell", "to_area": "heaven", "to_owner": "black"}},
+    "Curse": {"effect": {"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white", "to_area": "heaven", "to_owner": "black"}},
+    "Soul Theft": {"effect": {"verb": "move", "what": "figure card", "from_area": "earth", "from_owner": "black", "to_area": "earth", "to_owner": "white"}},
+}
+for _name, _fields in WHOLE_LANGUAGE.items():
+    EXAMPLES[_name] = {**_fields, **EXAMPLES.get(_name, {})}
+
 
 def table(players: int = 2, *, heaven: dict[int, list[str]] | None = None, earth: dict[int, dict[str, int]] | None = None,
           hell: list[str] | None = None, stack_top: list[str] | None = None, gems: list[int] | None = None,

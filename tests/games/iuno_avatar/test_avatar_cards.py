@@ -27,7 +27,7 @@ EXERCISED = {"spell": SPELLS, "figure": FIGURES, "gem": GEM_CARDS}
 
 
 def rich_table(subject: str) -> AvatarState:
-    """A table where every effect can do something: each player holds dice, gems, one card of each
+    """A table where every effect can do something: each player holds dice, gems, two cards of each
     type and an inactive figure on Earth; Hell holds one card of each type."""
     taken = {subject}
     pick: dict[str, list[str]] = {t: [c.name for c in DECK if c.type == t and c.name != subject] for t in ("figure", "spell", "gem")}
@@ -37,7 +37,8 @@ def rich_table(subject: str) -> AvatarState:
         taken.add(name)
         return name
 
-    heaven = {p: [take("figure"), take("spell"), take("gem")] for p in range(2)}
+    # two of each type: an effect's later steps still find one after an earlier step or the activity took one
+    heaven = {p: [take(t) for t in ("figure", "spell", "gem") for _ in range(2)] for p in range(2)}
     earth = {p: {take("figure"): 0} for p in range(2)}
     hell = [take("figure"), take("spell"), take("gem")]
     return table(heaven=heaven, earth=earth, hell=hell, gems=[5, 5], dice=[2, 2], cards=the_deck())
@@ -47,16 +48,28 @@ def where(s: AvatarState, area: str, seat: int) -> int:
     return {"heaven": len(s.heaven[seat]), "earth": len(s.figures(seat)), "hell": len(s.hell)}[area]
 
 
-def expected(s: AvatarState, effect: Any, me: int, opp: int) -> dict[tuple[str, int], int]:
-    """What an effect changes: (quantity, seat) -> difference."""
+def expected(s: AvatarState, effects: Any, me: int, opp: int) -> dict[tuple[str, int], int]:
+    """What an effect's steps change together: (quantity, seat) -> difference. A spell a step puts
+    on Earth comes into effect (declined here) and goes to Hell; a gem moved onto a figure leaves
+    its player's gems."""
+    out: dict[tuple[str, int], int] = {}
+    for effect in effects:
+        for key, n in _expected_step(effect, me, opp).items():
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+def _expected_step(effect: Any, me: int, opp: int) -> dict[tuple[str, int], int]:
     p = effect.params
     out: dict[tuple[str, int], int] = {}
 
     def add(key: tuple[str, int], n: int) -> None:
         out[key] = out.get(key, 0) + n
 
-    if effect.verb == "take":
-        pool = {"die": "dice", "gem": "gems", "card": "heaven"}[p.what]
+    if effect.verb == "move" and p.what == "gem":
+        add(("gems", me), -p.n)
+    elif effect.verb == "take":
+        pool = {"die": "dice", "gem": "gems"}.get(p.what, "heaven")
         add((pool, me), p.n)
         if p.owner == "black":
             add((pool, opp), -p.n)
@@ -69,7 +82,10 @@ def expected(s: AvatarState, effect: Any, me: int, opp: int) -> dict[tuple[str, 
         def seat(owner: str | None) -> int:
             return -1 if owner is None else (me if owner == "white" else opp)
         add((p.from_area, seat(p.from_owner)), -1)
-        add((p.to_area, seat(p.to_owner)), 1)
+        if p.what == "spell card" and p.to_area == "earth":
+            add(("hell", -1), 1)  # it comes into effect, then goes to Hell
+        else:
+            add((p.to_area, seat(p.to_owner)), 1)
     return out
 
 
@@ -122,7 +138,7 @@ def test_each_spell(name: str) -> None:
     card = s.card(s.game.deck.by_name(name).index)
     settle(s, name)
     assert s.decision is not None and s.decision.kind == "use_ability", f"{name}: its effect was not offered"
-    want = expected(s, card.effect, 0, 1)
+    want = expected(s, card.effects, 0, 1)
     before = measure(s, list(want))
     s.apply("yes")
     finish(s)
@@ -150,7 +166,9 @@ def recolour(effect: Any, doer: int, me: int, opp: int) -> dict[str, Any]:
     if effect.verb == "move":
         p["from_owner"], p["to_owner"] = colour(p["from_owner"]), colour(p["to_owner"])
         return {"verb": "move", **{k: v for k, v in p.items() if v is not None}}
-    p["owner"] = "white"
+    # a card of a type is taken from an opponent's Heaven (the stack is face down: a white take is
+    # "a card"), so "you take a gem card" happens as the doer's black take
+    p["owner"] = "black" if effect.verb == "take" and p["what"].endswith(" card") else "white"
     return {"verb": effect.verb, **p}
 
 
@@ -175,14 +193,14 @@ def test_each_figure(name: str) -> None:
         if kind != "card":
             extra = next(c for c in s.stack if s.card(c).type == kind)
             s.stack.remove(extra)
-            s.heaven[doer if p.from_owner == "white" else 1 - doer].append(extra)
+            s.heaven[0 if p.from_owner == "white" else 1].append(extra)  # the Heaven it leaves
     s.pending = []
     s._legal = None
     EFFECTS.start(s, VERBS.parse(recolour(when, doer, 0, 1), "test"), Context(doer))
     settle(s, name)
     assert s.decision is not None and s.decision.kind == "use_ability", f"{name}: its effect was not offered"
     assert s.decision.ability.instead == (card.kind == "exclusive")  # type: ignore[attr-defined]
-    want = expected(s, card.effect, 0, 1)
+    want = expected(s, card.effects, 0, 1)
     before = measure(s, list(want))
     s.apply("yes")
     settle(s, "")
@@ -231,11 +249,11 @@ def test_card_text_and_pictograms_come_from_the_data() -> None:
                           "the middle.")
     assert [(p["kind"], p["name"]) for p in sal.pictograms()] == [
         ("operator", "take"), ("component", "gem"), ("marker", "circle"), ("operator", "take"), ("component", "die")]
-    fireball = base_deck().by_name("Fireball")
-    assert [p.get("owner") for p in fireball.pictograms()] == ["black", None, None, None]
-    assert [p["name"] for p in fireball.pictograms()] == ["earth", "figure", "move", "hell"]
-    assert base_deck().by_name("Undine").pictograms()[2] == {"kind": "marker", "name": "rhombus"}  # exclusive
-    assert base_deck().by_name("Tide").pictograms()[-1]["name"] == "discard"
+    rockslide = base_deck().by_name("Rockslide")  # its first step: an opponent's figure from their Earth to Hell
+    assert [p.get("owner") for p in rockslide.pictograms()[:4]] == ["black", None, None, None]
+    assert [p["name"] for p in rockslide.pictograms()[:5]] == ["earth", "figure", "move", "hell", "then"]
+    assert base_deck().by_name("Gnome").pictograms()[2] == {"kind": "marker", "name": "rhombus"}  # exclusive
+    assert base_deck().by_name("Plunder").pictograms()[-1]["name"] == "discard"
 
 
 def _deck_with(change: dict[str, Any]) -> list[dict[str, Any]]:

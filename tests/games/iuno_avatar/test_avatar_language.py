@@ -81,6 +81,20 @@ def test_a_later_step_needs_the_one_before_it() -> None:
     assert s.gems[0] == 1 and s.dice[0] == dice
 
 
+def test_a_card_of_a_type_not_found_in_a_hidden_heaven_does_not_stop_the_sequence() -> None:
+    # take a spell card from the opponent (they hold none: only a gem card), then take a die. Whether a
+    # step can happen is judged from what the player sees (the number of cards, not their types), so
+    # the die still comes: stopping there would tell the player what that Heaven holds.
+    steps = [{"verb": "take", "what": "spell card", "owner": "black"}, {"verb": "take", "what": "die"}]
+    s = table(heaven={0: ["Kindle", "Tide"], 1: ["Ember Shard"]}, gems=[3, 3],
+              cards=deck_with(Kindle={**KINDLE, "effect": steps}))
+    rolled(s, 1)
+    dice = s.dice[0]
+    do(s, "cast Kindle", "pay the rest with gems", "yes")
+    assert names(s, s.heaven[1]) == ["Ember Shard"] and names(s, s.heaven[0]) == ["Tide"]
+    assert s.dice[0] == dice + 1
+
+
 def test_a_sequence_whose_first_step_cannot_happen_is_not_offered() -> None:
     s = table(heaven={0: ["Kindle", "Tide"]}, gems=[1, 3], cards=deck_with(Kindle={**KINDLE, "effect": TWO_STEPS}))
     rolled(s, 1)
