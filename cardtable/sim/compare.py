@@ -88,12 +88,11 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
     fa, fb = a.first_player, b.first_player
     d, lo, hi = newcombe(fa["wins"], fa["games"], fb["wins"], fb["games"])
     la, lb = a.lengths["length"].to_numpy().astype(float), b.lengths["length"].to_numpy().astype(float)
-    se = math.sqrt((la.var(ddof=1) / len(la) if len(la) > 1 else 0.0) + (lb.var(ddof=1) / len(lb) if len(lb) > 1 else 0.0))
-    dl = float(la.mean() - lb.mean())
+    dl, low, high = _length_diff(a.lengths, b.lengths, paired_seeds(a, b))
     figures = [
         {"figure": "first player's win rate", "a": fa["win_rate"], "b": fb["win_rate"], "diff": d, "low": lo, "high": hi},
         {"figure": "mean game length (decisions)", "a": float(la.mean()), "b": float(lb.mean()), "diff": dl,
-         "low": dl - Z95 * se, "high": dl + Z95 * se},
+         "low": low, "high": high},
     ]
     ta, tb = a.lengths["by_limit"].drop_nulls(), b.lengths["by_limit"].drop_nulls()
     if len(ta) and len(tb):  # a game with a turn limit of its own: how often it ended the game
@@ -107,6 +106,29 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
     out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
     out.headline = _headline(out)
     return out
+
+
+def paired_seeds(a: Report, b: Report) -> bool:
+    """Whether the two runs played the very same seeds (the designers' lab's variant and base,
+    or two `cardtable simulate` runs from one `--seed`): their games can be compared seed by seed."""
+    sa, sb = a.lengths["seed"], b.lengths["seed"]
+    return sa.len() > 1 and sa.len() == sb.len() and set(sa) == set(sb)
+
+
+def _length_diff(la: pl.DataFrame, lb: pl.DataFrame, paired: bool) -> tuple[float, float, float]:
+    """The mean game length of A minus B with its 95% interval. On the same seeds, from the
+    differences seed by seed (`paired`: a seed deals both runs alike, so what it makes long or
+    short cancels): their mean and Student's t with n - 1 degrees of freedom; otherwise two
+    independent samples (normal)."""
+    if paired:
+        j = la.select("seed", "length").join(lb.select("seed", "length"), on="seed", suffix="_b")
+        d = (j["length"] - j["length_b"]).cast(pl.Float64).to_numpy()
+        mean, half = float(d.mean()), t_bound(0.05, len(d) - 1) * float(d.std(ddof=1)) / math.sqrt(len(d))
+        return mean, mean - half, mean + half
+    x, y = la["length"].to_numpy().astype(float), lb["length"].to_numpy().astype(float)
+    se = math.sqrt((x.var(ddof=1) / len(x) if len(x) > 1 else 0.0) + (y.var(ddof=1) / len(y) if len(y) > 1 else 0.0))
+    mean = float(x.mean() - y.mean())
+    return mean, mean - Z95 * se, mean + Z95 * se
 
 
 def _card_diffs(ca: pl.DataFrame, cb: pl.DataFrame, pairs: list[tuple[str, str]]) -> pl.DataFrame:
@@ -150,6 +172,8 @@ def _headline(c: Comparison) -> list[str]:
         clear = "a clear difference" if r["low"] > 0 or r["high"] < 0 else "no clear difference"
         out.append(f"{who}: {100 * r['rate_a']:.1f}% in {na}, {100 * r['rate_b']:.1f}% in {nb}; "
                    f"{_pts(r['diff'])} points [{_pts(r['low'])}, {_pts(r['high'])}], {clear}.")
+    if paired_seeds(c.a, c.b):
+        out.append("Both runs played the same seeds: game length is compared seed by seed.")
     for r in c.overall.iter_rows(named=True):
         scale = 100 if "rate" in r["figure"] else 1
         unit = " points" if scale == 100 else ""

@@ -98,3 +98,24 @@ def test_a_planted_change_of_one_card_is_found_first() -> None:
         k = c.cards.filter(card="K", measure="dealt").row(0, named=True)
         assert k["diff"] > 0 and k["p"] < 0.05 / c.cards.height  # Holm's first step: Bonferroni's bound
         assert any("card measures changed clearly" in h and "K (dealt" in h for h in c.headline)
+
+
+def test_on_the_same_seeds_game_length_is_compared_seed_by_seed() -> None:
+    base = games(40, 60)
+    rng = np.random.default_rng(41)
+    # lengths that vary much from seed to seed; the variant: the same seeds, each game 3 decisions
+    # longer give or take 1
+    longer = base.with_columns(length=pl.col("length") * pl.Series(rng.integers(1, 40, base.height)))
+    variant = longer.with_columns(length=pl.col("length") + 3 + pl.Series(rng.integers(-1, 2, base.height)))
+    c = compare(analyze(variant), analyze(longer))
+    d = (variant["length"] - longer["length"]).cast(pl.Float64).to_numpy()
+    half = t_bound(0.05, len(d) - 1) * d.std(ddof=1) / len(d) ** 0.5
+    length = c.overall.filter(figure="mean game length (decisions)").row(0, named=True)
+    assert length["diff"] == pytest.approx(d.mean())
+    assert (length["low"], length["high"]) == pytest.approx((d.mean() - half, d.mean() + half))
+    assert "Both runs played the same seeds: game length is compared seed by seed." in c.headline
+    # other seeds: two independent samples, whose spread of lengths makes the interval far wider
+    apart = compare(analyze(variant.with_columns(pl.col("seed") + 1_000_000)), analyze(longer))
+    wide = apart.overall.filter(figure="mean game length (decisions)").row(0, named=True)
+    assert wide["diff"] == pytest.approx(d.mean()) and wide["high"] - wide["low"] > 5 * (length["high"] - length["low"])
+    assert not any("same seeds" in h for h in apart.headline)
