@@ -21,6 +21,14 @@ too small (two runs of one JUNO job flagged three times as many cards as chance 
 standard error is therefore widened by the measure's design effect over games: the variance of
 its influence summed per game over the variance summed per seat-game (never narrowed).
 
+A standard error is itself estimated, from the games' influences, and when a few games carry
+much of a measure's information (a seat that drew thirty cards weighs heavily in "drawn") it is
+a noisy estimate: the estimate over its standard error then has heavier tails than the normal's.
+Each measure therefore carries its degrees of freedom, Satterthwaite's for a variance summed over
+independent games, 2 V^2 / Var(V) with V the sum of the squared per-game influences (at most
+the number of games less one): the estimate over its standard error is read as a Student's t
+with that many degrees of freedom (`cardtable report A B` does, `compare.py`).
+
 A card **stands out** when its estimate lies beyond the Tukey fences (1.5 interquartile ranges
 past the quartiles) of the other cards' estimates and differs from their median by more than
 chance allows across all the cards and measures compared (a Bonferroni-corrected interval
@@ -55,22 +63,28 @@ MEASURES: dict[str, str] = {
 SCHEMA: dict[str, Any] = {
     "agent": pl.String, "measure": pl.String, "card": pl.String, "seat_games": pl.Int64, "with_n": pl.Int64,
     "mean_count": pl.Float64, "with_rate": pl.Float64, "without_rate": pl.Float64, "estimate": pl.Float64,
-    "se": pl.Float64, "low": pl.Float64, "high": pl.Float64, "estimated": pl.Boolean, "stands_out": pl.String,
+    "se": pl.Float64, "df": pl.Float64, "low": pl.Float64, "high": pl.Float64, "estimated": pl.Boolean, "stands_out": pl.String,
 }
 
 
-def design_effect(influence: np.ndarray, games: np.ndarray) -> np.ndarray:
+def design_effect(influence: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per column of `influence` (seat-games x cards: each seat-game's term of an estimate's
-    linearized error), the variance of its sum when the seat-games of one game (`games`: a game's
-    index per row) move together, over the variance when they are independent; at least 1."""
+    linearized error, `games`: a game's index per row): the design effect over games, the
+    variance of its sum when the seat-games of one game move together over the variance when
+    they are independent (at least 1); and the degrees of freedom of that per-game variance
+    (Satterthwaite: 2 V^2 / Var(V), V the sum over games of the squared per-game sums, Var(V)
+    estimated from their spread; from 1 to the number of games less one)."""
     _, game = np.unique(games, return_inverse=True)
-    per_game = np.zeros((int(game.max()) + 1 if len(game) else 0, influence.shape[1]))
+    g = int(game.max()) + 1 if len(game) else 0
+    per_game = np.zeros((g, influence.shape[1]))
     np.add.at(per_game, game, influence)
     apart = (influence * influence).sum(axis=0)
-    together = (per_game * per_game).sum(axis=0)
+    squares = per_game * per_game
+    together = squares.sum(axis=0)
     ratio = np.divide(together, apart, out=np.ones_like(apart), where=apart > 0)
-    out: np.ndarray = np.maximum(ratio, 1.0)
-    return out
+    spread = (squares * squares).sum(axis=0) - together * together / max(g, 1)
+    df = np.divide(2 * together * together, spread, out=np.full_like(together, np.inf), where=spread > 0)
+    return np.maximum(ratio, 1.0), np.clip(df, 1.0, max(g - 1, 1))
 
 
 def counted(table: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -147,13 +161,14 @@ def _played(counts: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     for r in agg.iter_rows(named=True):
         n1, n0 = r["with_n"], r["agent_n"] - r["with_n"]
         rd = r["T"] / r["W"] if r["W"] > 0 else math.nan
-        var = deff.get((r["agent"], r["card"]), 1.0) * (rd * r["P"] + r["Q"]) / r["W"] ** 2 if r["W"] > 0 else math.nan
+        d, df = deff.get((r["agent"], r["card"]), (1.0, math.inf))
+        var = d * (rd * r["P"] + r["Q"]) / r["W"] ** 2 if r["W"] > 0 else math.nan
         se = math.sqrt(max(var, 0.0)) if not math.isnan(var) else math.nan
         rows.append({
             "agent": r["agent"], "measure": "played", "card": r["card"], "seat_games": r["agent_n"], "with_n": n1,
             "mean_count": r["copies"] / n1, "with_rate": r["with_wins"] / n1,
             "without_rate": (r["agent_wins"] - r["with_wins"]) / n0 if n0 else math.nan,
-            "estimate": rd, "se": se,
+            "estimate": rd, "se": se, "df": df,
             "low": max(-1.0, rd - Z95 * se) if se == se else math.nan,
             "high": min(1.0, rd + Z95 * se) if se == se else math.nan,
             "estimated": n1 >= MIN_SEAT_GAMES and n0 >= MIN_SEAT_GAMES and se == se,
@@ -162,11 +177,12 @@ def _played(counts: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
         .with_columns(stands_out=pl.lit(None, pl.String))
 
 
-def _played_design_effect(played: pl.DataFrame, sg: pl.DataFrame) -> dict[tuple[str, str], float]:
-    """The design effect over games of each card's Mantel-Haenszel difference, from its
+def _played_design_effect(played: pl.DataFrame, sg: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]:
+    """The design effect over games of each card's Mantel-Haenszel difference and the degrees of
+    freedom of its variance (`design_effect`), from its
     large-strata linearization: a seat-game that played the card adds n0/N (win - p1) of its
     stratum, one that did not -n1/N (win - p0)."""
-    out: dict[tuple[str, str], float] = {}
+    out: dict[tuple[str, str], tuple[float, float]] = {}
     for (agent,), units in sg.group_by("agent"):
         units = units.with_row_index("row")
         mine = played.filter(pl.col("agent") == agent).join(units.select("seed", "seat", "row"), on=["seed", "seat"])
@@ -190,8 +206,9 @@ def _played_design_effect(played: pl.DataFrame, sg: pl.DataFrame) -> dict[tuple[
         k = stratum
         influence = (has * (n0[k] / n[k]) * (y[:, None] - p1[k])
                      - (1 - has) * (n1[k] / n[k]) * (y[:, None] - p0[k]))
-        for card, d in zip(cards, design_effect(influence, units["seed"].to_numpy()), strict=True):
-            out[str(agent), card] = float(d)
+        deff, df = design_effect(influence, units["seed"].to_numpy())
+        for card, d, f in zip(cards, deff, df, strict=True):
+            out[str(agent), card] = (float(d), float(f))
     return out
 
 
@@ -220,7 +237,7 @@ def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: st
     slope = np.where(ok, rm.T @ ry / np.where(ok, sxx, 1.0), np.nan)
     resid = ry[:, None] - rm * np.nan_to_num(slope)
     dof = max(n - z.shape[1] - 1, 1)
-    deff = design_effect(rm * resid, sg["seed"].to_numpy())
+    deff, df = design_effect(rm * resid, sg["seed"].to_numpy())
     se = np.where(ok, np.sqrt(deff * (rm * rm * resid * resid).sum(axis=0) * n / dof) / np.where(ok, sxx, 1.0), np.nan)
     has = m > 0
     with_n = has.sum(axis=0)
@@ -233,7 +250,7 @@ def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: st
             "mean_count": float(m[:, i].sum() / k) if k else math.nan,
             "with_rate": float(wins_with[i] / k) if k else math.nan,
             "without_rate": float((y.sum() - wins_with[i]) / (n - k)) if n > k else math.nan,
-            "estimate": float(slope[i]), "se": float(se[i]),
+            "estimate": float(slope[i]), "se": float(se[i]), "df": float(df[i]),
             "low": float(slope[i] - Z95 * se[i]), "high": float(slope[i] + Z95 * se[i]),
             "estimated": bool(ok[i]) and k >= MIN_SEAT_GAMES and n - k >= MIN_SEAT_GAMES,
             "stands_out": None,

@@ -319,9 +319,10 @@ def comparison(runs: Path, name: str) -> Comparison:
     opt = option_of(record["game"])
     a.job = json.loads((runs / name / "variant" / "job.json").read_text())
     b.job = json.loads((runs / name / "base" / "job.json").read_text())
-    # the base played the game's own cards (the option left out): named, so the comparison says
-    # what changed card by card
-    b.job["options"] = {**b.job["options"], opt.option: base_cards(opt)}
+    # the base played the game's own cards (the option left out): named as the option writes
+    # them in a job (JUNO's deck as counts), so the comparison says what changed card by card
+    named = make(opt.game, **{**record["options"], opt.option: base_cards(opt)}).options.to_json()[opt.option]
+    b.job["options"] = {**b.job["options"], opt.option: named}
     return compare(a, b, ("variant", "base"))
 
 

@@ -62,3 +62,85 @@ def binomial_test(k: int, n: int, p: float) -> float:
     pmf = binomial_pmf(n, p)
     # outcomes at most as likely as the observed one; the relative tolerance is R's (1 + 1e-7)
     return float(min(1.0, pmf[pmf <= pmf[k] * (1 + 1e-7)].sum()))
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified Lentz;
+    Press et al., Numerical Recipes, 6.4), converging for x < (a + 1) / (a + b + 2)."""
+    tiny, c, d = 1e-300, 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    out = d
+    for m in range(1, 500):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            out *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return out
+
+
+def beta_regularized(a: float, b: float, x: float) -> float:
+    """I_x(a, b), the regularized incomplete beta function, for a, b > 0 and 0 <= x <= 1."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1.0 - front * _beta_fraction(b, a, 1.0 - x) / b
+
+
+def t_two_sided(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's T with `df` degrees of freedom (any df > 0, not only whole
+    ones: Welch-Satterthwaite's are fractions); the normal's tail when df is infinite."""
+    if t != t or df != df:
+        return math.nan
+    if math.isinf(df):
+        return math.erfc(abs(t) / math.sqrt(2.0))
+    return beta_regularized(df / 2.0, 0.5, df / (df + t * t))
+
+
+def t_bound(alpha: float, df: float) -> float:
+    """The t beyond which Student's T with `df` degrees of freedom lies with two-sided
+    probability `alpha` (1.96 for 0.05 and infinite df); by bisection of `t_two_sided`."""
+    if math.isinf(df):
+        lo, hi = 0.0, 40.0
+    else:
+        lo, hi = 0.0, 1.0
+        while t_two_sided(hi, df) > alpha:
+            hi *= 2.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if t_two_sided(mid, df) > alpha:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12 * hi:
+            break
+    return (lo + hi) / 2.0
+
+
+def welch_df(v1: float, df1: float, v2: float, df2: float) -> float:
+    """Welch-Satterthwaite's degrees of freedom of a sum of two independent variance estimates
+    `v1` and `v2` with `df1` and `df2` degrees of freedom."""
+    total = v1 + v2
+    parts = (v1 * v1 / df1 if v1 else 0.0) + (v2 * v2 / df2 if v2 else 0.0)
+    return total * total / parts if parts > 0 else math.inf
+
+
+def holm(p: list[float], alpha: float = 0.05) -> list[bool]:
+    """Holm's step-down (1979): which of the hypotheses with p-values `p` are rejected keeping
+    the chance of any false rejection at `alpha`: the smallest p against alpha/m, the next
+    against alpha/(m-1), ... until one is not below its bound (NaN is never rejected)."""
+    order = sorted((x, i) for i, x in enumerate(p) if x == x)
+    out = [False] * len(p)
+    for rank, (x, i) in enumerate(order):
+        if x > alpha / (len(order) - rank):
+            break
+        out[i] = True
+    return out

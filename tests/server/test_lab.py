@@ -70,7 +70,8 @@ def test_everything_but_the_page_and_the_login_wants_the_labs_password(tmp_path:
         assert client.get("/api/lab/games").status_code == 403
         assert client.get("/api/lab/games", headers={"authorization": "Bearer made-up"}).status_code == 403
         games = client.get("/api/lab/games", headers=logged_in(client)).json()
-        assert {g["name"]: g["option"] for g in games["games"]} == {"iuno_avatar": "cards", "zun": "runes"}
+        assert {g["name"]: g["option"] for g in games["games"]} == {"iuno_avatar": "cards", "juno": "deck",
+                                                                    "zun": "runes"}
         assert "runes" not in next(g for g in games["games"] if g["name"] == "zun")["options"]
 
 
@@ -90,6 +91,33 @@ def test_an_edited_card_is_checked_by_the_games_loader(tmp_path: Path) -> None:
         cards[0] = {**cards[0], "copies": 3, "effects": [{"verb": "lose_hp", "amount": 2, "per_boost": 1}]}
         said = client.post("/api/lab/check", json={"game": "zun", "options": {}, "cards": cards}, headers=auth).json()
         assert said["ok"] and said["texts"]["Attack"].startswith("Target loses 2 HP")
+
+
+def test_a_juno_deck_is_edited_card_by_card_and_its_change_named_in_the_comparison(tmp_path: Path) -> None:
+    with lab_client(tmp_path) as client:
+        auth = logged_in(client)
+        options = {"players": 2, "match": False}
+        shown = client.post("/api/lab/cards", json={"game": "juno", "options": options}, headers=auth).json()
+        assert [f["name"] for f in shown["form"]] == ["name", "copies"]
+        cards = [c["data"] for c in shown["cards"]]
+        assert len(cards) == 54 and sum(c["copies"] for c in cards) == 108  # the classic deck
+        wild = next(c for c in shown["cards"] if c["name"] == "wild draw four")
+        assert wild["text"].startswith("You choose the color in play; the next player draws 4 cards")
+        cards = [{**c, "copies": 9} if c["name"] == "wild draw four" else c for c in cards]
+        said = client.post("/api/lab/check", json={"game": "juno", "options": options, "cards": cards},
+                           headers=auth).json()
+        assert said["ok"]
+        bad = [{**c, "name": "purple 3"} if c["name"] == "red 3" else c for c in cards]
+        said = client.post("/api/lab/check", json={"game": "juno", "options": options, "cards": bad}, headers=auth).json()
+        assert said == {"ok": False, "message": "deck: card 'purple 3': field 'name' must be a JUNO card's name, like "
+                                               "'red 7', 'blue skip', 'green draw two', 'wild' or 'wild draw four' "
+                                               "(got 'purple 3')"}
+        body = {"game": "juno", "options": options, "agents": ["random"], "cards": cards, "games": 6, "seed": 3}
+        name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        status = wait(client, auth, name)
+        assert status["state"] == "done"
+        assert "The runs differ in: options.deck.cards.wild draw four is 9 in variant, 4 in base." in \
+            status["comparison"]["headline"]
 
 
 def test_no_file_path_from_the_browser_and_runs_are_bounded(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """`cardtable report A B`: a card's change is called clear only beyond chance across all the card
-measures compared, so two runs of one job rarely flag a card, while a planted change is found."""
+measures compared (Student's t, Holm), so two runs of one job rarely flag a card, while a planted
+change is found."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from typing import Any
 
 import numpy as np
 import polars as pl
+import pytest
 
 from cardtable.sim import analyze
-from cardtable.sim.compare import bonferroni_z, compare
-from cardtable.sim.stats import Z95
+from cardtable.sim.compare import compare
+from cardtable.sim.stats import t_bound, t_two_sided
 
 from .test_report import frame, row
 
@@ -49,9 +51,24 @@ def games(seed: int, n: int, k_per_copy: float = 0.0) -> pl.DataFrame:
     return frame(rows)
 
 
-def test_the_bound_is_bonferronis_and_one_test_is_the_plain_95_percent() -> None:
-    assert abs(bonferroni_z(1) - Z95) < 1e-12
-    assert round(bonferroni_z(36), 3) == 3.197  # the normal's 1 - 0.025/36 quantile
+def test_each_card_change_is_a_t_test_with_welch_satterthwaites_degrees_of_freedom() -> None:
+    a, b = analyze(games(7, 400)), analyze(games(8, 400))
+    c = compare(a, b)
+    runs = [r.cards.filter(agent="A").select("measure", "card", **{f"se_{k}": "se", f"df_{k}": "df"})
+            for r, k in ((a, "a"), (b, "b"))]
+    j = c.cards.join(runs[0], on=["measure", "card"]).join(runs[1], on=["measure", "card"])
+    assert j.height == c.cards.height == 36
+    for r in j.iter_rows(named=True):
+        va, vb = r["se_a"] ** 2, r["se_b"] ** 2
+        assert 1 <= r["df_a"] <= 399 and 1 <= r["df_b"] <= 399  # a run's: at most its games less one
+        df = (va + vb) ** 2 / (va ** 2 / r["df_a"] + vb ** 2 / r["df_b"])
+        assert r["df"] == pytest.approx(df)
+        assert r["p"] == pytest.approx(t_two_sided(r["diff"] / (va + vb) ** 0.5, df))
+        assert r["high"] - r["diff"] == pytest.approx(t_bound(0.05, df) * (va + vb) ** 0.5)
+    # Holm: the clear ones are the smallest p-values, each below 0.05 over the measures left
+    ps = sorted(c.cards["p"])
+    k = next((i for i, p in enumerate(ps) if p > 0.05 / (len(ps) - i)), len(ps))
+    assert c.cards["clear"].sum() == k
 
 
 def test_runs_of_one_job_flag_a_card_in_at_most_5_percent_of_pairs() -> None:
@@ -79,5 +96,26 @@ def test_a_planted_change_of_one_card_is_found_first() -> None:
         others = clear.filter(pl.col("card") != "K")
         assert (others["measure"] == "dealt").all() and (others["diff"] < 0).all()
         k = c.cards.filter(card="K", measure="dealt").row(0, named=True)
-        assert k["diff"] > 0 and k["p"] < 0.05 / c.cards.height
+        assert k["diff"] > 0 and k["p"] < 0.05 / c.cards.height  # Holm's first step: Bonferroni's bound
         assert any("card measures changed clearly" in h and "K (dealt" in h for h in c.headline)
+
+
+def test_on_the_same_seeds_game_length_is_compared_seed_by_seed() -> None:
+    base = games(40, 60)
+    rng = np.random.default_rng(41)
+    # lengths that vary much from seed to seed; the variant: the same seeds, each game 3 decisions
+    # longer give or take 1
+    longer = base.with_columns(length=pl.col("length") * pl.Series(rng.integers(1, 40, base.height)))
+    variant = longer.with_columns(length=pl.col("length") + 3 + pl.Series(rng.integers(-1, 2, base.height)))
+    c = compare(analyze(variant), analyze(longer))
+    d = (variant["length"] - longer["length"]).cast(pl.Float64).to_numpy()
+    half = t_bound(0.05, len(d) - 1) * d.std(ddof=1) / len(d) ** 0.5
+    length = c.overall.filter(figure="mean game length (decisions)").row(0, named=True)
+    assert length["diff"] == pytest.approx(d.mean())
+    assert (length["low"], length["high"]) == pytest.approx((d.mean() - half, d.mean() + half))
+    assert "Both runs played the same seeds: game length is compared seed by seed." in c.headline
+    # other seeds: two independent samples, whose spread of lengths makes the interval far wider
+    apart = compare(analyze(variant.with_columns(pl.col("seed") + 1_000_000)), analyze(longer))
+    wide = apart.overall.filter(figure="mean game length (decisions)").row(0, named=True)
+    assert wide["diff"] == pytest.approx(d.mean()) and wide["high"] - wide["low"] > 5 * (length["high"] - length["low"])
+    assert not any("same seeds" in h for h in apart.headline)

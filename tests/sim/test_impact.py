@@ -109,3 +109,23 @@ def test_each_measure_finds_a_planted_effect_and_nothing_else() -> None:
     assert played.filter((pl.col("low") < 0) & (pl.col("high") > 0)).height >= 10
     raw = played.select((pl.col("with_rate") - pl.col("without_rate")).mean()).item()
     assert raw > 0.03  # what the raw comparison would have said of every card
+
+
+def test_degrees_of_freedom_fall_when_a_few_games_carry_the_measure() -> None:
+    from cardtable.sim.impact import design_effect
+
+    rng = np.random.default_rng(5)
+    games = np.repeat(np.arange(400), 2)           # 400 games of two seats
+    even = rng.normal(size=(800, 1))               # every game alike: about 399 degrees of freedom
+    heavy = even.copy()
+    heavy[:10] *= 30                               # five games carry most of the variance
+    deff, df = design_effect(np.hstack([even, heavy]), games)
+    assert df[0] > 250 and df[1] < 20
+    assert df.max() <= 399                         # never more than the games less one
+    # the seats of one game pulling one way: the design effect is about 2; independent: 1 (never less)
+    same = np.repeat(rng.normal(size=400), 2)[:, None]
+    assert design_effect(same, games)[0][0] == pytest.approx(2.0)
+    assert design_effect(even, games)[0][0] >= 1.0
+    # Satterthwaite's df for iid normal game sums is about the number of games less one (2 G^2 / Var)
+    normal = rng.normal(size=(20_000, 1))
+    assert design_effect(normal, np.arange(20_000))[1][0] == pytest.approx(20_000, rel=0.05)

@@ -9,6 +9,9 @@
     wild = 4
     "wild draw four" = 2
     "red 5" = 1
+    [[card]]                # or card by card, as tables (the deck file deck.toml, the designers' lab)
+    name = "blue 7"
+    copies = 3
 
 Validation names the file, the card and the field, and says what is allowed.
 """
@@ -21,11 +24,13 @@ from typing import Any
 
 from pydantic import field_validator
 
-from ...core.cards import CardSchema, read_card_file, validate
+from ...core.cards import CardSchema, card_list, read_card_file, validate
 from ...core.errors import CardFileError
 from .cards import CARD_BY_NAME, CARD_NAME, COLORS, DEALER_VALUE, NUM_TYPES, RANK_NAMES, WILD_DRAW_FOUR
 
 MAX_COPIES = 200
+#: the classic deck (108 cards) as `[[card]]` tables: the cards the designers' lab starts from
+DECK_FILE = Path(__file__).with_name("deck.toml")
 _COLOR_RANKS = RANK_NAMES[:13]
 
 
@@ -41,12 +46,52 @@ def _table(field: str, what: str, value: Any) -> Mapping[str, Any]:
     return value
 
 
+def _card_name(name: Any) -> str:
+    key = " ".join(str(name).lower().split())
+    if key not in CARD_BY_NAME:
+        raise ValueError(
+            f"card {name!r} is not a JUNO card (examples: 'red 7', 'blue skip', 'green draw two', 'wild', "
+            "'wild draw four')"
+        )
+    return key
+
+
+class DeckCard(CardSchema):
+    """One `[[card]]` table of a deck file: a JUNO card by its name and its number of copies."""
+
+    name: str
+    copies: int
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name(cls, value: Any) -> str:
+        try:
+            return _card_name(value)
+        except ValueError:
+            raise ValueError("field 'name' must be a JUNO card's name, like 'red 7', 'blue skip', 'green draw two', "
+                             f"'wild' or 'wild draw four' (got {value!r})") from None
+
+    @field_validator("copies", mode="before")
+    @classmethod
+    def _copies(cls, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COPIES:
+            raise ValueError(f"field 'copies' must be a whole number from 0 to {MAX_COPIES} (got {value!r})")
+        return value
+
+
 class DeckFile(CardSchema):
-    """A deck file: counts per colored rank (for each of the four colors) and per single card."""
+    """A deck file: counts per colored rank (for each of the four colors), per single card, and
+    card by card as `[[card]]` tables (name, copies); all three add up."""
 
     name: str | None = None
     each_color: dict[str, int] = {}
     cards: dict[str, int] = {}
+    card: tuple[DeckCard, ...] = ()
+
+    @field_validator("card", mode="before")
+    @classmethod
+    def _tables(cls, value: Any) -> tuple[DeckCard, ...]:
+        return card_list(value, DeckCard, "card")
 
     @field_validator("each_color", mode="before")
     @classmethod
@@ -64,12 +109,7 @@ class DeckFile(CardSchema):
     def _cards(cls, value: Any) -> dict[str, int]:
         out: dict[str, int] = {}
         for name, n in _table("cards", "card name = count", value).items():
-            key = " ".join(str(name).lower().split())
-            if key not in CARD_BY_NAME:
-                raise ValueError(
-                    f"card {name!r} is not a JUNO card (examples: 'red 7', 'blue skip', 'green draw two', "
-                    "'wild', 'wild draw four')"
-                )
+            key = _card_name(name)
             out[key] = out.get(key, 0) + _count(f"card {name!r}", n)
         return out
 
@@ -81,6 +121,8 @@ class DeckFile(CardSchema):
                 counts[f"{color} {rank}"] = counts.get(f"{color} {rank}", 0) + n
         for name, n in self.cards.items():
             counts[name] = counts.get(name, 0) + n
+        for c in self.card:
+            counts[c.name] = counts.get(c.name, 0) + c.copies
         return {k: v for k, v in sorted(counts.items(), key=lambda kv: CARD_BY_NAME[kv[0]]) if v > 0}
 
 
@@ -90,8 +132,12 @@ def load_deck_file(path: str | Path) -> dict[str, int]:
 
 
 def deck_from_mapping(raw: Any, source: str = "deck") -> dict[str, int]:
+    """A deck given inline: a deck file's tables, or only its `[[card]]` tables as a list (how the
+    designers' lab gives its cards)."""
+    if isinstance(raw, list):
+        raw = {"card": raw}
     if not isinstance(raw, Mapping):
-        raise CardFileError(f"{source}: expected a table with 'each_color' and/or 'cards'")
+        raise CardFileError(f"{source}: expected a table with 'each_color', 'cards' and/or 'card'")
     return validate(raw, DeckFile, source).counts()
 
 

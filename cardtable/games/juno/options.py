@@ -9,7 +9,7 @@ from pydantic import Field, field_serializer, model_validator
 from ...core.errors import CardFileError
 from ...core.options import GameOptions, card_file
 from .cards import standard_deck
-from .decks import check_playable, counts_from_names, deck_from_mapping, load_deck_file
+from .decks import DECK_FILE, DeckCard, check_playable, counts_from_names, deck_from_mapping, load_deck_file
 
 
 class JunoOptions(GameOptions):
@@ -23,7 +23,10 @@ class JunoOptions(GameOptions):
         "challenge: the public challenge rule",
     )
     hand_size: int | None = Field(None, ge=1, le=30, description="cards dealt; default 7 (serious: 11)")
-    deck: Annotated[dict[str, int] | None, card_file(load_deck_file, deck_from_mapping)] = Field(None, description="custom deck: a file path or {card: count}")
+    # card by card ([[card]] tables: name, copies), the classic deck is the designers' lab's base
+    deck: Annotated[dict[str, int] | None,
+                    card_file(load_deck_file, deck_from_mapping, noun="card", base=DECK_FILE, schema=DeckCard)] = Field(
+        None, description="custom deck: a file path, {card: count} tables or a list of [[card]] tables")
 
     @field_serializer("deck")
     def _deck_as_file(self, deck: dict[str, int] | None) -> dict[str, Any] | None:

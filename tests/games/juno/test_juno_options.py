@@ -9,7 +9,8 @@ import pytest
 
 from cardtable import CardFileError, IllegalAction, OptionError
 from cardtable.core.rng import Rng
-from cardtable.games.juno.decks import load_deck_file
+from cardtable.games.juno.cards import standard_deck
+from cardtable.games.juno.decks import DECK_FILE, counts_from_names, load_deck_file
 
 from .scenario import juno, position, snapshot
 
@@ -57,6 +58,13 @@ def test_a_json_deck_file_loads(tmp_path: Path) -> None:
         ('colour = 3\n', "unknown field 'colour'"),
         ('cards = 3\n', "field 'cards' must be a table"),
         ('[cards\n', "not valid TOML"),
+        ('[[card]]\nname = "purple 3"\ncopies = 2\n', "card 'purple 3': field 'name' must be a JUNO card's name"),
+        ('[[card]]\nname = "red 3"\ncopies = -1\n',
+         "card 'red 3': field 'copies' must be a whole number from 0 to 200 (got -1)"),
+        ('[[card]]\nname = "red 3"\n', "card 'red 3': field 'copies'"),
+        ('[[card]]\nname = "red 3"\ncopies = 1\ncolour = "red"\n', "card 'red 3': unknown field 'colour'"),
+        ('[[card]]\nname = "red 3"\ncopies = 1\n[[card]]\nname = "Red 3"\ncopies = 1\n',
+         "card 'Red 3': field 'name': a card of this name is already defined"),
     ],
 )
 def test_a_bad_deck_file_names_the_file_the_card_and_the_field(tmp_path: Path, text: str, message: str) -> None:
@@ -174,3 +182,17 @@ def test_a_custom_deck_game_replays_from_its_saved_options(tmp_path: Path) -> No
     final.replay().save(saved)
     again = Replay.load(saved).run()
     assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(final.to_json(), sort_keys=True)
+
+
+def test_a_deck_card_by_card_adds_to_the_other_tables_and_the_base_file_is_the_classic_deck(tmp_path: Path) -> None:
+    # deck.toml, the designers' lab's base: the rulebook's 108 cards, card by card
+    assert counts_from_names(load_deck_file(DECK_FILE)) == standard_deck("classic")
+    assert juno(players=2, deck=str(DECK_FILE)).counts == juno(players=2).counts
+    path = tmp_path / "tables.toml"
+    path.write_text('[cards]\n"red 5" = 1\n[[card]]\nname = "red 5"\ncopies = 2\n[[card]]\nname = "wild"\ncopies = 14\n')
+    assert load_deck_file(path) == {"red 5": 3, "wild": 14}
+    # inline, as the lab gives them: only the [[card]] tables, as a list; saved as counts
+    game = juno(players=2, deck=[{"name": "blue 7", "copies": 15}, {"name": "green 2", "copies": 1}])
+    assert game.options.to_json()["deck"] == {"cards": {"green 2": 1, "blue 7": 15}}
+    with pytest.raises(OptionError, match="card 'blue 9': field 'copies' must be a whole number from 0 to 200"):
+        juno(players=2, deck=[{"name": "blue 9", "copies": 1000}])
