@@ -1,7 +1,9 @@
 """Iuno Avatar in the browser (issues 19 and 29): a whole game against the heuristic bot played by
 clicking, at a laptop's 1280x800 and a phone's 390x844. After every move the table is on one
 screen: your Heaven, the question and your moves are inside the window without scrolling, and no
-card overlaps another card or a label. Along the way: an effect's "also do …?" / "instead do …?"
+card overlaps another card or a label; the dock holds at most a few move buttons. Along the way: a
+choice of a card among many in Hell made on the card itself, drawn at the top of the table, and once
+through the dock's compact chooser; an effect's "also do …?" / "instead do …?"
 question answered, a cost paid through the payment chooser, a roll that says what it allows and why
 the rest is not possible (the server's `cards`: State.card_status), an overpayment refused, Hell as a compact pile
 whose every card a dialog shows, pictograms that name themselves on hover and on tap, the Rules
@@ -19,7 +21,13 @@ import pytest
 from .conftest import CARDS_LANDED, SHOTS, Server, shot
 from .test_play import WAIT, check_the_end, click, click_move, create_table, version
 
-SEED = 13
+# Whole games at both sizes (a game plays the same at both). Each reaches choices of a card from
+# Hell among many (a card fetched from Hell, an opponent's card replaced by one): the chooser and
+# the cards of Hell at the top of the table, which must leave your Heaven on the screen (12 and 15
+# once made a button per card of Hell); 18 is a long game whose questions word effects of four steps.
+GAMES = [(1280, 800, 12), (1280, 800, 15), (390, 844, 12), (390, 844, 15), (390, 844, 18)]
+#: most move buttons in the dock (the view's BUTTONS): more moves fold into one chooser
+BUTTONS = 6
 
 # The boxes a person reads, as they are on the screen: each clipped by the boxes that scroll it
 # (what a scrolling box hides is not on the screen) and by the window; none of them may cross
@@ -66,7 +74,7 @@ def pick(page: Any) -> Any:
     """What a keen player clicks: answer an effect with yes, pay with a gem card, play a card of the
     Heaven, activate a figure, roll; end the turn or discard the die only when nothing else is legal.
     A card is clicked on its name (a tap on a pictogram names the pictogram and plays nothing)."""
-    for sel in ("#dock [data-legal=yes]", "#hand [data-legal^='pay with'] .av-head b", "#dock [data-legal='pay the rest with gems']",
+    for sel in ("#dock [data-legal=yes]", "#hell-choice [data-legal] .av-head b", "#hand [data-legal^='pay with'] .av-head b", "#dock [data-legal='pay the rest with gems']",
                 "#hand [data-legal] .av-head b", "#dock [data-legal^='activate']", "#dock [data-legal^='level up']",
                 "#dock [data-legal='roll a die']",
                 "#dock #choices [data-legal]:not([data-legal='end turn']):not([data-legal='discard the die'])", "#dock [data-legal]"):
@@ -78,6 +86,8 @@ def pick(page: Any) -> Any:
 
 def check_layout(page: Any, where: str) -> None:
     got = page.evaluate(LAYOUT)
+    buttons = page.locator("#dock #choices button:not(#chooser-go)").count()
+    assert buttons <= BUTTONS, f"{where}: {buttons} move buttons in the dock"  # (the chooser holds the rest)
     if SHOTS and (got["missing"] or got["crossing"] or got["scrollX"]):
         shot(page, f"failed-{where.split(',')[0]}")
     assert not got["missing"], f"{where}: not on the screen without scrolling: {got['missing']}"
@@ -129,6 +139,32 @@ def check_pictograms_legend_and_text(page: Any, server: Server, table: str, name
     page.check("#show-text")
 
 
+def check_hell_choice(page: Any, where: str) -> int:
+    """A choice of a card in Hell: the cards of Hell the legal moves name (the side list's, the
+    server's) are drawn at the top of the table as clickable cards, and when the dock would hold too
+    many buttons the chooser offers exactly the moves drawn as cards. Returns how many were offered."""
+    hell = set(page.locator("#hell-all .av-card").evaluate_all("ns => ns.map(n => n.dataset.card)"))
+    moves = page.locator("#actions [data-action]").evaluate_all("ns => ns.map(n => n.dataset.action)")
+    named = {m.removeprefix("choose ") for m in moves if m.startswith("choose ") and m.removeprefix("choose ") in hell}
+    drawn = page.locator("#hell-choice .av-card[data-legal]").evaluate_all("ns => ns.map(n => n.dataset.card)")
+    assert set(drawn) == named and len(drawn) == len(named), f"{where}: Hell's cards to choose {drawn}, the moves {sorted(named)}"
+    if page.locator("#chooser").count():
+        options = page.locator("#chooser-pick option").evaluate_all("ns => ns.map(n => n.value)")
+        on_table = page.locator("#av-table .av-card[data-legal]").evaluate_all("ns => ns.map(n => n.dataset.legal)")
+        assert sorted(options) == sorted(set(on_table)), f"{where}: the chooser's moves {options}, the cards' {on_table}"
+    return len(named)
+
+
+def choose_in_chooser(page: Any) -> None:
+    """Pick the chooser's last move and press its button: that move is made."""
+    v = version(page)
+    last = page.locator("#chooser-pick option").last.get_attribute("value")
+    page.select_option("#chooser-pick", last)
+    assert page.get_attribute("#chooser-go", "data-legal") == last
+    page.click("#chooser-go")
+    page.wait_for_function(f"document.body.dataset.version !== '{v}'", timeout=WAIT)  # the server took the move
+
+
 def check_hell(page: Any) -> None:
     """Hell on the table: its count and its top cards; every card in a dialog."""
     n = int(page.get_attribute("#hell", "data-count"))
@@ -142,14 +178,14 @@ def check_hell(page: Any) -> None:
     page.wait_for_selector("#hell-all", state="hidden")
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, width: int, height: int) -> None:
+@pytest.mark.parametrize(("width", "height", "seed"), GAMES)
+def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, width: int, height: int, seed: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    name = f"avatar-{width}"
-    table = create_table(page, server, "iuno_avatar", seed=SEED, setup=lambda p: p.select_option(".seat-agent", "medium"))
+    name = f"avatar-{width}-{seed}"
+    table = create_table(page, server, "iuno_avatar", seed=seed, setup=lambda p: p.select_option(".seat-agent", "medium"))
     page.wait_for_function("document.body.dataset.cards === 'loaded'", timeout=WAIT)
     page.wait_for_selector("#hand .av-card")
     first = page.query_selector("#hand .av-card")
@@ -161,7 +197,8 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
     check_hell(page)
     shot(page, f"{name}-start")
 
-    seen: dict[str, int] = {"use_ability": 0, "pay": 0, "why_roll": 0, "can": 0, "refused_pay": 0, "checked": 0}
+    seen: dict[str, int] = {"use_ability": 0, "pay": 0, "why_roll": 0, "can": 0, "refused_pay": 0, "checked": 0,
+                            "hell_choice": 0, "most_in_hell": 0, "chooser": 0}
     moves = 0
     while True:
         page.wait_for_function("document.body.dataset.over === 'true' || document.body.dataset.decides === 'true'", timeout=WAIT)
@@ -176,7 +213,9 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
             assert text.startswith("You: also ") or text.startswith("You: instead "), text  # naming the card
             assert "? (" in text and text.endswith(")"), text
             yes = page.locator("#dock [data-legal=yes]").inner_text()
-            assert yes.startswith("Yes: also ") or yes.startswith("Yes: instead "), yes
+            source = text.rsplit("(", 1)[1].removesuffix(")")  # the question words the effect; the answers name its card
+            assert yes in (f"Yes: also {source}'s effect", f"Yes: instead {source}'s effect"), yes
+            assert page.locator("#dock [data-legal=no]").inner_text() == f"No, not {source}'s effect"
             if not seen["use_ability"]:
                 shot(page, f"{name}-trigger")
             seen["use_ability"] += 1
@@ -210,6 +249,18 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
             if not seen["pay"]:
                 shot(page, f"{name}-pay")
             seen["pay"] += 1
+        if kind == "choose_card":
+            offered = check_hell_choice(page, f"{name}, move {moves}")
+            if offered:
+                if offered > seen["most_in_hell"]:
+                    shot(page, f"{name}-hell-choice")
+                seen["hell_choice"] += 1
+                seen["most_in_hell"] = max(seen["most_in_hell"], offered)
+            if page.locator("#chooser").count() and not seen["chooser"]:
+                seen["chooser"] += 1
+                choose_in_chooser(page)  # once by the chooser; the other times by the card in Hell
+                moves += 1
+                continue
         click_move(page, pick)
         # (the click helper scrolls its target to the middle of the window, which on a phone
         # scrolls the page down to the log; a person who plays on does not scroll)
@@ -219,7 +270,8 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
             shot(page, f"{name}-mid{moves}")
     assert seen["use_ability"] >= 1 and seen["pay"] >= 1, seen
     assert seen["why_roll"] >= 1 and seen["can"] >= 1, seen
-    assert seen["checked"] > 20, seen
+    assert seen["checked"] == moves > 20, seen  # the layout was checked before every move
+    assert seen["hell_choice"] >= 1 and seen["most_in_hell"] > BUTTONS and seen["chooser"] == 1, seen
     check_the_end(page, name)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

@@ -14,6 +14,11 @@
   const INK = { light: "#2a2300" };  // dark text on the pale element
   const title = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   const TOP = 3;  // Hell's top cards shown on the table (the rest behind "see all")
+  // At most this many move buttons in the dock: beyond it, the moves that name a card drawn on the
+  // table (a card of Hell to choose, a figure to activate) fold into one compact chooser, and the
+  // cards themselves are the buttons (a choice from all of Hell once made 34 buttons, which pushed
+  // your Heaven off a phone's screen).
+  const BUTTONS = 6;
 
   // -- "show text": each card's generated text under its pictograms; on for a player's first game,
   // then as the player last set it (this browser remembers) ---------------------------------------
@@ -134,6 +139,21 @@
     return box;
   }
 
+  // -- a choice among many cards drawn on the table: one line in the dock (how many, a list to pick
+  // from, a button that makes the move picked); the cards above are clicked as well -----------------
+  function chooser(moves, api) {
+    const label = (t) => (moves.find((a) => a.text === t) || {}).label || t;
+    const pick = el("select", { id: "chooser-pick", "aria-label": "the card to choose" },
+      moves.map((a) => el("option", { value: a.text }, a.label || a.text)));
+    const go = el("button", { id: "chooser-go", class: "playable" }, "OK");
+    const aim = () => { go.dataset.legal = pick.value; go.title = label(pick.value); };
+    pick.addEventListener("change", aim);
+    go.addEventListener("click", (e) => { e.stopPropagation(); api.act(pick.value); });
+    aim();
+    return el("div", { class: "av-chooser", id: "chooser" },
+      el("span", { class: "conn" }, `tap one of the ${moves.length} cards above, or`), pick, go);
+  }
+
   document.addEventListener("keydown", (e) => {
     const box = document.getElementById("hell-all");
     if (e.key === "Escape" && box) { hellOpen = false; box.classList.add("hidden"); }
@@ -219,6 +239,14 @@
         el("div", { class: "av-row" }, hell,
           o.announced.length ? el("span", { class: "av-announced" }, el("span", { class: "conn" }, "being played:"), o.announced.map((n) => card(n, { mini: true }))) : null));
 
+      // a choice of a card in Hell (an effect that fetches one, or replaces an opponent's card with
+      // one): the cards the server's moves name, as small clickable cards at the top of the table
+      // (the pile's top first; every card of Hell is in "see all")
+      const fromHell = o.hell.slice().reverse().filter((n) => b.has(`choose ${n}`));
+      const hellChoice = fromHell.length ? el("div", { class: "panel av-choose", id: "hell-choice" },
+        el("div", { class: "meta" }, `Choose from Hell · ${fromHell.length} of ${o.hell.length} card${o.hell.length === 1 ? "" : "s"}`),
+        el("div", { class: "forum" }, fromHell.map((n) => b.bind(card(n, { mini: true }), `choose ${n}`)))) : null;
+
       // every Earth, in turn order: figures with their gems
       const earths = el("div", { class: "panel", id: "earths" }, o.order.map((s) => {
         const p = o.seats[s];
@@ -236,7 +264,9 @@
       // the dock: the question (with the text switch), your moves, your Heaven
       const labels = {};
       if (mine && d.kind === "use_ability") {
-        labels.yes = `Yes: ${d.instead ? "instead" : "also"} ${d.effect} (${d.card})`;
+        // (the question above words the effect whole: a card of several steps asked twice would
+        // push your Heaven off a phone's screen)
+        labels.yes = `Yes: ${d.instead ? "instead" : "also"} ${d.card}'s effect`;
         labels.no = `No, not ${d.card}'s effect`;
       }
       if (mine && d.kind === "first_trigger") (d.options || []).forEach((n, i) => { labels[`first ${i + 1}`] = `${n} first`; });
@@ -250,12 +280,19 @@
         if (st && st.why) refusable(node, st);
         return node;
       })) : null;
+      const table = el("div", { class: "av-table", id: "av-table" }, hellChoice, seats, middle, earths);
       // moves that are no card of your Heaven: a button each, here in the dock, even when the thing
-      // they move is drawn on the table above too (a figure to activate, a card of Hell, an opponent)
-      const onTable = new Set(m.legal.map((a) => a.text).filter((t) => !(hand && hand.querySelector(`[data-legal="${CSS.escape(t)}"]`))));
-      const choices = el("div", { class: "choice", id: "choices" }, m.legal.filter((a) => onTable.has(a.text)).map((a) =>
+      // they move is drawn on the table above too (a figure to activate, a card of Hell, an
+      // opponent); when they are more than BUTTONS, those drawn as a card above fold into a chooser
+      const loose = m.legal.filter((a) => !(hand && hand.querySelector(`[data-legal="${CSS.escape(a.text)}"]`)));
+      const byText = new Map(loose.map((a) => [a.text, a]));  // (in the order the table draws them)
+      const onCard = [...new Set([...table.querySelectorAll(".av-card[data-legal]")].map((n) => n.dataset.legal))]
+        .filter((t) => byText.has(t)).map((t) => byText.get(t));
+      const folded = new Set(loose.length > BUTTONS && onCard.length > 1 ? onCard.map((a) => a.text) : []);
+      const choices = el("div", { class: "choice", id: "choices" }, loose.filter((a) => !folded.has(a.text)).map((a) =>
         window.CT.legal(el("button", { class: a.text.startsWith("no") || a.text === "discard the die" || a.text === "end turn" ? "ghost" : "" },
           labels[a.text] || a.label || a.text), a.text, api)));
+      if (folded.size) choices.prepend(chooser(onCard, api));
       const gemsWhy = mine && gems && gems.why ? el("div", { class: "why center", id: "gems-why" }, `Paying the rest with gems: ${gems.why}`) : null;
       const toggle = el("label", { class: "av-switch", title: "print each card's text under its pictograms" },
         el("input", { type: "checkbox", id: "show-text", checked: text, onchange: (e) => { store(TEXT_KEY, e.target.checked ? "on" : "off"); avatar.render(box, m, api); } }),
@@ -266,7 +303,6 @@
         choices.childNodes.length ? choices : null, gemsWhy,
         hand ? el("div", { class: "av-heaven" }, el("h2", {}, `Your Heaven · ${o.heaven.length} (empty it to win)`, toggle), hand) : null);
 
-      const table = el("div", { class: "av-table", id: "av-table" }, seats, middle, earths);
       box.replaceChildren(table, dock);
       hellDialog(o, b, text);
       fit(box);
