@@ -34,7 +34,9 @@ from ..ui.cards import catalog, guide, legend
 from ..ui.names import rename, seat_names, seated
 from ..ui.text import player_count
 from .db import Store
-from .tables import Conn, LiveTable, Lobby, TableError, agent_choices, dumps, encode, narrate_lines, printable
+from .encoding import dumps, encode, narrate_lines
+from .live import Conn, LiveTable, TableError
+from .lobby import Lobby, agent_choices, printable
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: where table.html takes the script of the table's game view
@@ -404,7 +406,7 @@ def create_app(
             raise TableError("bad_options", "the options are nested too deeply") from None
         # The database write is off the event loop too (a database that does not answer holds up no table).
         table, tokens = await asyncio.to_thread(lobby.create, name, options, seats, body.get("seed"), game=game)
-        lobby.schedule_bots(table)
+        lobby.bots.schedule(table)
         return table, tokens
 
     @app.get("/api/tables/{table_id}")

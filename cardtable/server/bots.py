@@ -1,0 +1,106 @@
+"""Bots in seats: when a bot must decide, it thinks on a determinized copy off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from .. import agents
+from ..core import State
+from ..core.rng import Rng
+from ..core.secure_rng import KeyedRng
+from .live import LiveTable, TableError
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
+
+#: a bot's move may wait this long for the bots' worker before a seeded random move replaces it
+BOT_QUEUE_TIMEOUT = 60.0
+
+
+class Bots:
+    """The lobby's bots: a task per table while a bot is to move, each choice thought in the lobby's pool."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    def schedule(self, table: LiveTable) -> None:
+        state = table.state
+        if state.is_over or state.current_player is None:
+            return
+        if table.rec.seats[state.current_player]["kind"] != "bot":
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet (created outside a request): the app starts bots on startup
+        table.bot_task = loop.create_task(self._turns(table))
+
+    async def _turns(self, table: LiveTable) -> None:
+        while True:
+            if self.lobby.bot_delay:
+                await asyncio.sleep(self.lobby.bot_delay)
+            state = table.state
+            seat = state.current_player
+            if state.is_over or seat is None or table.rec.seats[seat]["kind"] != "bot":
+                return
+            version = table.version
+            text = await self._choice(table, state, seat, version)
+            try:
+                async with table.lock:
+                    if table.version != version:
+                        continue
+                    await self.lobby._act_locked(table, seat, text, version)
+            except TableError:
+                await asyncio.sleep(0.05)  # e.g. not saved: try again from the stored state
+                continue
+
+    def seed(self, table: LiveTable, seat: int, version: int) -> int:
+        """The bot's seed for one move. At a served table it is a keyed hash of the table's secret
+        seed, so what bots do tells nothing about the deal."""
+        if table.rec.rng == "keyed":
+            return KeyedRng(table.rec.seed).derive(f"bot {version} {seat}")
+        return (table.rec.seed * 1_000_003 + version * 7919 + seat) % (2**63)
+
+    async def _choice(self, table: LiveTable, state: State, seat: int, version: int) -> str:
+        """The bot's action text, chosen on a determinized copy off the event loop, within the time cap."""
+        seed = self.seed(table, seat, version)
+        name = table.rec.seats[seat]["agent"]
+        view = state.determinize(seat, Rng(seed))
+        bot = _make_bot(name, seed, self.lobby.bot_time)
+        loop = asyncio.get_running_loop()
+        started = loop.create_future()
+
+        def mark_started() -> None:
+            if not started.done():
+                started.set_result(None)
+
+        def think() -> Any:
+            loop.call_soon_threadsafe(mark_started)
+            return bot.act(view)
+
+        job = loop.run_in_executor(self.lobby.executor, think)
+        try:
+            # The time cap runs from when the bot starts thinking: waiting for the bots' worker
+            # (other bot tables are thinking) is bounded separately and generously.
+            await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
+            action = await asyncio.wait_for(job, timeout=self.lobby.bot_time * 1.5 + 0.5)
+            text: str = action.text
+            if table.game.parse_action(text) in state.legal_actions():
+                return text
+        except (TimeoutError, Exception):  # a slow or broken bot must not stall the table
+            job.cancel()  # a move still waiting for the worker is never thought about
+        legal = state.legal_actions()
+        return legal[Rng(seed).below(len(legal))].text
+
+
+def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:
+    """`agents.make` with a seed and, for bots that think (ISMCTS), the time cap."""
+    for params in ({"seed": seed, "time_limit": time_cap}, {"seed": seed}, {}):
+        try:
+            return agents.make(name, **params)
+        except (agents.AgentError, TypeError):
+            continue
+    return agents.make("random", seed=seed)
