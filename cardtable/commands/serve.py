@@ -37,7 +37,7 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.engine import make_url
 
         from ..server import create_app
-        from ..server.app import MAX_MESSAGE
+        from ..server.context import MAX_MESSAGE
 
         web = create_app(
             database, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
