@@ -10,9 +10,10 @@ from fastapi.responses import JSONResponse
 
 from .. import agents
 from ..core import game_class, games
+from ..core.cards import inline_only
 from ..core.registry import game_part
 from ..ui.text import player_count
-from .context import MAX_CARD_DATA, AppContext, SafeJSONResponse, error_response
+from .context import MAX_CARD_DATA, AppContext, SafeJSONResponse, check_option_text, error_response
 from .live import TableError
 from .lobby import agent_choices
 
@@ -63,8 +64,11 @@ def router(ctx: AppContext) -> APIRouter:
             return error_response(TableError("unknown_game", f"{game[:40]!r} has no deck builder"))
         try:
             body = await ctx.read_body(request, MAX_CARD_DATA)
+            check_option_text({"hero": body})
         except TableError as exc:
             return error_response(exc)
-        return SafeJSONResponse(await asyncio.to_thread(module.check_deck, body))
+        with inline_only():  # a hero named by a file name is refused, never read
+            checked = await asyncio.to_thread(module.check_deck, body)
+        return SafeJSONResponse(checked)
 
     return api

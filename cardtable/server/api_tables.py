@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from ..core import CardtableError, games, make
+from ..core import CardtableError, games
 from ..ui.cards import catalog, guide, legend
 from ..ui.names import rename, seat_names, seated
 from .api_games import game_catalog
@@ -20,10 +20,11 @@ from .context import (
     AppContext,
     SafeJSONResponse,
     card_data_options,
+    check_option_text,
     error_response,
 )
 from .encoding import dumps, encode, narrate_lines
-from .live import LiveTable, TableError
+from .live import LiveTable, TableError, make_game
 
 
 def router(ctx: AppContext) -> APIRouter:
@@ -109,6 +110,7 @@ def router(ctx: AppContext) -> APIRouter:
                                  "(an object or a list, as in the card file), not as a file name")
             if len(dumps(value)) > MAX_CARD_DATA:
                 raise TableError("too_large", f"option {key!r}: custom cards are at most {MAX_CARD_DATA // 1024} KB of JSON")
+        check_option_text(options)
         if not ctx.creations.allow(client):
             raise TableError("rate_limited", "too many tables created from this address; wait a minute")
         options = dict(options)
@@ -117,7 +119,7 @@ def router(ctx: AppContext) -> APIRouter:
                              "were given")
         options["players"] = len(seats)
         try:  # off the event loop: custom cards are validated while other tables go on
-            game = await asyncio.wait_for(asyncio.to_thread(make, name, **options), MAKE_TIMEOUT)
+            game = await asyncio.wait_for(asyncio.to_thread(make_game, name, options), MAKE_TIMEOUT)
         except CardtableError as exc:
             raise TableError("bad_options", str(exc)[:2000]) from None
         except TimeoutError:

@@ -33,6 +33,8 @@ MAX_CREATE_BODY = 256 * 1024
 MAX_BODY = 8 * 1024
 #: inline card data (a custom deck, card values, a rune set), as JSON
 MAX_CARD_DATA = 128 * 1024
+#: any text in a table's options: a name, a card's line (the longest in the games' own files is 149)
+MAX_OPTION_TEXT = 400
 #: a websocket message
 MAX_MESSAGE = 8 * 1024
 #: nesting of any JSON a client sends
@@ -110,6 +112,23 @@ def card_data_options(game_name: str) -> set[str]:
         if kinds & {"object", "array"} and "string" not in kinds:
             out.add(name)
     return out
+
+
+def check_option_text(options: dict[str, Any]) -> None:
+    """Every text in a table's options (a hero's or a card's name, a card's line, a key) is at most
+    MAX_OPTION_TEXT characters: what a client stores is read by everyone at the table (issue 31, hole 2)."""
+    for key, value in options.items():
+        stack: list[Any] = [key, value]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, str) and len(v) > MAX_OPTION_TEXT:
+                raise TableError("bad_options", f"option {str(key)[:40]!r}: a text of {len(v)} characters; every text in "
+                                 f"options (a name, a card's line) is at most {MAX_OPTION_TEXT} characters")
+            if isinstance(v, dict):
+                stack.extend(v.keys())
+                stack.extend(v.values())
+            elif isinstance(v, list):
+                stack.extend(v)
 
 
 class RateLimit:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import CardtableError, State, make
+from ..core.cards import inline_only
 from ..core.game import Game
 from ..core.secure_rng import KeyedRng, deal
 from ..ui.names import seat_names
@@ -49,10 +50,17 @@ class TableError(Exception):
 
 
 
+def make_game(name: str, options: dict[str, Any]) -> Game[Any]:
+    """The game of a served table: its options as a client sent them, so card data is inline only (a file
+    name is refused before the file system is asked, whatever the game: `core.cards.inline_only`)."""
+    with inline_only():
+        return make(name, **options)
+
+
 def start_state(rec: TableRecord, record_events: bool = True) -> State:
     """The table's first state: dealt by the keyed generator (served tables), or SplitMix64 for tables
     stored before keyed deals."""
-    game = make(rec.game, **rec.options)
+    game = make_game(rec.game, rec.options)
     if rec.rng == "keyed":
         return deal(game, rec.seed, KeyedRng(rec.seed), record_events)
     state: State = game.new_state(rec.seed, record_events=record_events)

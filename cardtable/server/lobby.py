@@ -11,13 +11,13 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from .. import agents
-from ..core import CardtableError, State, make
+from ..core import CardtableError, State
 from ..core.game import Game
 from ..core.secure_rng import KeyedRng, deal
 from ..ui.names import MAX_NAME, rename, seated, valid_name
 from .bots import Bots
 from .db import Store, TableRecord, hash_token
-from .live import SEND_TIMEOUT, Conn, LiveTable, TableError, replay
+from .live import SEND_TIMEOUT, Conn, LiveTable, TableError, make_game, replay
 
 #: seeds of served tables: 128 bits from the operating system's secure source
 SEED_BITS = 128
@@ -107,7 +107,7 @@ class Lobby:
         options["players"] = len(seats)
         if game is None:
             try:
-                game = make(game_name, **options)
+                game = make_game(game_name, options)
             except CardtableError as exc:
                 raise TableError("bad_options", str(exc)) from None
         stored: list[dict[str, Any]] = []
