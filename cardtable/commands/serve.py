@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import typer
+
+
+def hosts_for(host: str, extra: list[str]) -> tuple[str, ...]:
+    """The names the server answers to (the Host of each request; DNS rebinding is refused): the address
+    it listens on, localhost and each `--allowed-host`. Listening on every interface (0.0.0.0, ::) adds the
+    machine's name and its addresses, so a player on the network may use either."""
+    names = [host, "localhost", "127.0.0.1", "::1", *extra]
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        names.append(socket.gethostname())
+        with contextlib.suppress(OSError):
+            names += [str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None)]
+    return tuple(dict.fromkeys(n for n in names if n))
 
 
 def register(app: typer.Typer) -> None:
@@ -27,6 +43,10 @@ def register(app: typer.Typer) -> None:
             [], "--allow-origin", help="another site whose pages may use this server, e.g. https://games.example"
         ),
         api_docs: bool = typer.Option(False, "--api-docs", help="also serve /docs and /openapi.json (public)"),
+        allowed_host: list[str] = typer.Option(
+            [], "--allowed-host", help="a name this server answers to, e.g. games.example (repeatable); always: the "
+            "--host address and localhost"
+        ),
         abandoned_after: float = typer.Option(
             24, "--abandoned-after", min=0, help="hours without a move after which an unfinished table leaves the "
             "lobby's list (it stays stored, its links work); 0: list every table"
@@ -34,17 +54,18 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve the web app: open http://HOST:PORT/ and create a table."""
         import uvicorn
-        from sqlalchemy.engine import make_url
 
         from ..server import create_app
         from ..server.context import MAX_MESSAGE
+        from ..server.db import shown_url
 
         web = create_app(
             database, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
             max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, create_per_minute=create_per_minute,
             allowed_origins=tuple(allow_origin), api_docs=api_docs, abandoned_after=abandoned_after * 3600,
+            allowed_hosts=hosts_for(host, allowed_host),
         )
-        shown = make_url(web.state.store.url).render_as_string(hide_password=True)  # never print the password
-        typer.echo(f"cardtable: http://{host}:{port}/  (database: {shown})")
+        # never print the password (in the user part or as ?password=)
+        typer.echo(f"cardtable: http://{host}:{port}/  (database: {shown_url(web.state.store.url)})")
         # A websocket frame larger than a message may be is refused by the protocol layer itself.
         uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=4 * MAX_MESSAGE)

@@ -15,8 +15,9 @@ from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import api_games, api_tables, pages, ws
-from .context import ABANDONED_AFTER, AppContext, RateLimit, SafeJSONResponse
+from .context import ABANDONED_AFTER, UNKNOWN_HOST, AppContext, RateLimit, SafeJSONResponse, error_response
 from .db import Store
+from .live import TableError
 from .lobby import Lobby
 from .pages import WEB
 
@@ -44,6 +45,7 @@ def create_app(
     allowed_origins: tuple[str, ...] = (),
     api_docs: bool = False,
     abandoned_after: float = ABANDONED_AFTER,
+    allowed_hosts: tuple[str, ...] | None = None,
 ) -> FastAPI:
     """The app. `database`: a SQLAlchemy URL or a SQLite path (default ./cardtable.db);
     `bot_time`: each bot's time cap per move (seconds); `bot_delay`: a pause before each bot
@@ -53,7 +55,9 @@ def create_app(
     `allowed_origins`: other sites (like "https://games.example") whose pages may use this API;
     `api_docs`: serve /docs and /openapi.json (off by default); `abandoned_after`: seconds without a
     move after which an unfinished table leaves the lobby's list (0: never); it stays stored, and its
-    links and replay keep working. The store's clock (`Store.clock`) tells the time."""
+    links and replay keep working; `allowed_hosts`: the names the server answers to (the Host of every
+    request and websocket; None: any, `cardtable serve` passes the bind address and localhost by default).
+    The store's clock (`Store.clock`) tells the time."""
     store = store or Store(database)
     lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
                   max_bot_tables=max_bot_tables, max_live_tables=max_live_tables)
@@ -74,9 +78,14 @@ def create_app(
     app.state.lobby = lobby
     app.state.store = store
 
+    ctx = AppContext(lobby, store, RateLimit(create_per_minute), allowed_origins, abandoned_after, allowed_hosts)
+
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
+        if not ctx.host_ok(request.headers.get("host")):
+            response: Response = error_response(TableError("unknown_host", UNKNOWN_HOST))
+        else:
+            response = await call_next(request)
         path = request.url.path
         for k, v in SECURITY_HEADERS.items():
             if k == "content-security-policy" and api_docs and path.startswith(("/docs", "/redoc")):
@@ -84,7 +93,6 @@ def create_app(
             response.headers.setdefault(k, v)
         return response
 
-    ctx = AppContext(lobby, store, RateLimit(create_per_minute), allowed_origins, abandoned_after)
     app.include_router(pages.router(ctx))
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.include_router(api_games.router(ctx))

@@ -26,13 +26,15 @@ from .lobby import Lobby
 STATUS = {"unknown_table": 404, "unknown_game": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
           "game_over": 409, "not_over": 409, "not_saved": 503, "unavailable": 503, "busy": 503, "table_full": 503,
           "too_large": 413, "unsupported_media_type": 415, "forbidden_origin": 403, "rate_limited": 429,
-          "damaged_table": 503, "seat_taken": 409}
+          "damaged_table": 503, "seat_taken": 409, "unknown_host": 421}
 
 #: request bodies: a table (custom cards included) and everything else
 MAX_CREATE_BODY = 256 * 1024
 MAX_BODY = 8 * 1024
 #: inline card data (a custom deck, card values, a rune set), as JSON
 MAX_CARD_DATA = 128 * 1024
+UNKNOWN_HOST = ("this server does not answer to that name (its Host); open it by the address it was started with, "
+                "or start it with --allowed-host NAME")
 #: any text in a table's options: a name, a card's line (the longest in the games' own files is 149)
 MAX_OPTION_TEXT = 400
 #: a websocket message
@@ -162,6 +164,22 @@ class AppContext:
     creations: RateLimit
     allowed_origins: tuple[str, ...] = ()
     abandoned_after: float = ABANDONED_AFTER
+    #: the names this server answers to (None: any); the Host of every request must be one of them
+    allowed_hosts: tuple[str, ...] | None = None
+
+    def host_ok(self, host: str | None) -> bool:
+        """A request that names this server as it is known (`--allowed-host`): a page of another name that
+        resolves here (DNS rebinding) is refused, so its Origin and Host cannot match by design."""
+        if self.allowed_hosts is None:
+            return True
+        if not host:
+            return False
+        name = host.strip().lower()
+        if name.startswith("["):  # [::1]:8000
+            name = name[1:].split("]", 1)[0]
+        elif name.count(":") == 1:
+            name = name.split(":", 1)[0]
+        return name in {h.lower().strip("[]") for h in self.allowed_hosts}
 
     def origin_ok(self, origin: str | None, host: str | None) -> bool:
         """A request from a page of this server (or of an allowed site), or from no browser at all."""

@@ -38,7 +38,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 
 metadata = MetaData()
 
@@ -98,6 +98,17 @@ def database_url(url: str | None) -> str:
         # psycopg 3 is the driver of the "postgres" extra; SQLAlchemy's default for the bare scheme is psycopg2.
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+#: words that mark a secret among a database URL's query parameters (`?password=...`, `sslpassword`, keys)
+SECRET_PARAMS = ("pass", "secret", "token", "key")
+
+
+def shown_url(url: str) -> str:
+    """The database URL to print: without its password, in the user part or in the query (issue 31, hole 4)."""
+    u = make_url(database_url(url))
+    hidden = {k: ("***" if any(w in k.lower() for w in SECRET_PARAMS) else v) for k, v in u.query.items()}
+    return u.set(query=hidden).render_as_string(hide_password=True)
 
 
 class Store:

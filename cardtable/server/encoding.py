@@ -106,7 +106,6 @@ def encode(
         "table": table_id,
         "game": game.spec.name,
         "title": game.spec.title,
-        "options": game.options.to_json(),
         "version": version,
         "seat": seat,
         "seats": seats,

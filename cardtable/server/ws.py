@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .context import MAX_MESSAGE, AppContext, parse_json
+from .context import MAX_MESSAGE, UNKNOWN_HOST, AppContext, parse_json
 from .encoding import dumps
 from .live import Conn, LiveTable, TableError
 from .lobby import printable
@@ -28,6 +28,9 @@ def router(ctx: AppContext) -> APIRouter:
             await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
             await websocket.close(code=close_code)
 
+        if not ctx.host_ok(websocket.headers.get("host")):
+            await refuse_and_close("unknown_host", UNKNOWN_HOST, 4421)
+            return
         if not ctx.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
             await refuse_and_close("forbidden_origin", "connections from pages of another site are refused", 4403)
             return

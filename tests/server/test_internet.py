@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from cardtable.core import game_class, games
 from cardtable.server import create_app
 
-from .conftest import new_table
+from .conftest import new_table, next_state
 
 PERSON = {"kind": "person"}
 TWO = [PERSON, PERSON]
@@ -91,3 +91,91 @@ def test_hole2_every_text_in_options_is_bounded(fast: TestClient) -> None:
     assert r.status_code == 400 and "at most 400 characters" in r.json()["message"]
     r = fast.post("/api/games/ivion/decks", json=dict(hero, name="E" * 5000))
     assert r.status_code == 400 and "at most 400 characters" in r.json()["message"]
+
+
+# -- 3. options and card data go to a connection once ---------------------------------------------
+
+
+def test_hole3_options_are_sent_once_per_connection_not_in_every_state(fast: TestClient) -> None:
+    deck = {"red 1": 12, "blue 2": 12, "green 3": 12, "yellow 4": 12, "wild": 8}
+    t = new_table(fast, TWO, deck={"cards": deck})
+    tokens = [s["token"] for s in t["seats"]]
+    with fast.websocket_connect(f"/ws/{t['id']}?token={tokens[0]}") as p0, \
+            fast.websocket_connect(f"/ws/{t['id']}?token={tokens[1]}") as p1, \
+            fast.websocket_connect(f"/ws/{t['id']}") as spectator:
+        first = [next_state(ws) for ws in (p0, p1, spectator)]
+        assert all(m["options"]["deck"] == {"cards": deck} for m in first)
+        later = []
+        for _ in range(6):
+            m = next_state(p0)
+            later.append(m)
+            mover = m["current_player"]
+            ws = (p0, p1)[mover]
+            if mover != 0:
+                m = next_state(p1)
+                while m["version"] < later[-1]["version"]:
+                    m = next_state(p1)
+            if m["legal"]:
+                ws.send_json({"type": "act", "action": m["legal"][0]["index"], "version": m["version"]})
+        later.append(next_state(spectator))
+        assert later and all("options" not in m for m in later)
+        p0.send_json({"type": "sync"})  # a sync is the whole state again, options included
+        m = next_state(p0)
+        while "options" not in m:
+            m = next_state(p0)
+        assert m["options"]["deck"] == {"cards": deck}
+    # The state over HTTP is one whole message: it has them.
+    assert fast.get(f"/api/tables/{t['id']}").json()["options"]["deck"] == {"cards": deck}
+
+
+# -- 4 and 7: the startup line hides every password; the server answers only to its own names ---------
+
+
+def test_hole4_and_7_serve_prints_no_password_and_answers_only_to_its_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    import typer
+    import uvicorn
+    from typer.testing import CliRunner
+
+    import cardtable.server as server_pkg
+    from cardtable.commands import serve
+
+    cli = typer.Typer()
+    cli.callback()(lambda: None)  # commands by name, as in `cardtable serve`
+    serve.register(cli)
+    made: dict[str, Any] = {}
+
+    def fake_app(database: str, **kw: Any) -> Any:
+        from types import SimpleNamespace
+
+        from cardtable.server.db import database_url
+        made.update(kw)
+        return SimpleNamespace(state=SimpleNamespace(store=SimpleNamespace(url=database_url(database))))
+
+    monkeypatch.setattr(server_pkg, "create_app", fake_app)
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    for url in ("postgresql://ann@db.example/cards?password=s3cretPW", "postgresql://ann:s3cretPW@db.example/cards",
+                "postgresql://ann@db.example/cards?sslpassword=s3cretPW&application_name=ct"):
+        out = CliRunner().invoke(cli, ["serve", "--database", url]).output
+        assert "db.example" in out and "s3cretPW" not in out, out
+    assert set(made["allowed_hosts"]) >= {"127.0.0.1", "localhost"} and "evil.example" not in made["allowed_hosts"]
+    CliRunner().invoke(cli, ["serve", "--host", "10.0.0.5", "--allowed-host", "games.example"])
+    assert {"10.0.0.5", "games.example", "localhost"} <= set(made["allowed_hosts"])
+
+
+def test_hole7_a_request_for_another_name_is_refused(tmp_path: Path) -> None:
+    """DNS rebinding: a page of evil.example whose name resolves to this server sends Host and Origin
+    evil.example, which match each other; the Host is not one of the server's names, so it is refused."""
+    app = create_app(str(tmp_path / "t.db"), allowed_hosts=("127.0.0.1", "localhost"))
+    with TestClient(app, base_url="http://localhost:8000") as c:
+        assert c.get("/api/games").status_code == 200
+        assert c.get("/api/games", headers={"host": "127.0.0.1:8000"}).status_code == 200
+        evil = {"host": "evil.example:8000", "origin": "http://evil.example:8000"}
+        r = c.get("/api/tables", headers=evil)
+        assert r.status_code == 421 and r.json()["error"] == "unknown_host" and "--allowed-host" in r.json()["message"]
+        r = c.post("/api/tables", json={"game": "juno", "seats": TWO}, headers=evil)
+        assert r.status_code == 421
+        t = new_table(c, TWO)
+        with c.websocket_connect(f"/ws/{t['id']}", headers=evil) as ws:
+            m = ws.receive_json()
+            assert m["type"] == "error" and m["code"] == "unknown_host"
+        assert c.get(f"/t/{t['id']}", headers={"host": "evil.example"}).status_code == 421
