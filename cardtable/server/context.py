@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -133,6 +133,43 @@ def check_option_text(options: dict[str, Any]) -> None:
                 stack.extend(v)
 
 
+#: what one connection may send, per message kind: (a steady rate a second, a burst at once). A person
+#: acts a few times a second at most, and a browser pings every few seconds and syncs on reconnecting.
+MESSAGE_LIMITS: dict[str, tuple[float, float]] = {
+    "act": (20.0, 40.0), "sync": (2.0, 10.0), "ping": (2.0, 10.0), "name": (0.5, 5.0), "rematch": (0.5, 5.0),
+    "other": (2.0, 10.0),  # malformed, unknown or binary messages
+}
+
+
+class MessageLimits:
+    """One connection's token buckets, one per message kind (issue 31, hole 3: one socket sending 100,000
+    `sync`, `name` or stale `act` messages halved another table's rate and stored thousands of renames)."""
+
+    def __init__(self, limits: dict[str, tuple[float, float]]) -> None:
+        self.limits = limits
+        self.levels: dict[str, tuple[float, float]] = {}
+
+    def take(self, kind: str) -> bool:
+        """True when a message of `kind` may be handled now (it takes a token)."""
+        kind = kind if kind in self.limits else "other"
+        rate, burst = self.limits[kind]
+        now = time.monotonic()
+        level, at = self.levels.get(kind, (burst, now))
+        level = min(burst, level + (now - at) * rate)
+        if level < 1:
+            self.levels[kind] = (level, now)
+            return False
+        self.levels[kind] = (level - 1, now)
+        return True
+
+    def refusal(self, kind: str) -> str:
+        kind = kind if kind in self.limits else "other"
+        rate, burst = self.limits[kind]
+        shown = "such" if kind == "other" else repr(kind)
+        return (f"this connection sent more than {burst:g} {shown} messages at once ({rate:g} a second at most); "
+                "it is closed, reconnect to go on")
+
+
 class RateLimit:
     """Per-client token buckets: `per_minute` events a minute, up to `per_minute` at once."""
 
@@ -166,6 +203,8 @@ class AppContext:
     abandoned_after: float = ABANDONED_AFTER
     #: the names this server answers to (None: any); the Host of every request must be one of them
     allowed_hosts: tuple[str, ...] | None = None
+    #: what one websocket may send, per message kind (MESSAGE_LIMITS)
+    message_limits: dict[str, tuple[float, float]] = field(default_factory=lambda: dict(MESSAGE_LIMITS))
 
     def host_ok(self, host: str | None) -> bool:
         """A request that names this server as it is known (`--allowed-host`): a page of another name that

@@ -6,10 +6,12 @@ connection's own messages (acks, errors) from a short queue. A move only marks t
 revision and wakes the writers; the acknowledgement never waits for anyone's socket. A message
 is built and serialized once per revision for all the connections that are at the same point of
 the log (all the spectators, as a rule). Spectators are woken together by one task per table, at
-most as often as `SPECTATOR_SENDS_PER_S` sends per second allow for their number, so a crowd costs
-the players a bounded share of the server; a spectator that falls behind simply receives the
+most as often as `SPECTATOR_SENDS_PER_S` sends and `SPECTATOR_BYTES_PER_S` bytes per second allow
+for their number and the size of the state, so a crowd costs the players a bounded share of the server; a spectator that falls behind simply receives the
 newest state (with the log lines it missed, or only the newest `SPECTATOR_TAIL` of them). A socket that does not take a message within
-`SEND_TIMEOUT` seconds, or whose queue of own messages overflows, is dropped.
+`SEND_TIMEOUT` seconds, or whose queue of own messages overflows, is dropped. Every connection, a
+player's too, is paced by bytes (`CONN_BYTES_PER_S`): past its budget its writer waits and then sends
+the newest state, never a backlog (issue 31, hole 2: a state made large was sent on every move).
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ SEND_TIMEOUT = 10.0
 DIRECT_LIMIT = 64
 #: the spectators of one table are sent at most about this many messages per second in all
 SPECTATOR_SENDS_PER_S = 1000.0
+#: ... and at most about this many bytes per second in all
+SPECTATOR_BYTES_PER_S = 8_000_000.0
+#: one connection is sent at most about this many bytes a second, in bursts of up to CONN_BYTES_BURST
+CONN_BYTES_PER_S = 2_000_000.0
+CONN_BYTES_BURST = 1_000_000.0
 #: a spectator more events behind than this is sent only the newest this many log lines
 SPECTATOR_TAIL = 50
 
@@ -104,6 +111,20 @@ class Conn:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     writer: asyncio.Task[None] | None = None
     dropped: str | None = None  # why the server dropped it
+    #: bytes this connection may be sent now (below 0: its writer waits), and when that was counted
+    byte_level: float = CONN_BYTES_BURST
+    byte_at: float = field(default_factory=time.monotonic)
+
+    def spend(self, size: int) -> None:
+        """Count `size` bytes sent (the budget refills at CONN_BYTES_PER_S, up to CONN_BYTES_BURST)."""
+        now = time.monotonic()
+        self.byte_level = min(CONN_BYTES_BURST, self.byte_level + (now - self.byte_at) * CONN_BYTES_PER_S) - size
+        self.byte_at = now
+
+    def byte_wait(self) -> float:
+        """Seconds until this connection may be sent another state (0: now)."""
+        level = self.byte_level + (time.monotonic() - self.byte_at) * CONN_BYTES_PER_S
+        return 0.0 if level >= 0 else -level / CONN_BYTES_PER_S
 
     def push(self, msg: dict[str, Any]) -> None:
         """Queue one of this connection's own messages (never waits). A connection that does not
@@ -132,6 +153,8 @@ class LiveTable:
     #: bumped whenever what a connection is sent changes (a move, a person connecting, a rematch)
     rev: int = 0
     spectators: int = 0
+    #: the size of the last state message a spectator was sent
+    spectator_bytes: int = 0
     _seat_conns: dict[int, int] = field(default_factory=dict)
     _cache: dict[tuple[Any, ...], tuple[str, int]] = field(default_factory=dict)
     _cache_rev: int = -1
@@ -237,10 +260,14 @@ class LiveTable:
         conn.log_sent = hit[1]
         conn.events_seen = len(self.state.events or [])
         conn.rev_sent = self.rev
+        if conn.seat is None:
+            self.spectator_bytes = len(hit[0])
         return hit[0]
 
     def spectator_interval(self) -> float:
-        return self.spectators / SPECTATOR_SENDS_PER_S
+        """The pause between two wakes of the spectators: their number over the messages, and the
+        bytes they are sent over the bytes, that the table's crowd may take a second."""
+        return max(self.spectators / SPECTATOR_SENDS_PER_S, self.spectators * self.spectator_bytes / SPECTATOR_BYTES_PER_S)
 
     async def pump(self) -> None:
         """Wake every spectator's writer when the table has changed, at most once per interval."""

@@ -49,6 +49,7 @@ class Lobby:
         max_bot_tables: int = 20,
         bot_workers: int = 1,
         max_live_tables: int = 1000,
+        bot_processes: int = 0,
     ) -> None:
         self.store = store
         self.max_live_tables = max_live_tables
@@ -56,7 +57,10 @@ class Lobby:
         self.bot_delay = bot_delay
         # Bots think in their own small pool: however many bot tables run, people's moves keep the
         # event loop (and most of the interpreter) to themselves.
-        self.executor = executor or ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="cardtable-bot")
+        # With `bot_processes`, each of those threads waits for one of that many worker processes.
+        self.bot_processes = bot_processes
+        self.executor = executor or ThreadPoolExecutor(max_workers=max(bot_workers, bot_processes),
+                                                       thread_name_prefix="cardtable-bot")
         self.max_spectators = max_spectators
         self.max_bot_tables = max_bot_tables
         self.tables: dict[str, LiveTable] = {}
@@ -199,9 +203,10 @@ class Lobby:
         await self.catch_up(table)
         return table
 
-    async def catch_up(self, table: LiveTable) -> bool:
+    async def catch_up(self, table: LiveTable, schedule: bool = True) -> bool:
         """Reload the table when the database holds moves this process has not seen (another process
-        sharing the database took them). True when it did."""
+        sharing the database took them). True when it did. `schedule`: start its bots if they are to move
+        (not when a process heard of the move: the process that took it starts them)."""
         try:
             stored = await asyncio.to_thread(self.store.count, table.id)
         except Exception:
@@ -214,7 +219,8 @@ class Lobby:
         if len(newer[0].actions) > table.version:  # nobody moved this table on meanwhile
             table.rec, table.state = newer
             table.changed()
-            self.bots.schedule(table)
+            if schedule:
+                self.bots.schedule(table)
         return True
 
     def _load_newer(self, table: LiveTable) -> tuple[TableRecord, State] | None:
@@ -355,14 +361,25 @@ class Lobby:
         # wait_for on Python 3.11, never loses a cancellation that arrives as a send completes.
         try:
             while conn.dropped != "closed":
-                if conn.rev_sent != table.rev and conn.dropped is None:
+                due = conn.rev_sent != table.rev and conn.dropped is None
+                paced = conn.byte_wait() if due else 0.0
+                if due and paced <= 0:
+                    text = table.state_text(conn)
+                    conn.spend(len(text))
                     async with asyncio.timeout(SEND_TIMEOUT):
-                        await conn.send(table.state_text(conn))
+                        await conn.send(text)
                 elif conn.direct:
+                    text = conn.direct.popleft()
+                    conn.spend(len(text))
                     async with asyncio.timeout(SEND_TIMEOUT):
-                        await conn.send(conn.direct.popleft())
+                        await conn.send(text)
                 elif conn.dropped is not None:
                     break
+                elif due:  # over its byte budget: the newest state once it has refilled (or its own message first)
+                    conn.wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(paced):
+                            await conn.wake.wait()
                 else:
                     conn.wake.clear()
                     await conn.wake.wait()

@@ -9,11 +9,14 @@ nothing changes.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .context import MAX_MESSAGE, UNKNOWN_HOST, AppContext, parse_json
+from .context import MAX_MESSAGE, UNKNOWN_HOST, AppContext, MessageLimits, parse_json
 from .encoding import dumps
-from .live import Conn, LiveTable, TableError
+from .live import SEND_TIMEOUT, Conn, LiveTable, TableError
 from .lobby import printable
 
 
@@ -43,6 +46,7 @@ def router(ctx: AppContext) -> APIRouter:
             close = {"unknown_table": 4404, "table_full": 4429, "unavailable": 4503}.get(exc.code, 4403)
             await refuse_and_close(exc.code, exc.message, close)
             return
+        limits = MessageLimits(ctx.message_limits)
         try:
             while conn.dropped is None:
                 message = await websocket.receive()
@@ -50,31 +54,50 @@ def router(ctx: AppContext) -> APIRouter:
                     break
                 raw = message.get("text")
                 if raw is None:
-                    conn.push({"type": "error", "code": "malformed", "version": table.version,
-                               "message": "messages are JSON text frames, not binary"})
+                    if limit(conn, limits, "other"):
+                        conn.push({"type": "error", "code": "malformed", "version": table.version,
+                                   "message": "messages are JSON text frames, not binary"})
                     continue
-                await handle(table, conn, raw)
+                await handle(table, conn, raw, limits)
         except (WebSocketDisconnect, RuntimeError):  # the client went away (RuntimeError: receiving after close)
             pass
         finally:
+            if conn.dropped not in (None, "closed") and conn.writer is not None and not conn.writer.done():
+                # The server dropped it (too slow, too many messages): its writer first sends why, then
+                # closes (cancelled here, the error was lost: issue 31, hole 5).
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(conn.writer), SEND_TIMEOUT)
             ctx.lobby.detach(table, conn)
 
-    async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
+    def limit(conn: Conn, limits: MessageLimits, kind: str) -> bool:
+        """True when the connection may send this message now; else it is told why and dropped."""
+        if limits.take(kind):
+            return True
+        conn.push({"type": "error", "code": "rate_limited", "message": limits.refusal(kind)})
+        conn.dropped = conn.dropped or "rate_limited"
+        return False
+
+    async def handle(table: LiveTable, conn: Conn, raw: str, limits: MessageLimits) -> None:
         def refuse(code: str, message: str) -> None:
             conn.push({"type": "error", "code": code, "message": message, "version": table.version})
 
         if len(raw) > MAX_MESSAGE:
-            refuse("too_large", f"a message is at most {MAX_MESSAGE // 1024} KB")
+            if limit(conn, limits, "other"):
+                refuse("too_large", f"a message is at most {MAX_MESSAGE // 1024} KB")
             return
         try:
             msg = parse_json(raw)
         except TableError:
-            refuse("malformed", "messages are JSON objects such as {\"type\": \"act\", \"action\": 3, \"version\": 12}")
+            if limit(conn, limits, "other"):
+                refuse("malformed", "messages are JSON objects such as {\"type\": \"act\", \"action\": 3, \"version\": 12}")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            refuse("malformed", "every message is a JSON object with a \"type\" (act, rematch, sync, ping)")
+            if limit(conn, limits, "other"):
+                refuse("malformed", "every message is a JSON object with a \"type\" (act, rematch, sync, ping)")
             return
         kind = msg["type"]
+        if not limit(conn, limits, kind):
+            return
         try:
             if "token" in msg and table.seat_of(msg["token"]) != conn.seat:
                 raise TableError("bad_token", "this token does not belong to the seat of this connection")
