@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import os
+from typing import Any
 
 import typer
 
@@ -47,6 +50,10 @@ def register(app: typer.Typer) -> None:
             [], "--allowed-host", help="a name this server answers to, e.g. games.example (repeatable); always: the "
             "--host address and localhost"
         ),
+        workers: int = typer.Option(
+            1, "--workers", min=1, help="server processes sharing the port; more than one needs a PostgreSQL --database"
+        ),
+        bot_processes: int = typer.Option(1, "--bot-processes", min=0, help="worker processes bots think in (0: a thread)"),
         abandoned_after: float = typer.Option(
             24, "--abandoned-after", min=0, help="hours without a move after which an unfinished table leaves the "
             "lobby's list (it stays stored, its links work); 0: list every table"
@@ -56,16 +63,28 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from ..server import create_app
+        from ..server.app import SETTINGS_ENV
         from ..server.context import MAX_MESSAGE
-        from ..server.db import shown_url
+        from ..server.db import database_url, shown_url
 
-        web = create_app(
-            database, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
-            max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, create_per_minute=create_per_minute,
-            allowed_origins=tuple(allow_origin), api_docs=api_docs, abandoned_after=abandoned_after * 3600,
-            allowed_hosts=hosts_for(host, allowed_host),
-        )
+        settings: dict[str, Any] = {
+            "database": database, "bot_time": bot_time, "bot_delay": bot_delay, "max_spectators": max_spectators,
+            "max_bot_tables": max_bot_tables, "max_live_tables": max_live_tables, "create_per_minute": create_per_minute,
+            "allowed_origins": tuple(allow_origin), "api_docs": api_docs, "abandoned_after": abandoned_after * 3600,
+            "allowed_hosts": hosts_for(host, allowed_host), "bot_processes": bot_processes,
+        }
+        # A websocket frame larger than a message may be is refused by the protocol layer itself.
+        run: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "ws": "websockets-sansio", "ws_max_size": 4 * MAX_MESSAGE}
+        if workers > 1:
+            url = database_url(database)
+            if not url.startswith("postgresql"):
+                raise typer.BadParameter("several workers share one PostgreSQL database (--database postgresql://...); "
+                                         "SQLite serves one process", param_hint="--workers")
+            os.environ[SETTINGS_ENV] = json.dumps(settings)  # each worker process makes its app from these
+            typer.echo(f"cardtable: http://{host}:{port}/  ({workers} workers, database: {shown_url(url)})")
+            uvicorn.run("cardtable.server.app:from_environment", factory=True, workers=workers, **run)
+            return
+        web = create_app(**settings)
         # never print the password (in the user part or as ?password=)
         typer.echo(f"cardtable: http://{host}:{port}/  (database: {shown_url(web.state.store.url)})")
-        # A websocket frame larger than a message may be is refused by the protocol layer itself.
-        uvicorn.run(web, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_max_size=4 * MAX_MESSAGE)
+        uvicorn.run(web, **run)

@@ -8,14 +8,25 @@ is the protocol). Every refusal is an error with a stable `code` and a sentence 
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api_games, api_tables, pages, ws
-from .context import ABANDONED_AFTER, UNKNOWN_HOST, AppContext, RateLimit, SafeJSONResponse, error_response
+from . import api_games, api_tables, pages, shared, ws
+from .context import (
+    ABANDONED_AFTER,
+    MESSAGE_LIMITS,
+    UNKNOWN_HOST,
+    AppContext,
+    RateLimit,
+    SafeJSONResponse,
+    error_response,
+)
 from .db import Store
 from .live import TableError
 from .lobby import Lobby
@@ -32,6 +43,19 @@ SECURITY_HEADERS = {
 }
 
 
+#: `cardtable serve --workers N` hands each worker process create_app's arguments here, as JSON
+SETTINGS_ENV = "CARDTABLE_SERVE_SETTINGS"
+
+
+def from_environment() -> FastAPI:
+    """The app of one of several worker processes (uvicorn's factory), from the settings in SETTINGS_ENV."""
+    settings = json.loads(os.environ[SETTINGS_ENV])
+    for key in ("allowed_origins", "allowed_hosts"):
+        if settings.get(key) is not None:
+            settings[key] = tuple(settings[key])
+    return create_app(**settings)
+
+
 def create_app(
     database: str | None = None,
     bot_time: float = 1.0,
@@ -46,6 +70,8 @@ def create_app(
     api_docs: bool = False,
     abandoned_after: float = ABANDONED_AFTER,
     allowed_hosts: tuple[str, ...] | None = None,
+    message_limits: dict[str, tuple[float, float]] | None = None,
+    bot_processes: int = 0,
 ) -> FastAPI:
     """The app. `database`: a SQLAlchemy URL or a SQLite path (default ./cardtable.db);
     `bot_time`: each bot's time cap per move (seconds); `bot_delay`: a pause before each bot
@@ -57,15 +83,25 @@ def create_app(
     move after which an unfinished table leaves the lobby's list (0: never); it stays stored, and its
     links and replay keep working; `allowed_hosts`: the names the server answers to (the Host of every
     request and websocket; None: any, `cardtable serve` passes the bind address and localhost by default).
-    The store's clock (`Store.clock`) tells the time."""
+    `message_limits`: what one websocket may send per message kind, {kind: (per second, at once)} over
+    `context.MESSAGE_LIMITS` (a benchmark's bots act faster than people); `bot_processes`: bots think in
+    that many worker processes (0: in a thread of this process). The store's clock (`Store.clock`)
+    tells the time."""
     store = store or Store(database)
     lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
-                  max_bot_tables=max_bot_tables, max_live_tables=max_live_tables)
+                  max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, bot_processes=bot_processes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby.resume_all()  # bots at unfinished tables carry on after a restart
+        listener = None
+        if store.shared:  # other processes on this database: hear their moves (shared.py)
+            app.state.listening = asyncio.Event()
+            listener = asyncio.get_running_loop().create_task(shared.listen(lobby, app.state.listening))
         yield
+        if listener is not None:
+            listener.cancel()
+        lobby.bots.close()
         for t in lobby.tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
@@ -78,7 +114,8 @@ def create_app(
     app.state.lobby = lobby
     app.state.store = store
 
-    ctx = AppContext(lobby, store, RateLimit(create_per_minute), allowed_origins, abandoned_after, allowed_hosts)
+    ctx = AppContext(lobby, store, RateLimit(create_per_minute), allowed_origins, abandoned_after, allowed_hosts,
+                     {**MESSAGE_LIMITS, **(message_limits or {})})
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from .. import agents
 from ..core import State
@@ -23,6 +25,7 @@ class Bots:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
+        self._processes: ProcessPoolExecutor | None = None
 
     def schedule(self, table: LiveTable) -> None:
         state = table.state
@@ -57,6 +60,22 @@ class Bots:
                 await asyncio.sleep(0.05)  # e.g. not saved: try again from the stored state
                 continue
 
+    def processes(self) -> ProcessPoolExecutor | None:
+        """The bots' worker processes (`bot_processes` of them, started at the first bot move), or None
+        when bots think in the lobby's threads. In processes, a bot table's thinking never holds the
+        interpreter that serves people's moves."""
+        if self.lobby.bot_processes <= 0:
+            return None
+        if self._processes is None:
+            # spawn: a fork of a process running an event loop and threads is not safe
+            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._processes
+
+    def close(self) -> None:
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None
+
     def seed(self, table: LiveTable, seat: int, version: int) -> int:
         """The bot's seed for one move. At a served table it is a keyed hash of the table's secret
         seed, so what bots do tells nothing about the deal."""
@@ -69,31 +88,38 @@ class Bots:
         seed = self.seed(table, seat, version)
         name = table.rec.seats[seat]["agent"]
         view = state.determinize(seat, Rng(seed))
-        bot = _make_bot(name, seed, self.lobby.bot_time)
         loop = asyncio.get_running_loop()
+        processes = self.processes()
         started = loop.create_future()
 
         def mark_started() -> None:
             if not started.done():
                 started.set_result(None)
 
-        def think() -> Any:
+        def think() -> str:
             loop.call_soon_threadsafe(mark_started)
-            return bot.act(view)
+            if processes is None:
+                return choose(name, seed, self.lobby.bot_time, view)
+            # One thread per worker process waits for it, so a thread that starts finds a process free.
+            return processes.submit(choose, name, seed, self.lobby.bot_time, view).result()
 
         job = loop.run_in_executor(self.lobby.executor, think)
         try:
             # The time cap runs from when the bot starts thinking: waiting for the bots' worker
             # (other bot tables are thinking) is bounded separately and generously.
             await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
-            action = await asyncio.wait_for(job, timeout=self.lobby.bot_time * 1.5 + 0.5)
-            text: str = action.text
+            text = await asyncio.wait_for(job, timeout=self.lobby.bot_time * 1.5 + 0.5)
             if table.game.parse_action(text) in state.legal_actions():
                 return text
         except (TimeoutError, Exception):  # a slow or broken bot must not stall the table
             job.cancel()  # a move still waiting for the worker is never thought about
         legal = state.legal_actions()
         return legal[Rng(seed).below(len(legal))].text
+
+
+def choose(name: str, seed: int, time_cap: float, view: State) -> str:
+    """The text of the move bot `name` makes on `view` (a determinized copy): in a bots' thread or process."""
+    return _make_bot(name, seed, time_cap).act(view).text
 
 
 def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:

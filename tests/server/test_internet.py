@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.core import game_class, games
-from cardtable.server import create_app
+from cardtable.server import create_app, live
 
 from .conftest import new_table, next_state
 
@@ -93,6 +97,15 @@ def test_hole2_every_text_in_options_is_bounded(fast: TestClient) -> None:
     assert r.status_code == 400 and "at most 400 characters" in r.json()["message"]
 
 
+def act_first(c: TestClient, tid: str, tokens: list[str]) -> None:
+    """The seat to move takes its first legal move, over HTTP."""
+    m = c.get(f"/api/tables/{tid}").json()
+    tok = tokens[m["current_player"]]
+    legal = c.get(f"/api/tables/{tid}", params={"token": tok}).json()["legal"]
+    r = c.post(f"/api/tables/{tid}/act", json={"token": tok, "action": legal[0]["index"], "version": m["version"]})
+    assert r.status_code == 200, r.text
+
+
 # -- 3. options and card data go to a connection once ---------------------------------------------
 
 
@@ -106,18 +119,14 @@ def test_hole3_options_are_sent_once_per_connection_not_in_every_state(fast: Tes
         first = [next_state(ws) for ws in (p0, p1, spectator)]
         assert all(m["options"]["deck"] == {"cards": deck} for m in first)
         later = []
-        for _ in range(6):
-            m = next_state(p0)
-            later.append(m)
-            mover = m["current_player"]
-            ws = (p0, p1)[mover]
-            if mover != 0:
-                m = next_state(p1)
-                while m["version"] < later[-1]["version"]:
-                    m = next_state(p1)
-            if m["legal"]:
-                ws.send_json({"type": "act", "action": m["legal"][0]["index"], "version": m["version"]})
-        later.append(next_state(spectator))
+        for version in range(1, 7):
+            act_first(fast, t["id"], tokens)
+            for ws in (p0, p1, spectator):
+                m = next_state(ws)
+                later.append(m)
+                while m["version"] < version:
+                    m = next_state(ws)
+                    later.append(m)
         assert later and all("options" not in m for m in later)
         p0.send_json({"type": "sync"})  # a sync is the whole state again, options included
         m = next_state(p0)
@@ -179,3 +188,132 @@ def test_hole7_a_request_for_another_name_is_refused(tmp_path: Path) -> None:
             m = ws.receive_json()
             assert m["type"] == "error" and m["code"] == "unknown_host"
         assert c.get(f"/t/{t['id']}", headers={"host": "evil.example"}).status_code == 421
+
+
+# -- 3 (rate) and 5: a token bucket per connection and message kind; the error arrives before the close ---
+
+
+def drain(ws: Any) -> list[dict[str, Any]]:
+    """Every message until the server closes the socket (a socket left open fails the test, not hangs it)."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(20):
+            return await ws._send_rx.receive()
+
+    out = []
+    while True:
+        try:
+            m = ws.portal.call(receive)
+        except TimeoutError:
+            pytest.fail(f"the server neither closed the socket nor sent anything after {out[-1:]}")
+        if m["type"] == "websocket.close":
+            return out
+        out.append(json.loads(m["text"]))
+
+
+@pytest.mark.parametrize("kind", ["ping", "sync", "name", "act", "nonsense"])
+def test_a_burst_of_any_message_kind_is_refused_with_a_clear_error_then_closed(tmp_path: Path, kind: str) -> None:
+    limits = {k: (0.01, 5.0) for k in ("act", "sync", "ping", "name", "rematch", "other")}
+    with TestClient(create_app(str(tmp_path / "t.db"), message_limits=limits)) as c:
+        t = new_table(c, TWO)
+        tid, token = t["id"], t["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+            for i in range(30):
+                ws.send_json({"type": kind, "name": f"Ann {i}", "action": 0, "version": 99})
+            got = drain(ws)
+        errors = [m for m in got if m["type"] == "error" and m["code"] == "rate_limited"]
+        assert len(errors) == 1 and "at most" in errors[0]["message"] and "reconnect" in errors[0]["message"]
+        assert got[-1] is errors[0]  # the error, then the close
+        if kind == "name":  # at most the burst of renames was stored
+            assert c.app.state.store.load(tid).seats[0]["name"] in {f"Ann {i}" for i in range(5)}  # type: ignore[attr-defined]
+
+
+def test_hole5_too_slow_is_sent_before_the_close(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.server import live
+
+    monkeypatch.setattr(live, "DIRECT_LIMIT", 0)  # the first own message overflows the queue
+    with TestClient(create_app(str(tmp_path / "t.db"))) as c:
+        t = new_table(c, TWO)
+        with c.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+            assert next_state(ws)["type"] == "state"
+            ws.send_json({"type": "ping"})
+            got = drain(ws)
+        assert got[-1]["type"] == "error" and got[-1]["code"] == "too_slow", got
+
+
+# -- 2 (bytes): spectators and players paced by bytes as well as by messages -----------------------------
+
+
+def receive_within(ws: Any, seconds: float) -> dict[str, Any] | None:
+    """The next message if one comes within `seconds`, else None."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(seconds):
+            return await ws._send_rx.receive()
+
+    try:
+        m = ws.portal.call(receive)
+    except TimeoutError:
+        return None
+    return json.loads(m["text"])  # type: ignore[no-any-return]
+
+
+def test_hole2_a_crowd_of_spectators_is_paced_by_the_bytes_of_the_state(fast: TestClient) -> None:
+    t = new_table(fast, TWO)
+    table = fast.app.state.lobby.get(t["id"])  # type: ignore[attr-defined]
+    table.spectators = 200
+    with fast.websocket_connect(f"/ws/{t['id']}") as spectator:
+        assert next_state(spectator)["type"] == "state"
+    small = table.spectator_interval()
+    table.spectators = 200
+    table.spectator_bytes = 362_000  # the state the 120 KB hero name made
+    assert table.spectator_interval() >= 200 * 362_000 / live.SPECTATOR_BYTES_PER_S > 40 * small
+
+
+def test_hole2_a_connection_over_its_byte_budget_gets_the_newest_state_later(
+        fast: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(live, "CONN_BYTES_BURST", 1.0)  # every state puts the connection in debt ...
+    monkeypatch.setattr(live, "CONN_BYTES_PER_S", 1.0)  # ... that takes an hour to pay
+    t = new_table(fast, TWO)
+    tokens = [s["token"] for s in t["seats"]]
+    with fast.websocket_connect(f"/ws/{t['id']}?token={tokens[0]}") as p0, \
+            fast.websocket_connect(f"/ws/{t['id']}") as spectator:
+        assert next_state(p0)["version"] == 0 and next_state(spectator)["version"] == 0
+        for _ in range(4):
+            act_first(fast, t["id"], tokens)
+        # four moves, and neither the player nor the spectator was sent a state: both are paced
+        assert receive_within(p0, 1.0) is None and receive_within(spectator, 1.0) is None
+    conn = live.Conn(None, send=lambda text: asyncio.sleep(0))
+    conn.spend(10)
+    assert conn.byte_wait() > 5
+
+
+# -- 6. the lobby's listing reads no table's options ---------------------------------------------------
+
+
+def test_hole6_the_listing_does_not_parse_options(fast: TestClient, tmp_path: Path) -> None:
+    t = new_table(fast, TWO)
+    with sqlite3.connect(tmp_path / "t.db") as db:  # options that no JSON parser reads
+        db.execute("UPDATE tables SET options = '{not json' WHERE id = ?", (t["id"],))
+    r = fast.get("/api/tables")
+    assert r.status_code == 200, r.text
+    listed = [x for x in r.json()["tables"] if x["id"] == t["id"]]
+    assert listed and "options" not in listed[0]
+
+
+# -- scale: bots think in worker processes -----------------------------------------------------------
+
+
+def test_bots_think_in_worker_processes(tmp_path: Path) -> None:
+    import os
+
+    with TestClient(create_app(str(tmp_path / "t.db"), bot_time=0.2, bot_processes=1)) as c:
+        t = new_table(c, [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "medium"}])
+        with c.websocket_connect(f"/ws/{t['id']}") as spectator:
+            m = next_state(spectator)
+            while m["version"] < 6 and not m["over"]:
+                m = next_state(spectator)
+        pool = c.app.state.lobby.bots._processes  # type: ignore[attr-defined]
+        assert pool is not None
+        workers = set(pool._processes)  # the pids of its worker processes
+        assert workers and os.getpid() not in workers
