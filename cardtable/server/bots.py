@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import multiprocessing
+import pickle
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
 
 from .. import agents
 from ..core import State
+from ..core.game import Game
 from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng
-from .live import LiveTable, TableError
+from .live import LiveTable, TableError, make_game
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -90,6 +95,10 @@ class Bots:
         view = state.determinize(seat, Rng(seed))
         loop = asyncio.get_running_loop()
         processes = self.processes()
+        # In a worker process the view is unpickled once the game is made there (its action spaces exist
+        # then): pickled here, passed as bytes.
+        blob = pickle.dumps(view) if processes is not None else b""
+        game, options = table.rec.game, table.rec.options
         started = loop.create_future()
 
         def mark_started() -> None:
@@ -101,7 +110,11 @@ class Bots:
             if processes is None:
                 return choose(name, seed, self.lobby.bot_time, view)
             # One thread per worker process waits for it, so a thread that starts finds a process free.
-            return processes.submit(choose, name, seed, self.lobby.bot_time, view).result()
+            try:
+                return processes.submit(choose_in_process, game, options, blob, name, seed, self.lobby.bot_time).result()
+            except BrokenProcessPool:  # a worker died (killed, out of memory): the next move starts new ones
+                self.close()
+                raise
 
         job = loop.run_in_executor(self.lobby.executor, think)
         try:
@@ -120,6 +133,18 @@ class Bots:
 def choose(name: str, seed: int, time_cap: float, view: State) -> str:
     """The text of the move bot `name` makes on `view` (a determinized copy): in a bots' thread or process."""
     return _make_bot(name, seed, time_cap).act(view).text
+
+
+@functools.lru_cache(maxsize=32)
+def _worker_game(game: str, options: str) -> Game[Any]:
+    return make_game(game, json.loads(options))
+
+
+def choose_in_process(game: str, options: dict[str, Any], view: bytes, name: str, seed: int, time_cap: float) -> str:
+    """`choose` in a bots' worker process: the table's game is made here first (its action spaces, which
+    the pickled view's actions refer to, are registered then), then the view is read."""
+    _worker_game(game, json.dumps(options, sort_keys=True))
+    return choose(name, seed, time_cap, pickle.loads(view))
 
 
 def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:

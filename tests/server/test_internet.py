@@ -304,16 +304,19 @@ def test_hole6_the_listing_does_not_parse_options(fast: TestClient, tmp_path: Pa
 # -- scale: bots think in worker processes -----------------------------------------------------------
 
 
-def test_bots_think_in_worker_processes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["juno", "iuno_avatar", "ivion"])
+def test_bots_think_in_worker_processes(tmp_path: Path, game: str) -> None:
+    """The view is made in the server and read in a worker (Iuno Avatar's actions refer to an action
+    space the worker has only once it has made the game); the pool keeps its workers."""
     import os
 
     with TestClient(create_app(str(tmp_path / "t.db"), bot_time=0.2, bot_processes=1)) as c:
-        t = new_table(c, [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "medium"}])
+        t = new_table(c, [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "medium"}], game=game)
         with c.websocket_connect(f"/ws/{t['id']}") as spectator:
             m = next_state(spectator)
             while m["version"] < 6 and not m["over"]:
                 m = next_state(spectator)
         pool = c.app.state.lobby.bots._processes  # type: ignore[attr-defined]
-        assert pool is not None
+        assert pool is not None and not pool._broken, "a worker process died"
         workers = set(pool._processes)  # the pids of its worker processes
         assert workers and os.getpid() not in workers
