@@ -6,7 +6,10 @@ import asyncio
 import functools
 import json
 import multiprocessing
+import os
 import pickle
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
@@ -73,7 +76,8 @@ class Bots:
             return None
         if self._processes is None:
             # spawn: a fork of a process running an event loop and threads is not safe
-            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=multiprocessing.get_context("spawn"))
+            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_watch_parent, initargs=(os.getpid(),))
         return self._processes
 
     def close(self) -> None:
@@ -128,6 +132,18 @@ class Bots:
             job.cancel()  # a move still waiting for the worker is never thought about
         legal = state.legal_actions()
         return legal[Rng(seed).below(len(legal))].text
+
+
+def _watch_parent(parent: int) -> None:
+    """In a bots' worker process: exit once the server process is gone, so a server that was killed
+    leaves no worker waiting for work behind it."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="cardtable-bot-parent").start()
 
 
 def choose(name: str, seed: int, time_cap: float, view: State) -> str:
