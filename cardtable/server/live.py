@@ -215,7 +215,7 @@ class LiveTable:
     def message(self, seat: int | None, log_from: int = 0, events_from: int | None = None) -> dict[str, Any]:
         """The state message for `seat`. The table's options (a custom deck: card data) are in the whole
         message only, the first a connection gets (or after a `sync`), never in the updates that follow:
-        what a client stored in them is sent once per connection, not once per move (issue 31, hole 3)."""
+        what a client stored in them is sent once per connection, not once per move (issue 31, hole 2)."""
         msg = encode(self.id, self.game, self.state, self.version, seat, self.public_seats(), log_from, events_from)
         if log_from == 0 and events_from is None:
             msg["options"] = self.game.options.to_json()

@@ -106,10 +106,10 @@ def act_first(c: TestClient, tid: str, tokens: list[str]) -> None:
     assert r.status_code == 200, r.text
 
 
-# -- 3. options and card data go to a connection once ---------------------------------------------
+# -- 2. options and card data go to a connection once ---------------------------------------------
 
 
-def test_hole3_options_are_sent_once_per_connection_not_in_every_state(fast: TestClient) -> None:
+def test_hole2_options_are_sent_once_per_connection_not_in_every_state(fast: TestClient) -> None:
     deck = {"red 1": 12, "blue 2": 12, "green 3": 12, "yellow 4": 12, "wild": 8}
     t = new_table(fast, TWO, deck={"cards": deck})
     tokens = [s["token"] for s in t["seats"]]
@@ -190,7 +190,7 @@ def test_hole7_a_request_for_another_name_is_refused(tmp_path: Path) -> None:
         assert c.get(f"/t/{t['id']}", headers={"host": "evil.example"}).status_code == 421
 
 
-# -- 3 (rate) and 5: a token bucket per connection and message kind; the error arrives before the close ---
+# -- 3 and 5: a token bucket per connection and message kind; the error arrives before the close ---
 
 
 def drain(ws: Any) -> list[dict[str, Any]]:
@@ -212,7 +212,7 @@ def drain(ws: Any) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("kind", ["ping", "sync", "name", "act", "nonsense"])
-def test_a_burst_of_any_message_kind_is_refused_with_a_clear_error_then_closed(tmp_path: Path, kind: str) -> None:
+def test_hole3_a_burst_of_any_message_kind_is_refused_with_a_clear_error_then_closed(tmp_path: Path, kind: str) -> None:
     limits = {k: (0.01, 5.0) for k in ("act", "sync", "ping", "name", "rematch", "other")}
     with TestClient(create_app(str(tmp_path / "t.db"), message_limits=limits)) as c:
         t = new_table(c, TWO)
