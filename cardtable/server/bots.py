@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import multiprocessing
 import os
 import pickle
@@ -24,8 +25,13 @@ from .live import LiveTable, TableError, make_game
 if TYPE_CHECKING:
     from .lobby import Lobby
 
+log = logging.getLogger("cardtable.server")
+
 #: a bot's move may wait this long for the bots' worker before a seeded random move replaces it
 BOT_QUEUE_TIMEOUT = 60.0
+#: a bot in a worker process that kept to its time cap (by the worker's clock) is waited for this much
+#: longer while its answer comes back to a busy server
+RESULT_SLACK = 10.0
 
 
 class Bots:
@@ -76,8 +82,9 @@ class Bots:
             return None
         if self._processes is None:
             # spawn: a fork of a process running an event loop and threads is not safe
-            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=_watch_parent, initargs=(os.getpid(),))
+            context = multiprocessing.get_context("spawn")
+            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=context,
+                                                  initializer=_worker_init, initargs=(os.getpid(),))
         return self._processes
 
     def close(self) -> None:
@@ -104,6 +111,7 @@ class Bots:
         blob = pickle.dumps(view) if processes is not None else b""
         game, options = table.rec.game, table.rec.options
         started = loop.create_future()
+        cap = self.lobby.bot_time * 1.5 + 0.5
 
         def mark_started() -> None:
             if not started.done():
@@ -115,7 +123,11 @@ class Bots:
                 return choose(name, seed, self.lobby.bot_time, view)
             # One thread per worker process waits for it, so a thread that starts finds a process free.
             try:
-                return processes.submit(choose_in_process, game, options, blob, name, seed, self.lobby.bot_time).result()
+                text, took = processes.submit(choose_in_process, game, options, blob, name, seed,
+                                              self.lobby.bot_time).result()
+                if took > cap:  # the worker's own clock: the time the bot thought, not the time to hear of it
+                    raise TimeoutError
+                return text
             except BrokenProcessPool:  # a worker died (killed, out of memory): the next move starts new ones
                 self.close()
                 raise
@@ -125,18 +137,22 @@ class Bots:
             # The time cap runs from when the bot starts thinking: waiting for the bots' worker
             # (other bot tables are thinking) is bounded separately and generously.
             await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
-            text = await asyncio.wait_for(job, timeout=self.lobby.bot_time * 1.5 + 0.5)
+            # In a worker the cap is checked by the worker's own clock (in `think`); here only a bot that
+            # never answers is bounded, with room for a busy machine to pass the answer back.
+            text = await asyncio.wait_for(job, timeout=cap + (RESULT_SLACK if processes is not None else 0.0))
             if table.game.parse_action(text) in state.legal_actions():
                 return text
-        except (TimeoutError, Exception):  # a slow or broken bot must not stall the table
+        except (TimeoutError, Exception) as exc:  # a slow or broken bot must not stall the table
             job.cancel()  # a move still waiting for the worker is never thought about
+            log.warning("cardtable: bot %s at table %s, move %d: %s; a random legal move replaces it", name, table.id,
+                        version, "over its time" if isinstance(exc, TimeoutError) else repr(exc))
         legal = state.legal_actions()
         return legal[Rng(seed).below(len(legal))].text
 
 
-def _watch_parent(parent: int) -> None:
-    """In a bots' worker process: exit once the server process is gone, so a server that was killed
-    leaves no worker waiting for work behind it."""
+def _worker_init(parent: int) -> None:
+    """A bots' worker process starts: it exits once the server process is gone, so a server that was
+    killed leaves no worker waiting for work behind it."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -156,11 +172,16 @@ def _worker_game(game: str, options: str) -> Game[Any]:
     return make_game(game, json.loads(options))
 
 
-def choose_in_process(game: str, options: dict[str, Any], view: bytes, name: str, seed: int, time_cap: float) -> str:
+def choose_in_process(game: str, options: dict[str, Any], view: bytes, name: str, seed: int,
+                      time_cap: float) -> tuple[str, float]:
     """`choose` in a bots' worker process: the table's game is made here first (its action spaces, which
-    the pickled view's actions refer to, are registered then), then the view is read."""
+    the pickled view's actions refer to, are registered then), then the view is read. Returns the move and
+    how long the bot thought (by this process's clock: the server checks the time cap against it)."""
     _worker_game(game, json.dumps(options, sort_keys=True))
-    return choose(name, seed, time_cap, pickle.loads(view))
+    state = pickle.loads(view)
+    began = time.monotonic()
+    text = choose(name, seed, time_cap, state)
+    return text, time.monotonic() - began
 
 
 def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:
