@@ -25,6 +25,17 @@ Bots (finding 5): with --bot-tables 0,12 the script starts that many 2-bot JUNO 
 bots (ISMCTS, 0.5 s a move) and then measures people's moves at a person-only table as above.
 
     .venv/bin/python bench/server_load.py --bot-tables 0,12 --seconds 10
+
+Several processes (issue 31): with --processes 1,2,4 the script starts a throwaway PostgreSQL server
+(as tests/server do) and, for each P, that many server processes on one fresh database. It keeps
+--people-tables JUNO tables of simulated people busy (each seat's websocket on another process, so
+every move crosses processes through LISTEN/NOTIFY), --bot-tables-shared tables of bots thinking
+(in each server's bot worker process) and --watchers spectators (a separate process, spread over
+the servers) watching one long match that is played too. It reports the people's actions per
+second and their p50/p99 latency (send to ack) for each P.
+
+    .venv/bin/python bench/server_load.py --processes 1,2,4 --people-tables 8 --bot-tables-shared 4 \
+        --watchers 100 --seconds 10
 """
 
 from __future__ import annotations
@@ -52,12 +63,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    # The benchmark's client creates tables as fast as games end: no creation rate limit here
-    # (an older server without `create_per_minute` is started without it, to compare).
+def start_server(db: Path | str, port: int, bot_processes: int = 0) -> subprocess.Popen[bytes]:
+    # The benchmark's client creates tables as fast as games end and its seats act as fast as they
+    # are sent a state: no creation rate limit and no per-connection message limit here (an older
+    # server without these arguments is started without them, to compare).
     code = (
         "import inspect, uvicorn; from cardtable.server import create_app; "
-        "kw = {'create_per_minute': 0} if 'create_per_minute' in inspect.signature(create_app).parameters else {}; "
+        "ps = inspect.signature(create_app).parameters; "
+        "kw = {'create_per_minute': 0} if 'create_per_minute' in ps else {}; "
+        "kw.update({'message_limits': {'act': (1e6, 1e6)}} if 'message_limits' in ps else {}); "
+        f"kw.update({{'bot_processes': {bot_processes}}} if 'bot_processes' in ps else {{}}); "
         f"uvicorn.run(create_app({str(db)!r}, bot_time=0.5, bot_delay=0.0, **kw), host='127.0.0.1', port={port}, "
         "log_level='warning', ws='websockets-sansio')"
     )
@@ -108,15 +123,18 @@ async def seat_bot(ws_url: str, rng: random.Random, latencies: list[float], stop
                 raise RuntimeError(m)
 
 
-async def table_loop(base: str, players: int, rng: random.Random, latencies: list[float], stop_at: float) -> int:
-    """Keep one table busy until `stop_at`: play it to the end, then start another. Returns games finished."""
+async def table_loop(base: str, players: int, rng: random.Random, latencies: list[float], stop_at: float,
+                     seat_bases: list[str] | None = None) -> int:
+    """Keep one table busy until `stop_at`: play it to the end, then start another. Returns games finished.
+    `seat_bases`: the servers the seats connect to, seat i to the i-th (default: `base`)."""
     games = 0
-    ws_base = base.replace("http://", "ws://")
+    ws_bases = [b.replace("http://", "ws://") for b in (seat_bases or [base])]
     while time.monotonic() < stop_at:
         tid, tokens = await asyncio.to_thread(create_table, base, players, rng)
         over = asyncio.Event()
-        await asyncio.gather(*(seat_bot(f"{ws_base}/ws/{tid}?token={t}", random.Random(rng.random()), latencies, stop_at, over)
-                               for t in tokens))
+        await asyncio.gather(*(seat_bot(f"{ws_bases[i % len(ws_bases)]}/ws/{tid}?token={t}", random.Random(rng.random()),
+                                        latencies, stop_at, over)
+                               for i, t in enumerate(tokens)))
         games += over.is_set()
     return games
 
@@ -136,14 +154,15 @@ async def level(base: str, n: int, seconds: float, players: int, seed: int) -> d
             "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98], "max_ms": 1000 * lat[-1]}
 
 
-async def spectate(url: str, n: int) -> None:
-    """The spectator process: open `n` sockets to `url`, print the join time once each has its first
-    state, then read and discard until killed."""
+async def spectate(urls: str, n: int) -> None:
+    """The spectator process: open `n` sockets to the comma-separated `urls` (in turn), print the join time
+    once each has its first state, then read and discard until killed."""
+    targets = urls.split(",")
     start = time.monotonic()
     joined = 0
     handshakes = asyncio.Semaphore(100)  # at most 100 handshakes in flight, as a crowd arriving would be
 
-    async def one() -> None:
+    async def one(url: str) -> None:
         nonlocal joined
         async with handshakes:
             ws = await websockets.connect(url, max_size=None, open_timeout=300)
@@ -158,7 +177,7 @@ async def spectate(url: str, n: int) -> None:
         except websockets.ConnectionClosed:
             pass
 
-    await asyncio.gather(*(one() for _ in range(n)), return_exceptions=True)
+    await asyncio.gather(*(one(targets[i % len(targets)]) for i in range(n)), return_exceptions=True)
 
 
 async def watched_table(base: str, spectators: int, seconds: float, seed: int) -> dict[str, Any]:
@@ -199,8 +218,8 @@ async def watched_table(base: str, spectators: int, seconds: float, seed: int) -
             "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98]}
 
 
-def create_bot_table(base: str) -> None:
-    body = {"game": "juno", "options": {"match": True}, "seats": [{"kind": "bot", "agent": "hard"}] * 2}
+def create_bot_table(base: str, agent: str = "hard") -> None:
+    body = {"game": "juno", "options": {"match": True}, "seats": [{"kind": "bot", "agent": agent}] * 2}
     req = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode(),
                                  headers={"content-type": "application/json"}, method="POST")
     urllib.request.urlopen(req, timeout=30).read()
@@ -249,6 +268,69 @@ def run_spectators(args: argparse.Namespace) -> None:
             stop(proc)
 
 
+async def shared_load(bases: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """People's tables, bot tables and spectators over several processes on one database (see the docstring)."""
+    rng = random.Random(args.seed)
+    for i in range(args.bot_tables_shared):
+        await asyncio.to_thread(create_bot_table, bases[i % len(bases)], args.bot_agent)
+    watcher = None
+    if args.watchers:
+        tid, tokens = await asyncio.to_thread(create_table, bases[0], 2, rng, True)
+        urls = ",".join(f"{b.replace('http://', 'ws://')}/ws/{tid}" for b in bases)
+        watcher = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--spectator-worker", urls, "--spectators", str(args.watchers),
+            stdout=asyncio.subprocess.PIPE)
+        assert watcher.stdout is not None
+        await asyncio.wait_for(watcher.stdout.readline(), timeout=300)
+    latencies: list[float] = []
+    start = time.monotonic()
+    stop_at = start + args.seconds
+    jobs = [table_loop(bases[i % len(bases)], 2, random.Random(rng.random()), latencies, stop_at,
+                       [bases[(i + k) % len(bases)] for k in range(2)]) for i in range(args.people_tables)]
+    if args.watchers:  # the watched match is played by simulated people too
+        ws = [b.replace("http://", "ws://") for b in bases]
+        over = asyncio.Event()
+        jobs += [seat_bot(f"{ws[k % len(ws)]}/ws/{tid}?token={t}", random.Random(rng.random()), latencies, stop_at, over)
+                 for k, t in enumerate(tokens)]
+    await asyncio.gather(*jobs)
+    elapsed = time.monotonic() - start
+    if watcher is not None:
+        watcher.terminate()
+        await watcher.wait()
+    lat = sorted(latencies)
+    if len(lat) < 2:
+        return {"actions": len(lat)}
+    q = statistics.quantiles(lat, n=100)
+    return {"actions": len(lat), "actions_per_s": len(lat) / elapsed, "p50_ms": 1000 * q[49], "p99_ms": 1000 * q[98]}
+
+
+def run_processes(args: argparse.Namespace) -> None:
+    """The scaling table: 1, 2, 4... server processes on one PostgreSQL database under the same load."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.server.conftest import PostgreSQL  # the throwaway server the tests start (Unix socket only)
+
+    pg = PostgreSQL()
+    try:
+        print(f"load: {args.people_tables} people tables, {args.bot_tables_shared} {args.bot_agent}-bot tables, "
+              f"{args.watchers} spectators, {args.seconds:g} s per row")
+        print(f"{'processes':>9} {'actions':>8} {'act/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
+        for n in (int(x) for x in args.processes.split(",")):
+            url = pg.new_database()
+            ports = [free_port() for _ in range(n)]
+            procs = [start_server(url, p, bot_processes=1) for p in ports]
+            try:
+                r = asyncio.run(shared_load([f"http://127.0.0.1:{p}" for p in ports], args))
+                if "actions_per_s" not in r:
+                    print(f"{n:>9} no actions measured", flush=True)
+                    continue
+                print(f"{n:>9} {r['actions']:>8} {r['actions_per_s']:>8.0f} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f}", flush=True)
+            finally:
+                for p in procs:
+                    stop(p)
+    finally:
+        pg.stop()
+
+
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
@@ -268,7 +350,15 @@ def main() -> None:
     ap.add_argument("--spectators", default="", help="comma-separated spectator counts on one table, e.g. 0,200,1000")
     ap.add_argument("--spectator-worker", default="", help=argparse.SUPPRESS)  # the spectators' own process
     ap.add_argument("--bot-tables", default="", help="comma-separated numbers of hard-bot tables running meanwhile")
+    ap.add_argument("--processes", default="", help="comma-separated numbers of server processes on one PostgreSQL")
+    ap.add_argument("--people-tables", type=int, default=8, help="with --processes: tables of simulated people")
+    ap.add_argument("--bot-tables-shared", type=int, default=4, help="with --processes: tables of bots")
+    ap.add_argument("--bot-agent", default="hard", help="with --processes: the bots' difficulty or agent")
+    ap.add_argument("--watchers", type=int, default=100, help="with --processes: spectators of one match")
     args = ap.parse_args()
+    if args.processes:
+        run_processes(args)
+        return
     if args.spectator_worker:
         asyncio.run(spectate(args.spectator_worker, int(args.spectators)))
         return

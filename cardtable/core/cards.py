@@ -15,8 +15,11 @@ An error is a `CardFileError` that names the file, the card, the field and what 
 from __future__ import annotations
 
 import json
+import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -26,6 +29,29 @@ from .errors import CardFileError
 
 #: the largest card file read (a deck of thousands of cards is a few hundred kilobytes)
 MAX_FILE_BYTES = 1 << 20
+
+#: False while options come from a client of the web server: card data must then be inline
+_FILES_ALLOWED: ContextVar[bool] = ContextVar("card_files_allowed", default=True)
+#: the package's own card files (each game's base set) are read in any case
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@contextmanager
+def inline_only() -> Iterator[None]:
+    """Within it (and in threads started from it), no card file named by options is read: card data
+    is inline (a table or a list, as in the file). The web server makes every game in it, so no option
+    a client sends is ever a file name (issue 31, hole 1); the games' own files are still read."""
+    token = _FILES_ALLOWED.set(False)
+    try:
+        yield
+    finally:
+        _FILES_ALLOWED.reset(token)
+
+
+def _packaged(path: str | Path) -> bool:
+    """A file of this package (a game's base set), by its name alone: the file system is not asked."""
+    full = os.path.normpath(os.path.abspath(os.fspath(path)))
+    return full.startswith(_PACKAGE + os.sep)
 
 
 class CardSchema(BaseModel):
@@ -43,7 +69,11 @@ CardT = TypeVar("CardT", bound=CardSchema)
 
 def read_card_file(path: str | Path, what: str) -> Any:
     """The parsed content of a TOML file (or JSON, by its `.json` suffix). `what` names the kind
-    of file in messages ("deck file", "rune file")."""
+    of file in messages ("deck file", "rune file"). Under `inline_only` only the package's own files are
+    read: any other name is refused before the file system is asked, so the refusal tells nothing of it."""
+    if not _FILES_ALLOWED.get() and not _packaged(path):
+        raise CardFileError(f"{what}: here card data is sent inline (a table or a list, as in the file), "
+                            "never as a file name")
     p = Path(path)
     is_json = p.suffix.lower() == ".json"
     try:

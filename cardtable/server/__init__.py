@@ -2,6 +2,7 @@
 
 from .app import create_app
 from .db import Store
-from .tables import Lobby, TableError
+from .live import TableError
+from .lobby import Lobby
 
 __all__ = ["Lobby", "Store", "TableError", "create_app"]

@@ -13,6 +13,7 @@ an older database gets the two columns added when it is opened.
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 
 metadata = MetaData()
 
@@ -100,6 +101,21 @@ def database_url(url: str | None) -> str:
     return url
 
 
+#: the PostgreSQL channel on which every process sharing the database hears of every change to a table
+CHANNEL = "cardtable_tables"
+
+
+#: words that mark a secret among a database URL's query parameters (`?password=...`, `sslpassword`, keys)
+SECRET_PARAMS = ("pass", "secret", "token", "key")
+
+
+def shown_url(url: str) -> str:
+    """The database URL to print: without its password, in the user part or in the query (issue 31, hole 4)."""
+    u = make_url(database_url(url))
+    hidden = {k: ("***" if any(w in k.lower() for w in SECRET_PARAMS) else v) for k, v in u.query.items()}
+    return u.set(query=hidden).render_as_string(hide_password=True)
+
+
 class Store:
     """The database: create tables, append actions (committed before anyone is told), load.
 
@@ -129,6 +145,19 @@ class Store:
         metadata.create_all(self.engine)
         self._add_missing_columns()
         self._insert_action = insert(actions_t)
+        #: several processes share a PostgreSQL database live: each change is announced (NOTIFY) on CHANNEL
+        self.shared = self.engine.dialect.name == "postgresql"
+
+    def _announce(self, conn: Any, change: dict[str, Any]) -> None:
+        """Tell every process listening on CHANNEL of `change`, when this transaction commits (PostgreSQL
+        delivers a NOTIFY only then, so nobody hears of a move that was not stored)."""
+        if self.shared:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": json.dumps(change, separators=(",", ":"))})
+
+    def listen_conninfo(self) -> str:
+        """The database as psycopg connects to it (for the connection that LISTENs)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
 
     def _add_missing_columns(self) -> None:
         """A database made before keyed deals lacks `seed_text` and `rng`: add them (both nullable)."""
@@ -155,19 +184,36 @@ class Store:
         processes sharing a database cannot both append the same move."""
         with self.engine.begin() as conn:
             conn.execute(self._insert_action, {"table_id": table_id, "n": n, "action": action, "seat": seat, "at": self.clock()})
+            self._announce(conn, {"table": table_id, "n": n, "action": action})
 
     def finish(self, table_id: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(finished=True))
+            self._announce(conn, {"table": table_id, "seats": True})
 
     def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         """A seat was taken or named: the seats (kind, agent, name, open, token_hash) as they are now."""
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(seats=seats))
+            self._announce(conn, {"table": table_id, "seats": True})
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
+            self._announce(conn, {"table": table_id, "seats": True})
+
+    def actions_since(self, table_id: str, n: int) -> list[str]:
+        """The table's actions from number `n` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(actions_t.c.action).where(actions_t.c.table_id == table_id, actions_t.c.n >= n)
+                                .order_by(actions_t.c.n)).scalars().all()
+        return list(rows)
+
+    def header(self, table_id: str) -> tuple[list[dict[str, Any]], str | None] | None:
+        """A table's seats and rematch as stored now (None: no such table)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t.c.seats, tables_t.c.rematch).where(tables_t.c.id == table_id)).first()
+        return None if row is None else (list(row[0]), row[1])
 
     def count(self, table_id: str) -> int:
         """How many actions the database holds for a table (a cheap look at whether it is ahead)."""
@@ -198,7 +244,8 @@ class Store:
         of_table = actions_t.c.table_id == tables_t.c.id  # per listed table, on the actions' primary key
         moves = select(func.count()).select_from(actions_t).where(of_table).scalar_subquery()
         last_move = select(func.max(actions_t.c.at)).where(of_table).scalar_subquery()
-        q = select(tables_t.c.id, tables_t.c.game, tables_t.c.options, tables_t.c.seats, tables_t.c.created,
+        # Not the options: a custom deck may be 128 KB, and parsing 50 of them held up the listing (issue 31, hole 6).
+        q = select(tables_t.c.id, tables_t.c.game, tables_t.c.seats, tables_t.c.created,
                    tables_t.c.finished, moves.label("moves"), last_move.label("last_move")).order_by(tables_t.c.created.desc())
         if unfinished_only:
             q = q.where(tables_t.c.finished.is_(False))
@@ -236,9 +283,6 @@ def _listing(r: Any) -> dict[str, Any]:
     return {
         "id": _text(r["id"]), "game": _text(r["game"]), "created": float(r["created"]), "finished": bool(r["finished"]),
         "moves": int(r["moves"] or 0), "last_move": None if r["last_move"] is None else float(r["last_move"]),
-        # simple options only: a custom deck stays out of the lobby listing
-        "options": {_text(k): _text(v) if isinstance(v, str) else v for k, v in dict(r["options"]).items()
-                    if isinstance(v, (str, int, float, bool)) or v is None},
         "seats": [{"kind": _text(s["kind"]), "agent": _text(s.get("agent")), "name": _text(s.get("name")),
                    "open": bool(s.get("open")) and not s.get("token_hash")} for s in seats],
     }

@@ -125,7 +125,7 @@ def test_every_front_end_asks_what_the_decision_asks(game_name: str, options: di
     everyone else after the seat's name, with their names; it begins with "must" or "may" and says
     "their" only of the seat that decides (never "they" or "them", which could mean anyone, nor "you":
     a card's text quoted in a question is worded for it, `wording="question"`)."""
-    from cardtable.server.tables import encode
+    from cardtable.server.encoding import encode
 
     game = cardtable.make(game_name, **options)
     table = NAMES[: game.players]
@@ -188,7 +188,7 @@ def test_ivion_names_every_hero_in_the_log_the_stack_and_every_question(decks: l
     seat (log, prompt, moves, each card's why-not) name heroes by name, never "hero 0"; a card played
     at a hero says the hero's name, or "you" to that hero's own player. Two seats playing the same
     hero are told apart by their seat ("Lio Marrow (2)")."""
-    from cardtable.server.tables import encode
+    from cardtable.server.encoding import encode
 
     game = cardtable.make("ivion", decks=decks)
     heroes = game.hero_names

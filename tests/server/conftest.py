@@ -98,6 +98,16 @@ def postgresql() -> Iterator[PostgreSQL]:
     server.stop()
 
 
+@pytest.fixture(autouse=True)
+def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests play their seats as fast as the machine goes, faster than the per-connection limit
+    for people allows: lifted here, except where a test sets its own (`message_limits`)."""
+    from cardtable.server import context
+
+    for kind in ("act", "sync", "ping"):
+        monkeypatch.setitem(context.MESSAGE_LIMITS, kind, (1e6, 1e6))
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database for one test, by URL: a SQLite file, or a new PostgreSQL database."""

@@ -8,7 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable import agents
-from cardtable.server.tables import narrate_lines, replay
+from cardtable.server.encoding import narrate_lines
+from cardtable.server.live import replay
 
 from .conftest import new_table, next_state, snapshot
 

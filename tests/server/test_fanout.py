@@ -16,8 +16,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.server import Store, create_app
-from cardtable.server import tables as tables_mod
-from cardtable.server.tables import DIRECT_LIMIT, Conn, LiveTable, Lobby
+from cardtable.server import live as live_mod
+from cardtable.server import lobby as lobby_mod
+from cardtable.server.live import DIRECT_LIMIT, Conn, LiveTable
+from cardtable.server.lobby import Lobby
 
 PERSON = {"kind": "person"}
 # A table that waited on a stuck socket would hang here: fail instead (a guard, not a timing assertion).
@@ -115,14 +117,14 @@ def test_a_spectator_that_never_reads_does_not_slow_the_players(tmp_path: Path) 
 
 def lobby_seat(table: LiveTable, step: int) -> int:
     """Who made move `step` (the table's own log knows)."""
-    from cardtable.server.tables import replay
+    from cardtable.server.live import replay
 
     return int(replay(table.rec, table.rec.actions[:step])[0].current_player or 0)
 
 
 def test_a_connection_that_does_not_read_is_dropped_and_the_table_goes_on(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables_mod, "SEND_TIMEOUT", 0.05)
+    monkeypatch.setattr(lobby_mod, "SEND_TIMEOUT", 0.05)
 
     async def body(lobby: Lobby, table: LiveTable) -> None:
         # One spectator floods its own queue (it sends and never reads): told why, then dropped.
@@ -215,8 +217,8 @@ def test_a_spectator_far_behind_gets_only_the_newest_lines(tmp_path: Path) -> No
         behind.log_sent = behind.events_seen = 1  # it saw the first event only
         m = json.loads(table.state_text(behind))
         total = len(table.state.events_for(None))
-        assert m["log_reset"] is True and m["log_total"] == total and m["log_from"] == total - tables_mod.SPECTATOR_TAIL
-        assert 0 < len(m["log"]) <= tables_mod.SPECTATOR_TAIL
+        assert m["log_reset"] is True and m["log_total"] == total and m["log_from"] == total - live_mod.SPECTATOR_TAIL
+        assert 0 < len(m["log"]) <= live_mod.SPECTATOR_TAIL
         # a spectator that is up to date gets the next lines as usual, without a reset
         nxt = json.loads(table.state_text(behind))
         assert "log_reset" not in nxt and nxt["log_from"] == total and nxt["log"] == []

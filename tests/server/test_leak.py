@@ -11,7 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.core import Rng, State, games
-from cardtable.server.tables import encode, narrate_lines, replay
+from cardtable.server.encoding import encode, narrate_lines
+from cardtable.server.live import replay
 
 from .conftest import new_table, next_state
 

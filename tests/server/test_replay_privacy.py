@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from cardtable.server.tables import narrate_lines, replay
+from cardtable.server.encoding import narrate_lines
+from cardtable.server.live import replay
 from cardtable.ui.names import rename, seated
 
 from .conftest import new_table, play_until

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from cardtable import agents
 from cardtable.core import Action, State
 from cardtable.server import create_app
-from cardtable.server.tables import replay
+from cardtable.server.live import replay
 
 from .conftest import new_table, next_state, play_until
 

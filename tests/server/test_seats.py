@@ -91,7 +91,7 @@ def test_each_seats_last_play_is_something_it_did() -> None:
     import random
 
     from cardtable import make
-    from cardtable.server.tables import last_plays
+    from cardtable.server.encoding import last_plays
 
     game = make("iunu", players=3)
     state = game.new_state(2)

@@ -15,8 +15,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
 from cardtable.server import Store, create_app
-from cardtable.server import tables as tables_mod
-from cardtable.server.tables import replay
+from cardtable.server import lobby as lobby_mod
+from cardtable.server.live import replay
 
 from .conftest import new_table, next_state, snapshot
 
@@ -273,13 +273,13 @@ def test_finding5_replay_states_are_built_once(client: TestClient, monkeypatch: 
         while not m["over"]:
             m = next_state(spec)
     calls = []
-    real = tables_mod.replay
+    real = lobby_mod.replay
 
     def counting(*a: Any, **k: Any) -> Any:
         calls.append(1)
         return real(*a, **k)
 
-    monkeypatch.setattr(tables_mod, "replay", counting)
+    monkeypatch.setattr(lobby_mod, "replay", counting)
     for step in (0, 1, 2, 1):
         assert client.get(f"/api/tables/{t['id']}/replay", params={"step": step}).status_code == 200
     assert len(calls) == 1
@@ -390,7 +390,7 @@ def test_finding8_the_startup_line_hides_the_database_password(monkeypatch: pyte
 
 def test_finding8_the_table_page_takes_the_token_out_of_the_address() -> None:
     """The browser suite (tests/browser) runs the page; here: the page's script removes it once read."""
-    js = (Path(tables_mod.__file__).parent.parent / "web" / "table.js").read_text()
+    js = (Path(lobby_mod.__file__).parent.parent / "web" / "table.js").read_text()
     assert 'params.delete("token")' in js and "history.replaceState" in js
 
 

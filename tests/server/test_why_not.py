@@ -9,7 +9,7 @@ import random
 import pytest
 
 import cardtable
-from cardtable.server.tables import encode
+from cardtable.server.encoding import encode
 
 SEATS = [{"name": n} for n in ("Ann", "Bo", "Cy")]
 

@@ -39,7 +39,7 @@ def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -
     assert s.decision.describe(s).endswith("must choose what Verdict does: deal 3 damage to the target, or the "
                                            "target receives 1 slow and deal 1 damage to the target?")
     # what the server sends the browser: each move labelled with its effect
-    from cardtable.server.tables import encode
+    from cardtable.server.encoding import encode
 
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
     assert [a["label"] for a in encode("t", s.game, s, 0, 0, seats)["legal"]] == [

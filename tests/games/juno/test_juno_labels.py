@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardtable import make
 from cardtable.core.secure_rng import KeyedRng, deal
-from cardtable.server.tables import encode
+from cardtable.server.encoding import encode
 
 
 def test_pass_after_a_draw_is_keeping_the_card_wherever_it_is_offered() -> None:

@@ -1,68 +1,28 @@
-"""Live tables: the true state in memory, rebuilt from the database, and what each seat is sent.
-
-The server only encodes and transports (DESIGN.md: "Adapters only encode and transport"). What a
-seat receives is built from `state.observation(seat)`, `state.events_for(seat)` (narrated by the
-game's text module) and, when that seat must decide, its legal actions — nothing else of the
-state, so a seat is never sent what its observation would not show.
-
-Sending never holds a table up (issue 20, finding 3). Each connection has its own writer task:
-it sends the newest state when the table has moved on since the last one it sent, then the
-connection's own messages (acks, errors) from a short queue. A move only marks the table's
-revision and wakes the writers; the acknowledgement never waits for anyone's socket. A message
-is built and serialized once per revision for all the connections that are at the same point of
-the log (all the spectators, as a rule). Spectators are woken together by one task per table, at
-most as often as `SPECTATOR_SENDS_PER_S` sends per second allow for their number, so a crowd costs
-the players a bounded share of the server; a spectator that falls behind simply receives the
-newest state (with the log lines it missed, or only the newest `SPECTATOR_TAIL` of them). A socket that does not take a message within
-`SEND_TIMEOUT` seconds, or whose queue of own messages overflows, is dropped.
-"""
+"""The lobby: every live table of this process, its seats, connections, actions and replays."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import time
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from .. import agents
-from ..core import CardtableError, State, make
+from ..core import CardtableError, State
 from ..core.game import Game
-from ..core.registry import part_of
-from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng, deal
-from ..ui.names import MAX_NAME, question, rename, seat_names, seated, valid_name
-from ..ui.text import choices, narrate, standings
+from ..ui.names import MAX_NAME, rename, seated, valid_name
+from .bots import Bots
 from .db import Store, TableRecord, hash_token
+from .live import SEND_TIMEOUT, Conn, LiveTable, TableError, make_game, replay
 
-#: a socket that has not taken one message after this many seconds is dropped
-SEND_TIMEOUT = 10.0
-#: a connection's own messages (acks, errors, pongs) waiting to be sent before it is dropped
-DIRECT_LIMIT = 64
-#: the spectators of one table are sent at most about this many messages per second in all
-SPECTATOR_SENDS_PER_S = 1000.0
-#: a spectator more events behind than this is sent only the newest this many log lines
-SPECTATOR_TAIL = 50
-#: a bot's move may wait this long for the bots' worker before a seeded random move replaces it
-BOT_QUEUE_TIMEOUT = 60.0
 #: seeds of served tables: 128 bits from the operating system's secure source
 SEED_BITS = 128
 #: a creator-chosen seed is below this
 SEED_LIMIT = 1 << 256
-
-
-class TableError(Exception):
-    """A request the server refuses; nothing changed. `code` is stable for clients."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def new_id() -> str:
@@ -74,316 +34,6 @@ def agent_choices() -> list[str]:
     out = list(agents.DIFFICULTY)
     out += [n for n in agents.names() if n not in out]
     return out
-
-
-def narrate_lines(game: Game[Any], events: list[Any], seat: int | None, names: list[str] | None = None) -> list[str]:
-    """Log lines for `events` as `seat` sees them: each game's text.py through `cardtable.ui.text`,
-    every player called by the name in `names` (`cardtable.ui.names`)."""
-    out = []
-    mod = _text_module(type(game))
-    with seated(names):
-        for e in events:
-            data = e.to_json()
-            line = mod.narrate(data, seat) if mod is not None else narrate(game, data, seat)
-            if line:
-                out.append(rename(line))
-    return out
-
-
-#: how far back the log is searched for each seat's last play
-LAST_PLAY_SCAN = 300
-#: events about a seat that are not something it did (a game's text module may add its own: NOT_PLAYS)
-NOT_PLAYS = frozenset({"turn", "turn_started", "round_started", "setup", "dealt", "round_over", "game_over"})
-
-
-def last_plays(game: Game[Any], state: State, seat: int | None, names: list[str]) -> dict[str, str]:
-    """Each seat's most recent log line about something it did (events with its `seat`), as `seat` sees them."""
-    found: dict[str, str] = {}
-    events = state.events or []
-    skip = NOT_PLAYS | frozenset(getattr(_text_module(type(game)), "NOT_PLAYS", ()))
-    for e in reversed(events[-LAST_PLAY_SCAN:]):
-        who = e.data.get("seat")
-        # public events only: a line only one seat reads ("you drew red 7") is not a play the others see
-        if not isinstance(who, int) or str(who) in found or e.to is not None or e.kind in skip:
-            continue
-        line = narrate_lines(game, [e], seat, names)
-        if line:
-            found[str(who)] = line[0]
-            if len(found) >= game.players:
-                break
-    return found
-
-
-def _text_module(cls: type[Game[Any]]) -> Any:
-    """The game's text module as its spec names it (the registry's one lookup), else None."""
-    return part_of(cls, "text")
-
-
-def _named(why: str | None) -> str | None:
-    """A rule's reason with the seats called by their names (None: the move is legal)."""
-    return None if why is None else rename(why)
-
-
-def encode(
-    table_id: str,
-    game: Game[Any],
-    state: State,
-    version: int,
-    seat: int | None,
-    seats: list[dict[str, Any]],
-    log_from: int = 0,
-    events_from: int | None = None,
-) -> dict[str, Any]:
-    """The message a seat (None: a spectator) receives at `version`.
-
-    Built only from observation(seat), events_for(seat) and, for the seat that must decide,
-    legal_actions(): the leak test checks this by comparing it with the same message built from
-    `state.determinize(seat)`, whose hidden cards are resampled."""
-    if events_from is None:  # the whole log from visible event `log_from`
-        visible = state.events_for(seat)
-        new, total = visible[log_from:], len(visible)
-    else:  # only events recorded since raw index `events_from` (a connection's cursor), `log_from` seen before
-        new = [e for e in (state.events or [])[events_from:] if e.visible_to(seat)]
-        total = log_from + len(new)
-    decides = seat is not None and state.current_player == seat
-    names = [str(s.get("name")) for s in seats]
-    obs = state.observation(seat)
-    legal = state.legal_actions() if decides else []
-    pending = obs.get("decision") if isinstance(obs, dict) and not state.is_over else None
-    with seated(names):
-        labels = dict(choices(game, obs, [a.text for a in legal])) if legal else {}
-        # the decision's own question (its `text`), addressed to this viewer, with the seats' names
-        asked = (None if not isinstance(pending, dict) or "text" not in pending else
-                 {"seat": pending["seat"], "kind": pending["kind"], "text": question(pending["seat"], seat, pending["text"])})
-        # each card the deciding seat holds: the move that plays it and, when refused, the rule's reason
-        cards = {name: {**status, "why": _named(status["why"]),
-                        "moves": [{"move": m["move"], "why": _named(m["why"])} for m in status["moves"]]}
-                 for name, status in state.card_status(seat).items()}
-    out: dict[str, Any] = {
-        "type": "state",
-        "table": table_id,
-        "game": game.spec.name,
-        "title": game.spec.title,
-        "options": game.options.to_json(),
-        "version": version,
-        "seat": seat,
-        "seats": seats,
-        "current_player": state.current_player,
-        "observation": obs,
-        "log_from": log_from,
-        "log_total": total,
-        "log": narrate_lines(game, new, seat, names),
-        "legal": [{"index": a.index, "text": a.text, "label": labels.get(k, a.text)} for k, a in enumerate(legal)],
-        "prompt": asked,
-        "cards": cards,
-        "over": state.is_over,
-        "last_plays": last_plays(game, state, seat, names),
-    }
-    if state.is_over:
-        out["winners"] = state.winners()
-        out["standings"] = standings(game, state, seat)
-    return out
-
-
-def dumps(msg: dict[str, Any]) -> str:
-    """JSON text for a socket. Text that is not valid Unicode (a lone surrogate in an old row) is escaped."""
-    text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(msg, separators=(",", ":"))
-    return text
-
-
-def start_state(rec: TableRecord, record_events: bool = True) -> State:
-    """The table's first state: dealt by the keyed generator (served tables), or SplitMix64 for tables
-    stored before keyed deals."""
-    game = make(rec.game, **rec.options)
-    if rec.rng == "keyed":
-        return deal(game, rec.seed, KeyedRng(rec.seed), record_events)
-    state: State = game.new_state(rec.seed, record_events=record_events)
-    return state
-
-
-def replay(rec: TableRecord, actions: list[str] | None = None, every: bool = False) -> list[State]:
-    """The table's states after `actions` (default: all its actions): the last one, or `every` one.
-    Raises TableError("damaged_table") when the stored log does not replay."""
-    actions = rec.actions if actions is None else actions
-    try:
-        state = start_state(rec)
-        out = [state]
-        for step, text in enumerate(actions, 1):
-            if every:
-                state = state.clone()
-                out.append(state)
-            try:
-                state.game.replay_step(state, text)
-            except CardtableError as exc:
-                raise TableError("damaged_table", f"table {rec.id} cannot be replayed at step {step} ({text!r}): {exc}") from None
-    except CardtableError as exc:
-        raise TableError("damaged_table", f"table {rec.id} cannot be resumed: {exc}") from None
-    return out if every else [state]
-
-
-@dataclass(eq=False)
-class Conn:
-    """One websocket (or test double): a seat or a spectator, and how much of the log it has.
-
-    `send` takes JSON text and `close` ends the socket; both are async. The connection's writer
-    task (`Lobby.attach`) is the only caller of `send`."""
-
-    seat: int | None
-    send: Callable[[str], Awaitable[Any]]
-    close: Callable[[], Awaitable[Any]] | None = None
-    log_sent: int = 0    # visible events already sent
-    events_seen: int = 0  # raw events (state.events) already looked at
-    rev_sent: int = -1   # the table revision of the last state sent (-1: none yet)
-    direct: deque[str] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    writer: asyncio.Task[None] | None = None
-    dropped: str | None = None  # why the server dropped it
-
-    def push(self, msg: dict[str, Any]) -> None:
-        """Queue one of this connection's own messages (never waits). A connection that does not
-        read while it keeps sending overflows its queue: it is told why and dropped."""
-        if self.dropped is not None:
-            return
-        if len(self.direct) >= DIRECT_LIMIT:
-            self.direct.clear()
-            self.direct.append(dumps({"type": "error", "code": "too_slow",
-                                      "message": "this connection reads too slowly; it is closed, reconnect to go on"}))
-            self.dropped = "too_slow"
-        else:
-            self.direct.append(dumps(msg))
-        self.wake.set()
-
-
-@dataclass(eq=False)
-class LiveTable:
-    rec: TableRecord
-    game: Game[Any]
-    state: State
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    conns: list[Conn] = field(default_factory=list)
-    seated: list[Conn] = field(default_factory=list)  # the connections of seats: woken on every change
-    bot_task: asyncio.Task[None] | None = None
-    #: bumped whenever what a connection is sent changes (a move, a person connecting, a rematch)
-    rev: int = 0
-    spectators: int = 0
-    _seat_conns: dict[int, int] = field(default_factory=dict)
-    _cache: dict[tuple[Any, ...], tuple[str, int]] = field(default_factory=dict)
-    _cache_rev: int = -1
-    _spectators_due: asyncio.Event = field(default_factory=asyncio.Event)
-    _pump: asyncio.Task[None] | None = None
-    _replay: list[State] | None = None
-    #: when this process last served the table (time.monotonic): idle tables leave memory first
-    touched: float = field(default_factory=time.monotonic)
-
-    @property
-    def id(self) -> str:
-        return self.rec.id
-
-    @property
-    def version(self) -> int:
-        return len(self.rec.actions)
-
-    @property
-    def has_bots(self) -> bool:
-        return any(s.get("kind") == "bot" for s in self.rec.seats)
-
-    def seat_of(self, token: Any) -> int | None:
-        """The seat a token opens; raises for a wrong token. No token: a spectator (None)."""
-        if token is None or token == "":
-            return None
-        if not isinstance(token, str) or len(token) > 100:
-            raise TableError("bad_token", "a token is the text of a join link (at most 100 characters)")
-        try:
-            h = hash_token(token)
-        except UnicodeEncodeError:
-            raise TableError("bad_token", "a token is the text of a join link") from None
-        for i, s in enumerate(self.rec.seats):
-            th = s.get("token_hash")
-            if isinstance(th, str) and secrets.compare_digest(th, h):
-                return i
-        raise TableError("bad_token", "this token opens no seat at this table; check your join link")
-
-    def names(self) -> list[str]:
-        """Each seat's name: chosen when the player sat, else "Player 2" / "Bot 3" (`cardtable.ui.names`)."""
-        return seat_names(self.rec.seats)
-
-    def public_seats(self) -> list[dict[str, Any]]:
-        names = self.names()
-        return [
-            {"seat": i, "kind": s["kind"], "agent": s.get("agent"), "name": names[i], "named": bool(s.get("name")),
-             "open": bool(s.get("open")) and not s.get("token_hash"),
-             "connected": s["kind"] == "bot" or self._seat_conns.get(i, 0) > 0}
-            for i, s in enumerate(self.rec.seats)
-        ]
-
-    def status(self) -> dict[str, Any]:
-        """What the lobby lists about a live table: whose turn it is and how far the game is."""
-        cp = self.state.current_player
-        over = self.state.is_over
-        return {"turn": None if over or cp is None else self.names()[cp], "moves": self.version,
-                "seats": [{k: v for k, v in p.items() if k != "seat"} for p in self.public_seats()]}
-
-    def message(self, seat: int | None, log_from: int = 0, events_from: int | None = None) -> dict[str, Any]:
-        msg = encode(self.id, self.game, self.state, self.version, seat, self.public_seats(), log_from, events_from)
-        msg["rematch"] = self.rec.rematch
-        msg["finished"] = self.state.is_over
-        return msg
-
-    # -- fan-out -------------------------------------------------------------------------
-
-    def changed(self) -> None:
-        """What connections are sent has changed: wake the seats' writers now and the spectators'
-        through the table's pump. Never waits."""
-        self.rev += 1
-        for c in self.seated:  # a few; the spectators (maybe a thousand) are woken by the pump
-            c.wake.set()
-        self._spectators_due.set()
-
-    def state_text(self, conn: Conn) -> str:
-        """The state message for `conn` (its log from where it is), serialized once for every
-        connection at the same point; moves the connection's cursors."""
-        if self._cache_rev != self.rev:
-            self._cache.clear()
-            self._cache_rev = self.rev
-        incremental = conn.log_sent > 0
-        behind = len(self.state.events or []) - conn.events_seen
-        if conn.seat is None and incremental and behind > SPECTATOR_TAIL:
-            # A spectator far behind (a fast table, a crowd paced to a few updates a second) gets the
-            # newest lines only, marked `log_reset`: what every spectator is sent stays bounded.
-            key: tuple[Any, ...] = (None, "tail")
-            hit = self._cache.get(key)
-            if hit is None:
-                start = max(0, len(self.state.events_for(None)) - SPECTATOR_TAIL)
-                msg = self.message(None, start)
-                msg["log_reset"] = True
-                hit = self._cache[key] = (dumps(msg), msg["log_total"])
-        else:
-            key = (conn.seat, conn.log_sent, conn.events_seen if incremental else None)
-            hit = self._cache.get(key)
-            if hit is None:
-                msg = self.message(conn.seat, conn.log_sent, conn.events_seen if incremental else None)
-                hit = self._cache[key] = (dumps(msg), msg["log_total"])
-        conn.log_sent = hit[1]
-        conn.events_seen = len(self.state.events or [])
-        conn.rev_sent = self.rev
-        return hit[0]
-
-    def spectator_interval(self) -> float:
-        return self.spectators / SPECTATOR_SENDS_PER_S
-
-    async def pump(self) -> None:
-        """Wake every spectator's writer when the table has changed, at most once per interval."""
-        while self.spectators:
-            await self._spectators_due.wait()
-            self._spectators_due.clear()
-            for c in self.conns:
-                if c.seat is None:
-                    c.wake.set()
-            await asyncio.sleep(self.spectator_interval())
 
 
 class Lobby:
@@ -399,6 +49,7 @@ class Lobby:
         max_bot_tables: int = 20,
         bot_workers: int = 1,
         max_live_tables: int = 1000,
+        bot_processes: int = 0,
     ) -> None:
         self.store = store
         self.max_live_tables = max_live_tables
@@ -406,11 +57,15 @@ class Lobby:
         self.bot_delay = bot_delay
         # Bots think in their own small pool: however many bot tables run, people's moves keep the
         # event loop (and most of the interpreter) to themselves.
-        self.executor = executor or ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="cardtable-bot")
+        # With `bot_processes`, each of those threads waits for one of that many worker processes.
+        self.bot_processes = bot_processes
+        self.executor = executor or ThreadPoolExecutor(max_workers=max(bot_workers, bot_processes),
+                                                       thread_name_prefix="cardtable-bot")
         self.max_spectators = max_spectators
         self.max_bot_tables = max_bot_tables
         self.tables: dict[str, LiveTable] = {}
         self._replays: OrderedDict[str, LiveTable] = OrderedDict()  # tables whose replay states are kept
+        self.bots = Bots(self)
 
     # -- tables --------------------------------------------------------------------------
 
@@ -456,7 +111,7 @@ class Lobby:
         options["players"] = len(seats)
         if game is None:
             try:
-                game = make(game_name, **options)
+                game = make_game(game_name, options)
             except CardtableError as exc:
                 raise TableError("bad_options", str(exc)) from None
         stored: list[dict[str, Any]] = []
@@ -492,7 +147,7 @@ class Lobby:
         table = LiveTable(rec, game, state)
         self.tables[rec.id] = table
         self._evict(keep=table)
-        self.schedule_bots(table)
+        self.bots.schedule(table)
         return table, tokens
 
     def _evict(self, keep: LiveTable) -> None:
@@ -531,7 +186,7 @@ class Lobby:
             return table
         table = LiveTable(rec, state.game, state)
         self.tables[table_id] = table
-        self.schedule_bots(table)
+        self.bots.schedule(table)
         return table
 
     async def open(self, table_id: Any) -> LiveTable:
@@ -542,15 +197,16 @@ class Lobby:
                 raise TableError("unknown_table", "no such table; a table's id is its address after /t/")
             table = await asyncio.to_thread(self.get, table_id)
             self._evict(keep=table)  # here, on the event loop: `get` runs in a thread
-            self.schedule_bots(table)
+            self.bots.schedule(table)
             return table
         table.touched = time.monotonic()
         await self.catch_up(table)
         return table
 
-    async def catch_up(self, table: LiveTable) -> bool:
+    async def catch_up(self, table: LiveTable, schedule: bool = True) -> bool:
         """Reload the table when the database holds moves this process has not seen (another process
-        sharing the database took them). True when it did."""
+        sharing the database took them). True when it did. `schedule`: start its bots if they are to move
+        (not when a process heard of the move: the process that took it starts them)."""
         try:
             stored = await asyncio.to_thread(self.store.count, table.id)
         except Exception:
@@ -563,7 +219,8 @@ class Lobby:
         if len(newer[0].actions) > table.version:  # nobody moved this table on meanwhile
             table.rec, table.state = newer
             table.changed()
-            self.schedule_bots(table)
+            if schedule:
+                self.bots.schedule(table)
         return True
 
     def _load_newer(self, table: LiveTable) -> tuple[TableRecord, State] | None:
@@ -704,14 +361,25 @@ class Lobby:
         # wait_for on Python 3.11, never loses a cancellation that arrives as a send completes.
         try:
             while conn.dropped != "closed":
-                if conn.rev_sent != table.rev and conn.dropped is None:
+                due = conn.rev_sent != table.rev and conn.dropped is None
+                paced = conn.byte_wait() if due else 0.0
+                if due and paced <= 0:
+                    text = table.state_text(conn)
+                    conn.spend(len(text))
                     async with asyncio.timeout(SEND_TIMEOUT):
-                        await conn.send(table.state_text(conn))
+                        await conn.send(text)
                 elif conn.direct:
+                    text = conn.direct.popleft()
+                    conn.spend(len(text))
                     async with asyncio.timeout(SEND_TIMEOUT):
-                        await conn.send(conn.direct.popleft())
+                        await conn.send(text)
                 elif conn.dropped is not None:
                     break
+                elif due:  # over its byte budget: the newest state once it has refilled (or its own message first)
+                    conn.wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(paced):
+                            await conn.wake.wait()
                 else:
                     conn.wake.clear()
                     await conn.wake.wait()
@@ -740,7 +408,7 @@ class Lobby:
                 if exc.code not in ("stale", "not_your_turn", "game_over", "illegal") or not await self.catch_up(table):
                     raise
                 text = await self._act_locked(table, seat, action, version)
-        self.schedule_bots(table)
+        self.bots.schedule(table)
         return text
 
     async def _act_locked(self, table: LiveTable, seat: int | None, action: Any, version: Any) -> str:
@@ -805,79 +473,6 @@ class Lobby:
             old._replay = None
         return table._replay
 
-    # -- bots ----------------------------------------------------------------------------
-
-    def schedule_bots(self, table: LiveTable) -> None:
-        state = table.state
-        if state.is_over or state.current_player is None:
-            return
-        if table.rec.seats[state.current_player]["kind"] != "bot":
-            return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop yet (created outside a request): the app starts bots on startup
-        table.bot_task = loop.create_task(self._bot_turns(table))
-
-    async def _bot_turns(self, table: LiveTable) -> None:
-        while True:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            state = table.state
-            seat = state.current_player
-            if state.is_over or seat is None or table.rec.seats[seat]["kind"] != "bot":
-                return
-            version = table.version
-            text = await self._bot_choice(table, state, seat, version)
-            try:
-                async with table.lock:
-                    if table.version != version:
-                        continue
-                    await self._act_locked(table, seat, text, version)
-            except TableError:
-                await asyncio.sleep(0.05)  # e.g. not saved: try again from the stored state
-                continue
-
-    def bot_seed(self, table: LiveTable, seat: int, version: int) -> int:
-        """The bot's seed for one move. At a served table it is a keyed hash of the table's secret
-        seed, so what bots do tells nothing about the deal."""
-        if table.rec.rng == "keyed":
-            return KeyedRng(table.rec.seed).derive(f"bot {version} {seat}")
-        return (table.rec.seed * 1_000_003 + version * 7919 + seat) % (2**63)
-
-    async def _bot_choice(self, table: LiveTable, state: State, seat: int, version: int) -> str:
-        """The bot's action text, chosen on a determinized copy off the event loop, within the time cap."""
-        seed = self.bot_seed(table, seat, version)
-        name = table.rec.seats[seat]["agent"]
-        view = state.determinize(seat, Rng(seed))
-        bot = _make_bot(name, seed, self.bot_time)
-        loop = asyncio.get_running_loop()
-        started = loop.create_future()
-
-        def mark_started() -> None:
-            if not started.done():
-                started.set_result(None)
-
-        def think() -> Any:
-            loop.call_soon_threadsafe(mark_started)
-            return bot.act(view)
-
-        job = loop.run_in_executor(self.executor, think)
-        try:
-            # The time cap runs from when the bot starts thinking: waiting for the bots' worker
-            # (other bot tables are thinking) is bounded separately and generously.
-            await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
-            action = await asyncio.wait_for(job, timeout=self.bot_time * 1.5 + 0.5)
-            text: str = action.text
-            if table.game.parse_action(text) in state.legal_actions():
-                return text
-        except (TimeoutError, Exception):  # a slow or broken bot must not stall the table
-            job.cancel()  # a move still waiting for the worker is never thought about
-        legal = state.legal_actions()
-        return legal[Rng(seed).below(len(legal))].text
-
 
 NAME_RULE = f"a name is 1 to {MAX_NAME} printable characters, neither \"you\" nor a seat number like \"seat 2\""
 
@@ -894,12 +489,3 @@ def printable(text: str) -> bool:
 def valid_id(table_id: Any) -> bool:
     return isinstance(table_id, str) and 0 < len(table_id) <= 32 and table_id.isascii() and table_id.isalnum()
 
-
-def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:
-    """`agents.make` with a seed and, for bots that think (ISMCTS), the time cap."""
-    for params in ({"seed": seed, "time_limit": time_cap}, {"seed": seed}, {}):
-        try:
-            return agents.make(name, **params)
-        except (agents.AgentError, TypeError):
-            continue
-    return agents.make("random", seed=seed)

@@ -1,0 +1,194 @@
+"""Bots in seats: when a bot must decide, it thinks on a determinized copy off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from .. import agents
+from ..core import State
+from ..core.game import Game
+from ..core.rng import Rng
+from ..core.secure_rng import KeyedRng
+from .live import LiveTable, TableError, make_game
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
+
+log = logging.getLogger("cardtable.server")
+
+#: a bot's move may wait this long for the bots' worker before a seeded random move replaces it
+BOT_QUEUE_TIMEOUT = 60.0
+#: a bot in a worker process that kept to its time cap (by the worker's clock) is waited for this much
+#: longer while its answer comes back to a busy server
+RESULT_SLACK = 10.0
+
+
+class Bots:
+    """The lobby's bots: a task per table while a bot is to move, each choice thought in the lobby's pool."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self._processes: ProcessPoolExecutor | None = None
+
+    def schedule(self, table: LiveTable) -> None:
+        state = table.state
+        if state.is_over or state.current_player is None:
+            return
+        if table.rec.seats[state.current_player]["kind"] != "bot":
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop yet (created outside a request): the app starts bots on startup
+        table.bot_task = loop.create_task(self._turns(table))
+
+    async def _turns(self, table: LiveTable) -> None:
+        while True:
+            if self.lobby.bot_delay:
+                await asyncio.sleep(self.lobby.bot_delay)
+            state = table.state
+            seat = state.current_player
+            if state.is_over or seat is None or table.rec.seats[seat]["kind"] != "bot":
+                return
+            version = table.version
+            text = await self._choice(table, state, seat, version)
+            try:
+                async with table.lock:
+                    if table.version != version:
+                        continue
+                    await self.lobby._act_locked(table, seat, text, version)
+            except TableError:
+                await asyncio.sleep(0.05)  # e.g. not saved: try again from the stored state
+                continue
+
+    def processes(self) -> ProcessPoolExecutor | None:
+        """The bots' worker processes (`bot_processes` of them, started at the first bot move), or None
+        when bots think in the lobby's threads. In processes, a bot table's thinking never holds the
+        interpreter that serves people's moves."""
+        if self.lobby.bot_processes <= 0:
+            return None
+        if self._processes is None:
+            # spawn: a fork of a process running an event loop and threads is not safe
+            context = multiprocessing.get_context("spawn")
+            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=context,
+                                                  initializer=_worker_init, initargs=(os.getpid(),))
+        return self._processes
+
+    def close(self) -> None:
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None
+
+    def seed(self, table: LiveTable, seat: int, version: int) -> int:
+        """The bot's seed for one move. At a served table it is a keyed hash of the table's secret
+        seed, so what bots do tells nothing about the deal."""
+        if table.rec.rng == "keyed":
+            return KeyedRng(table.rec.seed).derive(f"bot {version} {seat}")
+        return (table.rec.seed * 1_000_003 + version * 7919 + seat) % (2**63)
+
+    async def _choice(self, table: LiveTable, state: State, seat: int, version: int) -> str:
+        """The bot's action text, chosen on a determinized copy off the event loop, within the time cap."""
+        seed = self.seed(table, seat, version)
+        name = table.rec.seats[seat]["agent"]
+        view = state.determinize(seat, Rng(seed))
+        loop = asyncio.get_running_loop()
+        processes = self.processes()
+        # In a worker process the view is unpickled once the game is made there (its action spaces exist
+        # then): pickled here, passed as bytes.
+        blob = pickle.dumps(view) if processes is not None else b""
+        game, options = table.rec.game, table.rec.options
+        started = loop.create_future()
+        cap = self.lobby.bot_time * 1.5 + 0.5
+
+        def mark_started() -> None:
+            if not started.done():
+                started.set_result(None)
+
+        def think() -> str:
+            loop.call_soon_threadsafe(mark_started)
+            if processes is None:
+                return choose(name, seed, self.lobby.bot_time, view)
+            # One thread per worker process waits for it, so a thread that starts finds a process free.
+            try:
+                text, took = processes.submit(choose_in_process, game, options, blob, name, seed,
+                                              self.lobby.bot_time).result()
+                if took > cap:  # the worker's own clock: the time the bot thought, not the time to hear of it
+                    raise TimeoutError
+                return text
+            except BrokenProcessPool:  # a worker died (killed, out of memory): the next move starts new ones
+                self.close()
+                raise
+
+        job = loop.run_in_executor(self.lobby.executor, think)
+        try:
+            # The time cap runs from when the bot starts thinking: waiting for the bots' worker
+            # (other bot tables are thinking) is bounded separately and generously.
+            await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
+            # In a worker the cap is checked by the worker's own clock (in `think`); here only a bot that
+            # never answers is bounded, with room for a busy machine to pass the answer back.
+            text = await asyncio.wait_for(job, timeout=cap + (RESULT_SLACK if processes is not None else 0.0))
+            if table.game.parse_action(text) in state.legal_actions():
+                return text
+        except (TimeoutError, Exception) as exc:  # a slow or broken bot must not stall the table
+            job.cancel()  # a move still waiting for the worker is never thought about
+            log.warning("cardtable: bot %s at table %s, move %d: %s; a random legal move replaces it", name, table.id,
+                        version, "over its time" if isinstance(exc, TimeoutError) else repr(exc))
+        legal = state.legal_actions()
+        return legal[Rng(seed).below(len(legal))].text
+
+
+def _worker_init(parent: int) -> None:
+    """A bots' worker process starts: it exits once the server process is gone, so a server that was
+    killed leaves no worker waiting for work behind it."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="cardtable-bot-parent").start()
+
+
+def choose(name: str, seed: int, time_cap: float, view: State) -> str:
+    """The text of the move bot `name` makes on `view` (a determinized copy): in a bots' thread or process."""
+    return _make_bot(name, seed, time_cap).act(view).text
+
+
+@functools.lru_cache(maxsize=32)
+def _worker_game(game: str, options: str) -> Game[Any]:
+    return make_game(game, json.loads(options))
+
+
+def choose_in_process(game: str, options: dict[str, Any], view: bytes, name: str, seed: int,
+                      time_cap: float) -> tuple[str, float]:
+    """`choose` in a bots' worker process: the table's game is made here first (its action spaces, which
+    the pickled view's actions refer to, are registered then), then the view is read. Returns the move and
+    how long the bot thought (by this process's clock: the server checks the time cap against it)."""
+    _worker_game(game, json.dumps(options, sort_keys=True))
+    state = pickle.loads(view)
+    began = time.monotonic()
+    text = choose(name, seed, time_cap, state)
+    return text, time.monotonic() - began
+
+
+def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:
+    """`agents.make` with a seed and, for bots that think (ISMCTS), the time cap."""
+    for params in ({"seed": seed, "time_limit": time_cap}, {"seed": seed}, {}):
+        try:
+            return agents.make(name, **params)
+        except (agents.AgentError, TypeError):
+            continue
+    return agents.make("random", seed=seed)
