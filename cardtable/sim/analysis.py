@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from .impact import card_impact
+from .impact import card_impact, counted
 from .job import SimError, current_version
 from .stats import binomial_test, newcombe, wilson
 from .store import describe_version
@@ -42,6 +42,8 @@ class Report:
     headline: list[str] = field(default_factory=list)  # the summary at the top
     decks: pl.DataFrame | None = None  # seat, deck, seat_games, wins, win_rate, low, high, mean_score: a deck
     #                                    (Ivion: a hero) per seat, from the job's `decks` option
+    units: tuple[pl.DataFrame, pl.DataFrame] | None = None  # the card measures' seat-games (`impact.counted`,
+    #                                    and seed, seat, agent, win), which a comparison permutes
 
     def tables(self) -> dict[str, pl.DataFrame]:
         """Every table of the report, by file name (the report writes each as CSV and Parquet)."""
@@ -130,6 +132,7 @@ def analyze(table: pl.DataFrame, job: dict[str, Any] | None = None,
         job=job,
     )
     report.decks = deck_rates(seats, job)
+    report.units = (counted(table, seats), seats.select("seed", "seat", "agent", "win"))
     report.rotated = _rotated(table, job)
     report.notes = _notes(report, job, status, names[0])
     report.headline = headline(report)

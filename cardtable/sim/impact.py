@@ -179,49 +179,57 @@ def _played(counts: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
 
 def _played_design_effect(played: pl.DataFrame, sg: pl.DataFrame) -> dict[tuple[str, str], tuple[float, float]]:
     """The design effect over games of each card's Mantel-Haenszel difference and the degrees of
-    freedom of its variance (`design_effect`), from its
-    large-strata linearization: a seat-game that played the card adds n0/N (win - p1) of its
-    stratum, one that did not -n1/N (win - p0)."""
+    freedom of its variance (`design_effect`, from `_played_influence`)."""
     out: dict[tuple[str, str], tuple[float, float]] = {}
     for (agent,), units in sg.group_by("agent"):
-        units = units.with_row_index("row")
-        mine = played.filter(pl.col("agent") == agent).join(units.select("seed", "seat", "row"), on=["seed", "seat"])
-        cards = sorted(set(mine["card"]))
-        if not cards:
-            continue
-        col = {c: i for i, c in enumerate(cards)}
-        has = np.zeros((units.height, len(cards)))
-        has[mine["row"].to_numpy(), np.array([col[c] for c in mine["card"]], dtype=np.int64)] = 1.0
-        y = units["win"].cast(pl.Float64).to_numpy()
-        _, stratum = np.unique(units["stratum"].to_numpy(), return_inverse=True)
-        one_hot = np.zeros((units.height, int(stratum.max()) + 1))
-        one_hot[np.arange(units.height), stratum] = 1.0
-        n = one_hot.sum(axis=0)[:, None]                      # strata x 1
-        n1 = one_hot.T @ has                                   # strata x cards
-        y1 = one_hot.T @ (has * y[:, None])
-        y0 = (one_hot.T @ y)[:, None] - y1
-        n0 = n - n1
-        p1 = np.divide(y1, n1, out=np.zeros_like(y1), where=n1 > 0)
-        p0 = np.divide(y0, n0, out=np.zeros_like(y0), where=n0 > 0)
-        k = stratum
-        influence = (has * (n0[k] / n[k]) * (y[:, None] - p1[k])
-                     - (1 - has) * (n1[k] / n[k]) * (y[:, None] - p0[k]))
-        deff, df = design_effect(influence, units["seed"].to_numpy())
+        seeds, cards, influence = _played_influence(played.filter(pl.col("agent") == agent), units)
+        deff, df = design_effect(influence, seeds)
         for card, d, f in zip(cards, deff, df, strict=True):
             out[str(agent), card] = (float(d), float(f))
     return out
 
 
-def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: str) -> pl.DataFrame:
-    """Least squares of win (0/1) on the copies of each card, with the seat's total count of
-    that measure as a covariate when it varies; one regression per card."""
-    sg = seats.filter(pl.col("agent") == agent).select("seed", "seat", "win").with_row_index("row")
+def _played_influence(played: pl.DataFrame, units: pl.DataFrame) -> tuple[np.ndarray, list[str], np.ndarray]:
+    """One agent's seat-games (`units`: seed, seat, win, stratum) and the cards it played: each
+    seat-game's seed and its term of each card's Mantel-Haenszel difference in the large-strata
+    linearization: a seat-game that played the card adds n0/N (win - p1) of its stratum, one that
+    did not -n1/N (win - p0)."""
+    units = units.with_row_index("row")
+    mine = played.join(units.select("seed", "seat", "row"), on=["seed", "seat"])
+    cards = sorted(set(mine["card"]))
+    seeds = units["seed"].to_numpy()
+    if not cards:
+        return seeds, cards, np.zeros((units.height, 0))
+    col = {c: i for i, c in enumerate(cards)}
+    has = np.zeros((units.height, len(cards)))
+    has[mine["row"].to_numpy(), np.array([col[c] for c in mine["card"]], dtype=np.int64)] = 1.0
+    y = units["win"].cast(pl.Float64).to_numpy()
+    _, stratum = np.unique(units["stratum"].to_numpy(), return_inverse=True)
+    one_hot = np.zeros((units.height, int(stratum.max()) + 1))
+    one_hot[np.arange(units.height), stratum] = 1.0
+    n = one_hot.sum(axis=0)[:, None]                      # strata x 1
+    n1 = one_hot.T @ has                                   # strata x cards
+    y1 = one_hot.T @ (has * y[:, None])
+    y0 = (one_hot.T @ y)[:, None] - y1
+    n0 = n - n1
+    p1 = np.divide(y1, n1, out=np.zeros_like(y1), where=n1 > 0)
+    p0 = np.divide(y0, n0, out=np.zeros_like(y0), where=n0 > 0)
+    k = stratum
+    influence = (has * (n0[k] / n[k]) * (y[:, None] - p1[k])
+                 - (1 - has) * (n1[k] / n[k]) * (y[:, None] - p0[k]))
+    return seeds, cards, influence
+
+
+def _per_copy_fit(counts: pl.DataFrame, sg: pl.DataFrame, measure: str, agent: str) \
+        -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """One agent's least squares of win on the copies of each card (`_per_copy`), as the cards,
+    the seat-games' card counts, their residuals after the covariates, each seat-game's residual
+    of win after the card's slope, the slopes (NaN where a card's copies never vary) and the
+    number of covariates."""
     part = counts.filter((pl.col("counter") == measure) & (pl.col("agent") == agent)) \
         .join(sg.select("seed", "seat", "row"), on=["seed", "seat"])
     cards = sorted(set(part["card"]))
     n = sg.height
-    if not cards or n < 3:
-        return pl.DataFrame(schema=SCHEMA)
     col = {c: i for i, c in enumerate(cards)}
     m = np.zeros((n, len(cards)))
     np.add.at(m, (part["row"].to_numpy(), np.array([col[c] for c in part["card"]], dtype=np.int64)),
@@ -236,7 +244,50 @@ def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: st
     ok = sxx > 1e-9
     slope = np.where(ok, rm.T @ ry / np.where(ok, sxx, 1.0), np.nan)
     resid = ry[:, None] - rm * np.nan_to_num(slope)
-    dof = max(n - z.shape[1] - 1, 1)
+    return cards, m, rm, resid, slope, z.shape[1]
+
+
+def influences(counts: pl.DataFrame, seats: pl.DataFrame, agent: str) -> tuple[np.ndarray, list[tuple[str, str]], np.ndarray]:
+    """Every card measure of one agent linearized, for a permutation test (`compare.py`): the
+    games (one per seed) and, per game, its term of each (measure, card)'s estimate: the
+    Mantel-Haenszel difference's for "played" (`_played_influence`), the slope's score (the card's
+    residual count times the residual win) for "dealt" and "drawn", summed over the game's seats.
+    `counts`: `counted`'s rows; `seats`: seed, seat, agent, win."""
+    sg = seats.filter(pl.col("agent") == agent).sort("seed", "seat").select("seed", "seat", "win")
+    keys: list[tuple[str, str]] = []
+    parts = []
+    played = counts.filter((pl.col("counter") == "played") & (pl.col("agent") == agent))
+    total = played.group_by("seed", "seat").agg(stratum=pl.col("count").sum())
+    units = sg.join(total, on=["seed", "seat"], how="left", maintain_order="left") \
+        .with_columns(pl.col("stratum").fill_null(0))
+    seeds, cards, influence = _played_influence(played, units)
+    keys += [("played", c) for c in cards]
+    parts.append(influence)
+    rows = sg.with_row_index("row")
+    for measure in ("dealt", "drawn"):
+        cards, _, rm, resid, _, _ = _per_copy_fit(counts, rows, measure, agent)
+        keys += [(measure, c) for c in cards]
+        parts.append(rm * resid)
+    game_seeds, game = np.unique(seeds, return_inverse=True)
+    per_game = np.zeros((len(game_seeds), len(keys)))
+    np.add.at(per_game, game, np.concatenate(parts, axis=1))
+    return game_seeds, keys, per_game
+
+
+def _per_copy(counts: pl.DataFrame, seats: pl.DataFrame, measure: str, agent: str) -> pl.DataFrame:
+    """Least squares of win (0/1) on the copies of each card, with the seat's total count of
+    that measure as a covariate when it varies; one regression per card."""
+    sg = seats.filter(pl.col("agent") == agent).select("seed", "seat", "win").with_row_index("row")
+    n = sg.height
+    if n < 3:
+        return pl.DataFrame(schema=SCHEMA)
+    cards, m, rm, resid, slope, covariates = _per_copy_fit(counts, sg, measure, agent)
+    if not cards:
+        return pl.DataFrame(schema=SCHEMA)
+    y = sg["win"].cast(pl.Float64).to_numpy()
+    sxx = (rm * rm).sum(axis=0)
+    ok = ~np.isnan(slope)
+    dof = max(n - covariates - 1, 1)
     deff, df = design_effect(rm * resid, sg["seed"].to_numpy())
     se = np.where(ok, np.sqrt(deff * (rm * rm * resid * resid).sum(axis=0) * n / dof) / np.where(ok, sxx, 1.0), np.nan)
     has = m > 0

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -133,14 +134,57 @@ def welch_df(v1: float, df1: float, v2: float, df2: float) -> float:
     return total * total / parts if parts > 0 else math.inf
 
 
-def holm(p: list[float], alpha: float = 0.05) -> list[bool]:
-    """Holm's step-down (1979): which of the hypotheses with p-values `p` are rejected keeping
-    the chance of any false rejection at `alpha`: the smallest p against alpha/m, the next
-    against alpha/(m-1), ... until one is not below its bound (NaN is never rejected)."""
-    order = sorted((x, i) for i, x in enumerate(p) if x == x)
-    out = [False] * len(p)
-    for rank, (x, i) in enumerate(order):
-        if x > alpha / (len(order) - rank):
-            break
-        out[i] = True
+def welch_t(per_game: np.ndarray, in_a: np.ndarray) -> np.ndarray:
+    """Per column of `per_game` (games x measures), Welch's t of the games in A (`in_a`, one
+    row of booleans per labelling: labellings x games) against the rest: the difference of the
+    two groups' means over its standard error (0 where both groups are constant)."""
+    a = in_a.astype(np.float64)
+    n1 = a.sum(axis=1, keepdims=True)
+    n0 = per_game.shape[0] - n1
+    s1, q1 = a @ per_game, a @ (per_game * per_game)
+    s0, q0 = per_game.sum(axis=0) - s1, (per_game * per_game).sum(axis=0) - q1
+    v1 = np.maximum(q1 - s1 * s1 / n1, 0.0) / (n1 - 1)
+    v0 = np.maximum(q0 - s0 * s0 / n0, 0.0) / (n0 - 1)
+    se = np.sqrt(v1 / n1 + v0 / n0)
+    diff = s1 / n1 - s0 / n0
+    t: np.ndarray = np.divide(diff, se, out=np.zeros_like(diff), where=se > 1e-12 * (np.abs(diff) + 1e-300))
+    return t
+
+
+def max_t_permutation(per_game: np.ndarray, in_a: np.ndarray, rounds: int = 4000, seed: int = 0) -> np.ndarray:
+    """Familywise-adjusted two-sided p-values of the measures (the columns of `per_game`, one
+    row per game, `in_a` the games of run A): Westfall and Young's step-down max-|t| (1993,
+    algorithm 2.8) over permutations of the games between the two runs, which under "the runs
+    do not differ" are exchangeable. The statistic is Welch's t of each measure (`welch_t`); a
+    measure's p is the share of labellings whose largest |t| over it and every measure less
+    significant reaches its |t|, made monotone. Every labelling when there are at most `rounds`
+    (an exact p); otherwise the observed one and `rounds` drawn at random from a generator seeded
+    with `seed`, so the answer is reproducible."""
+    g, m = per_game.shape
+    k = int(in_a.sum())
+    if m == 0:
+        return np.zeros(0)
+    if g - k < 2 or k < 2:
+        return np.ones(m)
+    observed = np.abs(welch_t(per_game, in_a[None, :]))[0]
+    order = np.argsort(observed)                # least significant first
+    reach = np.zeros(m)
+    exact = math.comb(g, k) <= rounds
+    if exact:
+        labellings = np.zeros((math.comb(g, k), g), dtype=bool)
+        for row, chosen in enumerate(itertools.combinations(range(g), k)):
+            labellings[row, list(chosen)] = True
+        chunks = [labellings]
+        total = len(labellings)
+    else:
+        rng = np.random.default_rng(seed)
+        chunks = [rng.permuted(np.tile(in_a, (min(500, rounds - i), 1)), axis=1) for i in range(0, rounds, 500)]
+        total = rounds + 1
+        reach += 1.0                             # the observed labelling counts as one of them
+    for labels in chunks:
+        running = np.maximum.accumulate(np.abs(welch_t(per_game, labels))[:, order], axis=1)
+        reach += (running >= observed[order] * (1 - 1e-12)).sum(axis=0)
+    p = np.maximum.accumulate((reach / total)[::-1])[::-1]   # never below a more significant measure's
+    out = np.empty(m)
+    out[order] = p
     return out

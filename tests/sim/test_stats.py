@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
-from cardtable.sim.stats import binomial_pmf, binomial_test, holm, newcombe, t_bound, t_two_sided, welch_df, wilson
+from cardtable.sim.stats import (
+    binomial_pmf,
+    binomial_test,
+    max_t_permutation,
+    newcombe,
+    t_bound,
+    t_two_sided,
+    welch_df,
+    welch_t,
+    wilson,
+)
 
 
 def test_wilson_matches_the_published_intervals() -> None:
@@ -93,10 +104,34 @@ def test_welch_df_of_two_equal_variances_adds_their_degrees_of_freedom() -> None
     assert welch_df(1.0, math.inf, 2.0, math.inf) == math.inf
 
 
-def test_holm_steps_down_and_stops_at_the_first_p_above_its_bound() -> None:
-    # m = 4: 0.005 < 0.05/4, 0.01 < 0.05/3, then 0.03 > 0.05/2 stops (0.04 is not reached)
-    assert holm([0.01, 0.04, 0.03, 0.005]) == [True, False, False, True]
-    assert holm([0.001, 0.02, 0.03]) == [True, True, True]
-    assert holm([0.03, 0.03]) == [False, False]  # the first step is Bonferroni's: 0.03 > 0.05/2
-    assert holm([0.02, 0.03]) == [True, True]    # 0.02 < 0.05/2, then 0.03 < 0.05/1
-    assert holm([float("nan"), 0.01]) == [False, True]  # a measure without a p is no test
+def test_welch_t_is_the_difference_of_means_over_its_standard_error() -> None:
+    x = np.array([[1.0], [2.0], [4.0], [3.0], [7.0]])
+    a = np.array([[True, True, True, False, False]])
+    # A: 1, 2, 4 (mean 7/3, variance 7/3); B: 3, 7 (mean 5, variance 8)
+    assert welch_t(x, a)[0, 0] == pytest.approx((7 / 3 - 5) / math.sqrt(7 / 3 / 3 + 8 / 2))
+
+
+def test_max_t_permutation_p_is_the_share_of_labellings_as_extreme() -> None:
+    # 8 games, 4 in A: 70 labellings; A holding the 4 smallest (or, mirrored, the 4 largest) is
+    # the most extreme, no other is as extreme: p = 2/70 exactly. A measure that is the same in
+    # every game is never extreme (p 1) and does not change the other's p.
+    values = np.column_stack([np.arange(1.0, 9.0), np.full(8, 0.5)])
+    in_a = np.arange(8) < 4
+    assert max_t_permutation(values, in_a) == pytest.approx([2 / 70, 1.0])
+    # step-down: a second measure as extreme as the first in every labelling shares its p
+    assert max_t_permutation(np.column_stack([values[:, 0], 3 * values[:, 0]]), in_a) == pytest.approx([2 / 70, 2 / 70])
+    # a mixed labelling: 1, 2, 3, 5 against 4, 6, 7, 8; as extreme are it, its mirror and the two
+    # most extreme ones: 4/70
+    assert max_t_permutation(values[:, :1], np.isin(np.arange(1, 9), [1, 2, 3, 5])) == pytest.approx([4 / 70])
+
+
+def test_max_t_permutation_samples_labellings_reproducibly_when_there_are_too_many() -> None:
+    rng = np.random.default_rng(5)
+    noise = rng.normal(size=(60, 3))
+    in_a = np.arange(60) < 30                    # 1.2e17 labellings: 1000 drawn, and the observed one
+    p = max_t_permutation(noise, in_a, rounds=1000, seed=1)
+    assert (p == max_t_permutation(noise, in_a, rounds=1000, seed=1)).all()
+    assert ((p > 1 / 1001) & (p <= 1)).all()
+    shifted = noise + np.where(in_a, 3.0, 0.0)[:, None] * np.array([1.0, 0.0, 0.0])
+    found = max_t_permutation(shifted, in_a, rounds=1000, seed=1)
+    assert found[0] == pytest.approx(1 / 1001) and found[1] > 0.05 and found[2] > 0.05
