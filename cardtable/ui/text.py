@@ -1,6 +1,8 @@
 """Terminal rendering shared by every game.
 
 A game's spec may name a `text` module of its package with `render(observation) -> RenderableType`
+(or `render(observation, game)`, when it shows card data the observation does not repeat: Ivion's own
+content is in the table's options, which reach a client once)
 and `narrate(event_json, viewer, obs=None) -> str | None` (obs: the viewer's observation just after
 the event, when the caller has it); a game without one is shown generically. The module may also
 give `choices(observation, move_texts) -> [(index, label)]`: the order and labels in which the
@@ -14,6 +16,7 @@ table cell. A game that does nothing gets its players' names.
 
 from __future__ import annotations
 
+import inspect
 import json
 from types import ModuleType
 from typing import Any
@@ -34,6 +37,8 @@ def text_module(game: Game[Any]) -> ModuleType | None:
 def render(game: Game[Any], obs: dict[str, Any]) -> RenderableType:
     mod = text_module(game)
     if mod is not None and hasattr(mod, "render"):
+        if "game" in inspect.signature(mod.render).parameters:
+            return mod.render(obs, game=game)  # type: ignore[no-any-return]
         return mod.render(obs)  # type: ignore[no-any-return]
     return Pretty(obs)
 

@@ -78,6 +78,44 @@ def test_hole1_no_option_of_any_game_reads_a_file(fast: TestClient, tmp_path: Pa
     assert "TOP SECRET" not in r.text and asked == []
 
 
+def test_hole1_ivion_content_goes_inline_over_the_web_and_plays(fast: TestClient) -> None:
+    """Ivion's own content (classes, cards, heroes) is sent as data, as in its content file: the table is
+    made and played, its card data reaches a connection once; a bad item is refused naming its card and
+    field; a file name is refused, alone or beside inline content; every text in it is bounded."""
+    from tests.games.ivion.helpers import tide_content
+
+    content = tide_content()
+    t = new_table(fast, TWO, game="ivion", content=[content], decks=["Nerei Tide", "Lio Marrow"])
+    tokens = [s["token"] for s in t["seats"]]
+    cards = {c["name"]: c for c in fast.get(f"/api/tables/{t['id']}/cards").json()["cards"]}
+    assert cards["Tidecaller Wave 4"]["body"] == "Draw 1 card." and cards["High Tide"]["kind"] == "ultimate"
+    with fast.websocket_connect(f"/ws/{t['id']}?token={tokens[0]}") as p0, fast.websocket_connect(f"/ws/{t['id']}") as spectator:
+        first = [next_state(ws) for ws in (p0, spectator)]
+        assert all(m["options"]["content"] == [content] for m in first)
+        assert first[0]["observation"]["heroes"][0]["hero"] == "Nerei Tide" and "content" not in first[0]["observation"]
+        later = []
+        for version in range(1, 7):
+            act_first(fast, t["id"], tokens)
+            for ws in (p0, spectator):
+                m = next_state(ws)
+                later.append(m)
+                while m["version"] < version:
+                    m = next_state(ws)
+                    later.append(m)
+        # the content is in no update: neither as the options nor inside the state
+        assert later and all("options" not in m and "Pulls the enemy" not in json.dumps(m) for m in later)
+    bad = {"card": [{"name": "Bad Wave", "archetype": "Knight", "power": 9}]}
+    r = fast.post("/api/tables", json={"game": "ivion", "options": {"content": [content, bad]}, "seats": TWO})
+    assert r.status_code == 400 and r.json()["error"] == "bad_options", r.text
+    assert "content item 2: card 'Bad Wave': field 'power'" in r.json()["message"]
+    for named in (["notes"], [content, "notes"], [content, "tide.toml"]):
+        r = fast.post("/api/tables", json={"game": "ivion", "options": {"content": named}, "seats": TWO})
+        assert r.status_code == 400 and "file name" in r.json()["message"], r.text
+    long = dict(content, **{"class": [dict(content["class"][0], description="x" * 5000)]})
+    r = fast.post("/api/tables", json={"game": "ivion", "options": {"content": [long]}, "seats": TWO})
+    assert r.status_code == 400 and "at most 400 characters" in r.json()["message"], r.text
+
+
 # -- 2. every text in options bounded -----------------------------------------------------------
 
 

@@ -319,7 +319,8 @@ class Library:
         return [c for c in self.cards.values() if c.relic]
 
     def add(self, raw: Any, source: str) -> None:
-        """Add the content of one file (its parsed TOML/JSON); `source` starts every message."""
+        """Add the content of one file (its parsed TOML/JSON, or the same table inline); `source` starts
+        every message."""
         if not isinstance(raw, dict):
             raise CardFileError(f"{source}: a content file is a table with 'class', 'specialization', 'card' and "
                                 f"'hero' lists")
@@ -387,17 +388,24 @@ def base_library() -> Library:
     return lib
 
 
-def library(files: Iterable[str] = ()) -> Library:
-    """The base content plus the user's files (each validated; new names only)."""
-    files = tuple(files)
-    if not files:
+def library(content: Iterable[str | dict[str, Any]] = ()) -> Library:
+    """The base content plus the user's: each item a content file's name (read by `read_card_file`, so
+    never under `inline_only`: the command line's) or the content itself, a table as in the file
+    (`class`, `specialization`, `card` and `hero` lists: what the web sends). Each item is validated
+    by the same `Library.add`, its messages starting with the file's name or "content item N"; new
+    names only."""
+    items = tuple(content)
+    if not items:
         return base_library()
     lib = Library()
     base = base_library()
     lib.classes, lib.specializations = dict(base.classes), dict(base.specializations)
     lib.cards, lib.heroes = dict(base.cards), dict(base.heroes)
     lib.descriptions = dict(base.descriptions)
-    for f in files:
-        lib.add(read_card_file(f, "content file"), f"content file {f}")
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            lib.add(read_card_file(item, "content file"), f"content file {item}")
+        else:
+            lib.add(item, f"content item {i + 1}")
     lib.check_marked()
     return lib

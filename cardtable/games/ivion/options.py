@@ -1,4 +1,5 @@
-"""Ivion options: `cardtable.make("ivion", decks=["Sir Edda Vane", "my_hero.toml"], board=5)`."""
+"""Ivion options: `cardtable.make("ivion", decks=["Sir Edda Vane", "my_hero.toml"], board=5)`; your own
+content as files (`content=["mine.toml"]`) or inline (`content=[{"class": [...], "card": [...], "hero": [...]}]`)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,17 @@ class IvionOptions(GameOptions):
     decks: list[Any] = Field(default_factory=lambda: list(STARTERS), min_length=2, max_length=2,
                              description="a deck per seat: a starter hero's name (`cardtable deck ivion --list` lists them "
                                          "with their lines), a hero file (.toml/.json) or a hero table")
-    content: list[str] = Field(default_factory=list, description="your own content files (classes, cards, heroes)")
+    content: list[str | dict[str, Any]] = Field(
+        default_factory=list,
+        description="your own content (classes, specializations, cards, heroes): each a content file (.toml/.json; "
+                    "the command line only) or the same table inline (over the web, only inline)")
     board: int = Field(4, ge=3, le=8, description="tiles per side of the square board (4: the box's 4x4)")
     turn_limit: int = Field(200, ge=2, le=10_000,
                             description="turns before the game stops (the rulebook has no bound): the most HP wins")
 
     @field_validator("content")
     @classmethod
-    def _content(cls, value: list[str]) -> list[str]:
+    def _content(cls, value: list[str | dict[str, Any]]) -> list[str | dict[str, Any]]:
         try:
             library(value)
         except CardFileError as exc:

@@ -727,7 +727,9 @@ class IvionState(State):
                 "revealed_looking": sorted(self.name(c) for c in self.looking[s] if c in self.revealed),
             })
         out: dict[str, Any] = {
-            "seat": seat, "players": 2, "board": self.size, "content": list(self.game.options.content), "turn": self.turn, "turn_number": self.turn_number,
+            # no "content": the table's options (its own content, inline over the web) reach a client once,
+            # not in every update (issue 31, hole 2); the terminal reads the cards from the game
+            "seat": seat, "players": 2, "board": self.size, "turn": self.turn, "turn_number": self.turn_number,
             "heroes": heroes,
             "terrain": {tile_name(t, self.size): k for t, k in sorted(self.terrain.items())},
             # "on": where it is, in words; "host" what kind of place, with the hero's seat or the tile

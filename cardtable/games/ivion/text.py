@@ -21,10 +21,6 @@ from .verbs import amount
 CONTROL_MARK = {"slow": "S", "silence": "Q", "disarm": "D"}
 
 
-def _lib(obs: dict[str, Any]) -> Library:
-    return library(obs.get("content", ()))
-
-
 def _who(s: int, viewer: int | None) -> str:
     return "you" if s == viewer else f"seat {s}"
 
@@ -99,8 +95,10 @@ def _heroes(obs: dict[str, Any]) -> Table:
     return table
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
-    lib = _lib(obs)
+def render(obs: dict[str, Any], game: Any = None) -> RenderableType:
+    """The board, the heroes, the stack and your hand; a card's text comes from `game`'s content (the
+    observation does not repeat the table's content), else from the base content."""
+    lib: Library = game.library if game is not None else library()
     parts: list[RenderableType] = [_board(obs), _heroes(obs)]
     if obs["stack"]:
         lines = []

@@ -69,3 +69,22 @@ def play(s: IvionState, *moves: str) -> IvionState:
     for m in moves:
         s.apply(m)
     return s
+
+
+def tide_content() -> dict[str, Any]:
+    """Content of our own as one table, as a content file holds it (and as the web sends it inline): a
+    class and a specialization of 15 Herocrafting-marked cards each, an ultimate, two traits and the
+    starter hero Nerei Tide who plays them."""
+    cards: list[dict[str, Any]] = []
+    for arch, cost in (("Tidecaller", 1), ("Tidewarden", 2)):
+        cards += [{"name": f"{arch} Wave {k + 1}", "archetype": arch, "marked": 1, "actions": cost if k % 4 else 0,
+                   "power": 1 if k % 3 == 0 else -1 if k % 5 == 1 else 0, "effects": [{"verb": "draw", "n": 1}]}
+                  for k in range(15)]
+    cards += [{"name": "High Tide", "archetype": "Tidewarden", "feat": "ultimate", "hp": 30, "passive": True},
+              {"name": "Undertow", "feat": "trait", "pips": ["blue"], "marked": 1, "passive": True},
+              {"name": "Riptide", "feat": "trait", "pips": ["blue"], "marked": 1, "passive": True}]
+    return {"class": [{"name": "Tidecaller", "colour": "blue", "description": "Pulls the enemy into the deep."}],
+            "specialization": [{"name": "Tidewarden", "colours": ["blue"]}],
+            "card": cards,
+            "hero": [{"name": "Nerei Tide", "mode": "herocrafting", "classes": ["Tidecaller", "Tidecaller"],
+                      "specialization": "Tidewarden", "traits": ["Undertow", "Riptide"]}]}
