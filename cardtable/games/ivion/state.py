@@ -12,7 +12,7 @@ the actions their decisions offer are the game's action space's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
 from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, StackItem
@@ -104,19 +104,30 @@ class Host(NamedTuple):
         return Host(kind, int(key[1:]))
 
 
-class TerrainMap(dict[int, TerrainKind]):
-    """The board's terrain: tile number -> its kind (new terrain replaces the old). Its JSON keys
-    are the tile numbers as text (JSON's keys are strings)."""
+V = TypeVar("V")
 
-    def to_json(self) -> dict[str, str]:
-        return {str(tile): kind for tile, kind in self.items()}
+
+class IntKeyed(dict[int, V]):
+    """A map keyed by a number (a tile, a card id) whose JSON keys are the numbers as text (JSON's
+    keys are strings): a typed layout field, copied by each clone (it changes in place)."""
+
+    def to_json(self) -> dict[str, V]:
+        return {str(key): value for key, value in self.items()}
 
     @classmethod
-    def from_json(cls, data: dict[str, TerrainKind]) -> TerrainMap:
-        return cls((int(tile), kind) for tile, kind in data.items())
+    def from_json(cls, data: dict[str, V]) -> Self:
+        return cls((int(key), value) for key, value in data.items())
 
-    def copy(self) -> TerrainMap:  # a clone's own (it changes in place)
-        return TerrainMap(self)
+    def copy(self) -> Self:
+        return type(self)(self)
+
+
+class TerrainMap(IntKeyed[TerrainKind]):
+    """The board's terrain: tile number -> its kind (new terrain replaces the old)."""
+
+
+class Modes(IntKeyed[int]):
+    """Card on the stack (its id) -> the effect its player chose ("Choose", decided on play)."""
 
 
 class IvionState(State):
@@ -126,8 +137,8 @@ class IvionState(State):
         lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
                "revealed"),
         nested=("feats_used",),
-        records=("pools", "controls", "chosen"),
-        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap)),
+        records=("pools", "controls"),
+        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap), ("chosen", Modes)),
         decisions=(*DECISIONS, *EFFECTS.decisions, STACK.Priority),
     )
     __slots__ = (
@@ -164,7 +175,7 @@ class IvionState(State):
     staged: Play | None              # a card being played: chosen, targeted, not yet on the stack
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
-    chosen: dict[str, int]           # card on the stack -> the effect its player chose ("choose", decided on play)
+    chosen: Modes                    # card on the stack -> the effect its player chose ("choose", decided on play)
     winner_seats: list[int]
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (EFFECTS.record)
@@ -415,8 +426,8 @@ class IvionState(State):
             why = "control prevents it" if self.prevented_by(seat, c) else "no valid target for the copier"
             self.emit("copy_not_played", seat=seat, card=self.name(card), why=why)
             return
-        if str(card) in self.chosen:  # an identical version: what its player chose, it does
-            self.chosen[str(copy)] = self.chosen[str(card)]
+        if card in self.chosen:  # an identical version: what its player chose, it does
+            self.chosen[copy] = self.chosen[card]
         self.emit("copied", seat=seat, card=self.name(card))
         self.check_chivalry_on_play(seat, c, targets)
         STACK.play(self, played)
@@ -496,7 +507,7 @@ class IvionState(State):
         self.feats_used = [[], []]
         self.staged = None
         self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
-        self.chosen = {}
+        self.chosen = Modes()
         self.sequence = EFFECTS.idle
         self.chain = Chain()
         for seat in range(2):  # opening hands of 5, no mulligan
@@ -622,7 +633,7 @@ class IvionState(State):
             host = Host(_HOST_OF_TARGET[c.target], t)
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
-        effects = c.resolved_effects(self.chosen.get(str(item.card), 0), item.card in self.unleashed)
+        effects = c.resolved_effects(self.chosen.get(item.card, 0), item.card in self.unleashed)
         # within the stack's resolution: if the effects are over at once, the stack resolves on
         # (`ResponseStack.resolve_next`); else `effects_done` comes when they are
         EFFECTS.carry_out(self, effects, Context(seat, item.card, targets))
@@ -632,7 +643,7 @@ class IvionState(State):
         for flags in (self.unleashed, self.free):
             if card in flags:
                 flags.remove(card)
-        self.chosen.pop(str(card), None)
+        self.chosen.pop(card, None)
         if card >= COPY_BASE or card not in self.played:  # copies go nowhere; attached cards stay
             return
         self.played.remove(card)
