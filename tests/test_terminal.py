@@ -250,6 +250,17 @@ def test_a_card_is_found_by_the_words_that_name_it() -> None:
     assert find(cards, "draw") is None
 
 
+def test_the_catalogue_sends_each_cards_fields_so_no_view_reads_its_name() -> None:
+    juno = {c["name"]: c for c in catalog(make("juno", players=2))}
+    assert {k: juno["blue draw two"][k] for k in ("color", "rank", "points")} == {"color": "blue", "rank": "draw two", "points": 20}
+    assert (juno["wild draw four"]["color"], juno["wild draw four"]["rank"]) == ("wild", "wild draw four")
+    assert (juno["red 7"]["color"], juno["red 7"]["rank"], juno["red 7"]["points"]) == ("red", "7", 7)
+    zun = {c["name"]: c for c in catalog(make("zun", players=2))}
+    runes = make("zun", players=2).rune_set.runes  # type: ignore[attr-defined]
+    for r in runes:
+        assert (zun[r.name]["kind"], zun[r.name]["target"], zun[r.name]["charms"]) == (r.kind, r.target, list(r.charms))
+
+
 def test_iunu_names_dice_by_face_and_the_ability_it_offers() -> None:
     from cardtable.games.iunu.cards import MERCHANT
     from cardtable.games.iunu.decisions import UseAbility

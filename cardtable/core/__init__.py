@@ -11,11 +11,11 @@ from .replay import Replay
 from .rng import Rng
 from .spec import GameSpec
 from .state import Decision, State, zero_sum_returns
-from .zones import Form, Hidden, Layout, Order, Pool, StateLayout, Visibility, Zone
+from .zones import Form, Hidden, HostKeys, Layout, Order, Pool, StateLayout, Visibility, Zone
 
 __all__ = [
     "Action", "ActionSpace", "CardAction", "CardFileError", "CardtableError", "Decision", "Event", "Game",
     "GameOptions", "GameSpec", "IllegalAction", "OptionError", "Replay", "ReplayError", "Rng",
-    "Form", "Hidden", "Layout", "Order", "Pool", "State", "StateLayout", "UnknownGame", "Visibility", "Zone", "game_class",
+    "Form", "Hidden", "HostKeys", "Layout", "Order", "Pool", "State", "StateLayout", "UnknownGame", "Visibility", "Zone", "game_class",
     "games", "make", "play", "register", "zero_sum_returns",
 ]

@@ -14,7 +14,8 @@ path).
   the order carries nothing a rule reads);
 - layout: one zone (`SINGLE`), one per seat (`PER_SEAT`: the attribute is a list of zones, the
   index is the owner), or one per host (`HOSTED`: a dict from a host's key — a hero, a tile, a
-  card in play — to the cards attached to it);
+  card in play — to the cards attached to it; a typed key is saved as a string through the
+  zone's `HostKeys`, since a JSON object's keys are strings);
 - form: card ids (`IDS`), one card or -1 per owner (`SLOT`), a count per card type (`COUNTS`), or
   records that carry a card and more (`RECORDS`, always public: a card in play with its owner);
 - pool: where `determinize` may deal a hidden card: among every hidden place of its group
@@ -67,6 +68,15 @@ class Pool(Enum):
 
 
 @dataclass(frozen=True)
+class HostKeys:
+    """How a HOSTED zone's typed host keys (Ivion's `Host` records) are saved: a JSON object's keys
+    are strings, so the snapshot writes `to_json(key)` and a restore reads `from_json(text)`."""
+
+    to_json: Callable[[Any], str]
+    from_json: Callable[[str], Any]
+
+
+@dataclass(frozen=True)
 class Zone:
     """One zone (or a family of them: one per seat, one per host) held by attribute `attr`."""
 
@@ -79,6 +89,8 @@ class Zone:
     group: str = "cards"
     #: what its cards are attached to, for a HOSTED zone ("hero", "tile", "card")
     host: str | None = None
+    #: for a HOSTED zone whose host keys are records, not strings: how they are saved
+    keys: HostKeys | None = None
     #: face down during the game, shown to everyone once it is over (IUNU's Scribe cards)
     revealed_when_over: bool = False
     #: `Pool.OWNER`: a card of this zone stays with its owner when hidden cards are dealt anew
@@ -92,6 +104,8 @@ class Zone:
             raise ValueError(f"zone {self.attr!r}: a zone of records must be public (only card ids are resampled)")
         if (self.layout is Layout.HOSTED) != (self.host is not None):
             raise ValueError(f"zone {self.attr!r}: a HOSTED zone names its host, and only a HOSTED zone does")
+        if self.keys is not None and self.layout is not Layout.HOSTED:
+            raise ValueError(f"zone {self.attr!r}: only a HOSTED zone has host keys to save")
         if self.form is Form.SLOT and self.layout is not Layout.SINGLE:
             raise ValueError(f"zone {self.attr!r}: a SLOT zone is one list with a card (or -1) per owner")
         if self.pool is Pool.OWNER and self.layout is not Layout.PER_SEAT and self.form is not Form.SLOT:
@@ -105,7 +119,7 @@ class Zone:
             return ((None, value),)
         if self.layout is Layout.PER_SEAT:
             return enumerate(value)
-        hosted: dict[str, Any] = value
+        hosted: dict[Any, Any] = value
         return hosted.items()
 
     def count(self, value: Any) -> int:
@@ -177,6 +191,8 @@ class StateLayout:
         self._deal_plan = tuple((z, (-1, z.group), z.pool is Pool.OWNER, z.layout is Layout.SINGLE and z.form is Form.IDS)
                                 for z in self._hideable)
         self._copy_fields = self._compile_copy()
+        #: the HOSTED zones whose host keys are records, by attribute: how each saves its keys
+        self._keyed = {z.attr: z.keys for z in self.zones if z.keys is not None}
 
     # -- copies -------------------------------------------------------------------------------
 
@@ -217,9 +233,13 @@ class StateLayout:
 
     def snapshot(self, state: State) -> dict[str, Any]:
         typed = dict(self.typed)
-        out = {}
+        out: dict[str, Any] = {}
         for a in self.saved:
             value = getattr(state, a)
+            keys = self._keyed.get(a)
+            if keys is not None:
+                out[a] = {keys.to_json(k): list(v) for k, v in value.items()}
+                continue
             out[a] = copy_json(value) if a not in typed else None if value is None else value.to_json()
         return out
 
@@ -230,6 +250,10 @@ class StateLayout:
         typed = dict(self.typed)
         for a in self.saved:
             value = data[a]
+            keys = self._keyed.get(a)
+            if keys is not None:
+                setattr(state, a, {keys.from_json(k): list(v) for k, v in value.items()})
+                continue
             setattr(state, a, copy_json(value) if a not in typed else None if value is None else typed[a].from_json(value))
 
     def decision_from_json(self, data: dict[str, Any]) -> Decision:

@@ -206,7 +206,7 @@ def test_ivion_names_every_hero_in_the_log_the_stack_and_every_question(decks: l
                 texts.append(d.question(state))
                 seen.add(d.kind)
                 seen.update("two targets" for it in state.chain.items if len(it.targets) > 1)
-                seen.update("in front" for host in state.attached if host[0] == "p" and state.attached[host])
+                seen.update("in front" for host in state.attached if host.kind == "player" and state.attached[host])
                 if step % 3 == 0 or d.kind in ("choose_mode", "choose_target"):
                     for viewer in (None, 0, 1):
                         obs = state.observation(viewer)

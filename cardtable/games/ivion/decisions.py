@@ -220,7 +220,7 @@ def pay(state: IvionState) -> None:
     if staged.unleash:
         state.unleashed.append(card_id)
     if c.modes:
-        state.chosen[str(card_id)] = staged.mode
+        state.chosen[card_id] = staged.mode
     target = staged.target
     state.check_chivalry_on_play(seat, c, (target,))
     # a hero target is named (and its seat given, so that its own player reads "you")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from ...core.actions import ActionSpace
 from ...core.effects import EffectActions
 from ...core.game import Game
 from ...core.rng import Rng
@@ -14,10 +15,6 @@ from .cards import Card, library
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
 from .state import IvionState
-
-#: one action space per pair of decks and board (its actions name their cards), shared by every
-#: game made with them
-_SPACES: dict[str, IvionSpace] = {}
 
 
 class Ivion(Game[IvionState]):
@@ -67,10 +64,10 @@ class Ivion(Game[IvionState]):
         cantrips = sorted({n for d in self.decks for n in (*d.cards, *d.feats) if self.library.cards[n].cantrip})
         digest = hashlib.sha256(repr((names, options.board)).encode()).hexdigest()[:16]
         key = f"ivion:{digest}"
-        space = _SPACES.get(key)
-        if space is None:
-            space = _SPACES[key] = IvionSpace(key, options.board, plays, cantrips, feats, plays, names)
-        self.space = space
+        #: one action space per pair of decks and board (its actions name their cards), shared by
+        #: every game made with them
+        self.space = space = ActionSpace.shared(
+            key, lambda: IvionSpace(key, options.board, plays, cantrips, feats, plays, names))
         #: what the effect layer's decisions offer (`IvionState.effect_actions`): this space's answers
         self.answers = EffectActions(space.yes, space.no, space.first)
         super().__init__(options)

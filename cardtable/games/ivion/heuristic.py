@@ -23,7 +23,7 @@ from ...core.state import State
 from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
 from .cards import Card
-from .state import IvionState
+from .state import Host, IvionState
 
 
 def card_value(c: Card) -> float:
@@ -89,7 +89,7 @@ def _desired(s: IvionState, seat: int) -> int:
 
 def _trap(s: IvionState, seat: int, tile: int) -> float:
     """Cards of the enemy attached to a tile (snares, static fields) and hostile terrain."""
-    bad = sum(1.0 for c in s.attached.get(f"t{tile}", ()) if s.owner(c) != seat)
+    bad = sum(1.0 for c in s.attached.get(Host("tile", tile), ()) if s.owner(c) != seat)
     return bad + (0.3 if s.terrain.get(tile) == "difficult" else 0.0)
 
 
@@ -264,7 +264,7 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
             item = next((i for i in s.chain.items if i.card == a.n), None)
             return 1.0 + damage(s.card(a.n)) if item is not None and item.controller != seat else -1.0
         host = s.host_of(a.n)
-        on_me = host == f"h{seat}"
+        on_me = host == Host("hero", seat)
         return (2.0 if on_me else 1.0) + card_value(s.card(a.n)) if s.owner(a.n) != seat else -1.0
     if k == Kind.UNLEASH:
         return 1.0

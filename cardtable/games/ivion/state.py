@@ -12,13 +12,13 @@ the actions their decisions offer are the game's action space's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
 from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, StackItem
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
-from ...core.zones import Layout, Order, Pool, StateLayout, Visibility, Zone
+from ...core.zones import HostKeys, Layout, Order, Pool, StateLayout, Visibility, Zone
 from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, IvionAction, Kind, copy_words, tile_name
 from .cards import Card
 from .decisions import (
@@ -68,24 +68,66 @@ def zones() -> tuple[Zone, ...]:
         Zone("relics", Visibility.HIDDEN, Order.PILE, per, group="relics", pool=own),
         Zone("looking", Visibility.OWNER, Order.SET, per, pool=own),
         Zone("played", Visibility.PUBLIC, Order.PILE),
-        Zone("attached", Visibility.PUBLIC, Order.SET, Layout.HOSTED, host="host"),
+        Zone("attached", Visibility.PUBLIC, Order.SET, Layout.HOSTED, host="host",
+             keys=HostKeys(Host.to_json, Host.from_json)),
         Zone("removed", Visibility.PUBLIC, Order.SET, group="relics"),
     )
 
 
-class TerrainMap(dict[int, TerrainKind]):
-    """The board's terrain: tile number -> its kind (new terrain replaces the old). Its JSON keys
-    are the tile numbers as text (JSON's keys are strings)."""
+#: what a card is attached to ("Attach"): a hero, a tile, a card, or in front of a player (no target)
+HostKind = Literal["hero", "tile", "card", "player"]
+#: a host's kind as its saved key begins ("h0", "t5", "c17", "p0": the recorded games' JSON)
+_LETTER: dict[HostKind, str] = {"hero": "h", "tile": "t", "card": "c", "player": "p"}
+_KIND: dict[str, HostKind] = {letter: kind for kind, letter in _LETTER.items()}
+#: what a card that attaches attaches to, by its target ("Attach": a card with no target is put
+#: in front of its controller)
+_HOST_OF_TARGET: dict[str, HostKind] = {"self": "hero", "enemy": "hero", "empty_tile": "tile", "attached": "card",
+                                        "none": "player"}
 
-    def to_json(self) -> dict[str, str]:
-        return {str(tile): kind for tile, kind in self.items()}
+
+class Host(NamedTuple):
+    """A host of attached cards: its kind and which one (a hero's or a player's seat, a tile's
+    number, a card's id)."""
+
+    kind: HostKind
+    id: int
+
+    def to_json(self) -> str:
+        return _LETTER[self.kind] + str(self.id)
+
+    @staticmethod
+    def from_json(key: str) -> Host:
+        kind = _KIND.get(key[:1])
+        if kind is None or not key[1:].isdigit():
+            raise ValueError(f"attached: host {key!r} is not a hero, tile, card or player "
+                             f"(h<seat>, t<tile>, c<card>, p<seat>)")
+        return Host(kind, int(key[1:]))
+
+
+V = TypeVar("V")
+
+
+class IntKeyed(dict[int, V]):
+    """A map keyed by a number (a tile, a card id) whose JSON keys are the numbers as text (JSON's
+    keys are strings): a typed layout field, copied by each clone (it changes in place)."""
+
+    def to_json(self) -> dict[str, V]:
+        return {str(key): value for key, value in self.items()}
 
     @classmethod
-    def from_json(cls, data: dict[str, TerrainKind]) -> TerrainMap:
-        return cls((int(tile), kind) for tile, kind in data.items())
+    def from_json(cls, data: dict[str, V]) -> Self:
+        return cls((int(key), value) for key, value in data.items())
 
-    def copy(self) -> TerrainMap:  # a clone's own (it changes in place)
-        return TerrainMap(self)
+    def copy(self) -> Self:
+        return type(self)(self)
+
+
+class TerrainMap(IntKeyed[TerrainKind]):
+    """The board's terrain: tile number -> its kind (new terrain replaces the old)."""
+
+
+class Modes(IntKeyed[int]):
+    """Card on the stack (its id) -> the effect its player chose ("Choose", decided on play)."""
 
 
 class IvionState(State):
@@ -95,8 +137,8 @@ class IvionState(State):
         lists=("hp", "max_hp", "wounded", "initiative", "chivalrous", "pos", "unleashed", "free", "winner_seats",
                "revealed"),
         nested=("feats_used",),
-        records=("pools", "controls", "chosen"),
-        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap)),
+        records=("pools", "controls"),
+        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap), ("chosen", Modes)),
         decisions=(*DECISIONS, *EFFECTS.decisions, STACK.Priority),
     )
     __slots__ = (
@@ -115,7 +157,7 @@ class IvionState(State):
     relics: list[list[int]]          # the relic pile
     looking: list[list[int]]         # second wind: the top five, seen by their owner only
     played: list[int]                # unresolved cards (the response stack's cards)
-    attached: dict[str, list[int]]   # host ("h0" a hero, "t5" a tile, "c17" a card, "p0" in front of a player) -> cards
+    attached: dict[Host, list[int]]  # host (a hero, a tile, a card, in front of a player) -> cards
     removed: list[int]               # relics removed from the game
     turn: int
     turn_number: int
@@ -133,7 +175,7 @@ class IvionState(State):
     staged: Play | None              # a card being played: chosen, targeted, not yet on the stack
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
-    chosen: dict[str, int]           # card on the stack -> the effect its player chose ("choose", decided on play)
+    chosen: Modes                    # card on the stack -> the effect its player chose ("choose", decided on play)
     winner_seats: list[int]
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (EFFECTS.record)
@@ -183,7 +225,7 @@ class IvionState(State):
 
     def empty_tile(self, tile: int) -> bool:
         """Glossary "Empty tile": no cards attached and no heroes in it (terrain allowed)."""
-        return tile not in self.pos and not self.attached.get(f"t{tile}")
+        return tile not in self.pos and not self.attached.get(Host("tile", tile))
 
     def hero_meant(self, ctx: Context, to: str) -> int:
         if to == "self":
@@ -192,7 +234,7 @@ class IvionState(State):
             return 1 - ctx.controller
         return ctx.targets[0]
 
-    def host_of(self, card: int) -> str | None:
+    def host_of(self, card: int) -> Host | None:
         for host, cards in self.attached.items():
             if card in cards:
                 return host
@@ -201,25 +243,25 @@ class IvionState(State):
     def location(self, card: int) -> int:
         """The tile an attached card is in (rulebook "Destroy"): the tile it is attached to, the
         tile of the hero or card it is attached to, or else its controller's tile (a card attached in
-        front of its player, "p0", has no tile of its own)."""
+        front of its player has no tile of its own)."""
         host = self.host_of(card)
         if host is None:
             return self.pos[self.owner(card)]
-        if host[0] == "t":
-            return int(host[1:])
-        if host[0] in "hp":
-            return self.pos[int(host[1:])]
-        return self.location(int(host[1:]))
+        if host.kind == "tile":
+            return host.id
+        if host.kind == "card":
+            return self.location(host.id)
+        return self.pos[host.id]  # a hero, or a player
 
     def sealed(self, card: int) -> bool:
         """An attached card with a seal on it has no abilities: a seal that is itself sealed has
         none either, so it seals nothing."""
-        return any("seal" in self.card(c).statuses() and not self.sealed(c) for c in self.attached.get(f"c{card}", ()))
+        return any("seal" in self.card(c).statuses() and not self.sealed(c) for c in self.attached.get(Host("card", card), ()))
 
     def statuses_on(self, seat: int) -> list[str]:
         """Statuses that hold for a hero: of cards attached to it and of its passive feats."""
         out: list[str] = []
-        for c in self.attached.get(f"h{seat}", ()):
+        for c in self.attached.get(Host("hero", seat), ()):
             if not self.sealed(c):
                 out += self.card(c).statuses()
         for c in self.feats[seat]:
@@ -320,7 +362,7 @@ class IvionState(State):
         self.attached[host].remove(card)
         if not self.attached[host]:
             del self.attached[host]
-        for sub in list(self.attached.get(f"c{card}", ())):
+        for sub in list(self.attached.get(Host("card", card), ())):
             self._detach(sub)
             self.to_discard(sub)
 
@@ -384,8 +426,8 @@ class IvionState(State):
             why = "control prevents it" if self.prevented_by(seat, c) else "no valid target for the copier"
             self.emit("copy_not_played", seat=seat, card=self.name(card), why=why)
             return
-        if str(card) in self.chosen:  # an identical version: what its player chose, it does
-            self.chosen[str(copy)] = self.chosen[str(card)]
+        if card in self.chosen:  # an identical version: what its player chose, it does
+            self.chosen[copy] = self.chosen[card]
         self.emit("copied", seat=seat, card=self.name(card))
         self.check_chivalry_on_play(seat, c, targets)
         STACK.play(self, played)
@@ -465,7 +507,7 @@ class IvionState(State):
         self.feats_used = [[], []]
         self.staged = None
         self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
-        self.chosen = {}
+        self.chosen = Modes()
         self.sequence = EFFECTS.idle
         self.chain = Chain()
         for seat in range(2):  # opening hands of 5, no mulligan
@@ -588,10 +630,10 @@ class IvionState(State):
         targets = self.valid_targets(item) if c.targets > 1 else item.targets
         if c.attach and not copy:
             t = targets[0] if targets else seat
-            host = {"self": "h", "enemy": "h", "empty_tile": "t", "attached": "c", "none": "p"}[c.target] + str(t)
+            host = Host(_HOST_OF_TARGET[c.target], t)
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
-        effects = c.resolved_effects(self.chosen.get(str(item.card), 0), item.card in self.unleashed)
+        effects = c.resolved_effects(self.chosen.get(item.card, 0), item.card in self.unleashed)
         # within the stack's resolution: if the effects are over at once, the stack resolves on
         # (`ResponseStack.resolve_next`); else `effects_done` comes when they are
         EFFECTS.carry_out(self, effects, Context(seat, item.card, targets))
@@ -601,7 +643,7 @@ class IvionState(State):
         for flags in (self.unleashed, self.free):
             if card in flags:
                 flags.remove(card)
-        self.chosen.pop(str(card), None)
+        self.chosen.pop(card, None)
         if card >= COPY_BASE or card not in self.played:  # copies go nowhere; attached cards stay
             return
         self.played.remove(card)
@@ -629,12 +671,12 @@ class IvionState(State):
                 out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
             for host, cards in self.attached.items():
                 for c in cards:
-                    if host == f"h{s}":
+                    if host == Host("hero", s):
                         out += self._card_abilities(c, "host_turn_start", self.owner(c), Context(self.owner(c), c, (s,)))
                     if self.owner(c) == s:
                         out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
         elif event.kind == "enter":
-            for c in self.attached.get(f"t{event.target}", ()):
+            for c in self.attached.get(Host("tile", event.target), ()):
                 if self.owner(c) != event.seat:
                     out += self._card_abilities(c, "enemy_enters", self.owner(c), Context(self.owner(c), c, (event.seat,)))
         return out
@@ -762,15 +804,15 @@ class IvionState(State):
                                    if self.range_ok(seat, c, t)]
         return out
 
-    def _host(self, host: str) -> dict[str, Any]:
+    def _host(self, host: Host) -> dict[str, Any]:
         """Where an attached card is, as the texts name it: on a hero ("Lio Marrow"), in front of a
         player (no tile: "in front of Lio Marrow"), on a tile, on a card (its ref)."""
-        kind, key = host[0], int(host[1:])
-        if kind == "h":
+        kind, key = host
+        if kind == "hero":
             return {"on": self.game.hero_names[key], "host": "hero", "seat": key}
-        if kind == "p":
+        if kind == "player":
             return {"on": f"in front of {self.game.hero_names[key]}", "host": "player", "seat": key}
-        if kind == "t":
+        if kind == "tile":
             return {"on": tile_name(key, self.size), "host": "tile", "tile": tile_name(key, self.size)}
         return {"on": self.card_ref(key), "host": "card"}
 

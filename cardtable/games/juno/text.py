@@ -11,7 +11,20 @@ from rich.text import Text
 
 from ...ui.names import name as seat_name
 from ...ui.names import player, prompt
-from .cards import CARD_NAME, CARD_POINTS, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD_DRAW_FOUR_RANK, WILD_RANK
+from .cards import (
+    CARD_COLOR,
+    CARD_NAME,
+    CARD_POINTS,
+    CARD_RANK,
+    COLORS,
+    DRAW_TWO,
+    NO_COLOR,
+    RANK_NAMES,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR_RANK,
+    WILD_RANK,
+)
 
 STYLE = {"red": "bold white on red3", "yellow": "bold black on yellow3", "green": "bold white on green4",
          "blue": "bold white on blue3", None: "bold white on grey23"}
@@ -191,13 +204,16 @@ def card_text(rank: int, points: int, variant: str) -> str:
 
 
 def card_catalog(game: Any) -> list[dict[str, Any]]:
-    """Every card of the game's deck (the rule set's or a custom deck), with what it does."""
+    """Every card of the game's deck (the rule set's or a custom deck), with what it does, and its
+    colour ("wild" for a wild), rank and points as fields, so that a view draws the card without
+    reading its name."""
     variant = game.options.variant
     out = []
     for t, copies in enumerate(game.counts):
         if copies:
             rank = CARD_RANK[t]
             kind = "number" if rank < 10 else "wild" if rank >= WILD_RANK else "action"
+            color = "wild" if CARD_COLOR[t] == NO_COLOR else COLORS[CARD_COLOR[t]]
             out.append({"name": CARD_NAME[t], "kind": kind, "text": card_text(rank, CARD_POINTS[t], variant),
-                        "copies": copies})
+                        "copies": copies, "color": color, "rank": RANK_NAMES[rank], "points": CARD_POINTS[t]})
     return out

@@ -181,12 +181,16 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
 
 def card_catalog(game: Any) -> list[dict[str, Any]]:
     """Every rune of the game's set with its text generated from the data (`Rune.text()`), its kind,
-    copies in the deck, when it can be played and, for a modifier, the runes it can modify (`note`)."""
+    copies in the deck, when it can be played, its target, charms and keywords and, for a modifier, the
+    runes it can modify (`note`)."""
     runes = game.rune_set.runes
     sets = game.options.deck_sets()
     out = []
     for r in runes:
-        entry = {"name": r.name, "kind": r.kind, "text": r.text(), "copies": r.copies * sets, "when": WHEN[r.kind]}
+        # the text, and the rune's data as fields (whom it targets, the modifiers it takes, its
+        # keywords), so that a view draws them without reading the text
+        entry = {"name": r.name, "kind": r.kind, "text": r.text(), "copies": r.copies * sets, "when": WHEN[r.kind],
+                 "target": r.target, "charms": list(r.charms), "keywords": list(r.keywords)}
         if r.kind == "modifier":
             charmed = [o.name for o in runes if r.name in o.charms]
             entry["note"] = f"It can modify: {', '.join(charmed) or 'no rune of this set'}."

@@ -11,11 +11,11 @@
     reverse: () => svg('<path d="M4 9h12l-3-3M20 15H8l3 3" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/>'),
   };
 
-  // "red 7", "blue draw two", "wild", "wild draw four" -> {color, rank}
+  // A card's colour ("wild" for a wild) and rank, as the catalogue sends them (games/juno/text.py,
+  // `card_catalog`); until the catalogue has arrived (the page is drawn again then) a card shows its name.
   function parse(name) {
-    const words = name.split(" ");
-    if (COLORS.includes(words[0])) return { color: words[0], rank: words.slice(1).join(" ") };
-    return { color: "wild", rank: name };
+    const c = window.CT.cardEntry(name);
+    return c ? { color: c.color, rank: c.rank } : { color: "wild", rank: name };
   }
 
   function face(rank, big) {

@@ -19,9 +19,12 @@
     return window.CT.svg(`<path d="${strokes.join(" ")}" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>`, "0 0 24 24");
   }
 
+  // A rune: its mark, its name and its kind (action, reaction, modifier), as the catalogue sends it.
   function rune(name, extra = "") {
-    return cardInfo(el("div", { class: `gen-card rune ${extra}`, "data-card": name, title: name, style: "background:linear-gradient(165deg,#2b2d42,#4a4e69);color:#f4f1e8;border:2px solid #9a8c98" },
-      el("span", { style: "text-align:center;color:#c9ada7" }, runeMark(name)), el("b", {}, name)), name);
+    const c = window.CT.cardEntry(name);
+    return cardInfo(el("div", { class: `gen-card rune ${extra}`, "data-card": name, "data-kind": c ? c.kind : "", title: name, style: "background:linear-gradient(165deg,#2b2d42,#4a4e69);color:#f4f1e8;border:2px solid #9a8c98" },
+      el("span", { style: "text-align:center;color:#c9ada7" }, runeMark(name)), el("b", {}, name),
+      c ? el("span", { class: "meta", style: "color:#c9ada7" }, c.kind) : null), name);
   }
 
   // A rune chip (in play, ongoing, the chain, exposed hands): its text on hover, ⓘ for the detail.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.core import IllegalAction
+from cardtable.games.ivion.state import Host
 
 from .helpers import EDDA, LIO, names, play, position, texts, tile
 
@@ -66,7 +67,7 @@ def test_displace_travels_the_enemy() -> None:
 def test_attach_to_an_enemy_hero_and_its_trigger_at_the_hosts_turn() -> None:
     s = position(hands=(["Burning Brand"], []), power=(2, 0))
     play(s, "play Burning Brand", "pass")
-    brand = s.attached["h1"]
+    brand = s.attached[Host("hero", 1)]
     assert names(s, brand) == ["Burning Brand"] and s.discard[0] == []  # attached, not discarded
     play(s, "end turn")
     assert s.hp[1] == 31  # at the start of the host's turn, 1 damage
@@ -84,9 +85,9 @@ def test_attach_only_to_an_empty_tile_and_a_snare_answers_an_enemy_entering() ->
 def test_attaching_to_an_attached_card_seal_silences_its_abilities() -> None:
     s = position(hands=([], ["Bramble Snare", "Seal of Quiet"]), turn=1, actions=(3, 3), at=("a1", "b2"))
     play(s, "play Bramble Snare", "target a2", "pass")
-    snare = s.attached[f"t{tile('a2')}"][0]
+    snare = s.attached[Host("tile", tile('a2'))][0]
     play(s, "play Seal of Quiet", f"target Bramble Snare #{snare}", "pass")
-    assert names(s, s.attached[f"c{snare}"]) == ["Seal of Quiet"]
+    assert names(s, s.attached[Host("card", snare)]) == ["Seal of Quiet"]
     play(s, "end turn", "move north")
     assert s.controls[0]["slow"] == 0
 
@@ -96,9 +97,9 @@ def test_a_seal_on_a_seal_frees_the_first_card() -> None:
     s = position(hands=([], ["Bramble Snare", "Seal of Quiet", "Seal of Quiet"]), turn=1, actions=(3, 3),
                  at=("a1", "b2"))
     play(s, "play Bramble Snare", "target a2", "pass")
-    snare = s.attached[f"t{tile('a2')}"][0]
+    snare = s.attached[Host("tile", tile('a2'))][0]
     play(s, "play Seal of Quiet", f"target Bramble Snare #{snare}", "pass")
-    seal = s.attached[f"c{snare}"][0]
+    seal = s.attached[Host("card", snare)][0]
     assert s.sealed(snare)
     play(s, "play Seal of Quiet", f"target Seal of Quiet #{seal}", "pass")
     assert s.sealed(seal) and not s.sealed(snare)
@@ -112,29 +113,29 @@ def test_a_feat_sent_to_the_discard_hand_or_deck_returns_to_the_feat_zone() -> N
     s = position(at=("a1", "a3"))
     for how in ("destroy", "hand", "deck"):
         feat = s.feats[0].pop()
-        s.attached["h1"] = [feat]
+        s.attached[Host("hero", 1)] = [feat]
         if how == "destroy":
             s.destroy(feat)
         else:
             s.recall(feat, how)
-        assert feat in s.feats[0] and "h1" not in s.attached
+        assert feat in s.feats[0] and Host("hero", 1) not in s.attached
         assert feat not in s.discard[0] and feat not in s.shown[0] and feat not in s.deck[0]
 
 
 def test_destroy_uses_range_from_where_the_attached_card_is() -> None:
     s = position(hands=(["Burning Brand"], ["Unmake"]), power=(2, 0), at=("a1", "a3"))
     play(s, "play Burning Brand", "pass", "end turn")
-    brand = s.attached["h1"][0]
+    brand = s.attached[Host("hero", 1)][0]
     play(s, "play Unmake")
     assert texts(s) == [f"target Burning Brand #{brand}"]  # on Lio's own hero: in Lio's tile, range 0
     play(s, f"target Burning Brand #{brand}", "pass")
-    assert "h1" not in s.attached and names(s, s.discard[0]) == ["Burning Brand"]
+    assert Host("hero", 1) not in s.attached and names(s, s.discard[0]) == ["Burning Brand"]
 
 
 def test_destroying_a_card_discards_what_is_attached_to_it() -> None:
     s = position(hands=(["Cleave"], ["Bramble Snare", "Seal of Quiet"]), turn=1, actions=(3, 3), at=("a1", "b2"))
     play(s, "play Bramble Snare", "target a2", "pass")
-    snare = s.attached[f"t{tile('a2')}"][0]
+    snare = s.attached[Host("tile", tile('a2'))][0]
     play(s, "play Seal of Quiet", f"target Bramble Snare #{snare}", "pass")
     s.destroy(snare)
     assert s.attached == {} and names(s, s.discard[1]) == ["Bramble Snare", "Seal of Quiet"]

@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.core import IllegalAction
 from cardtable.core import actions as core_actions
-from cardtable.games.ivion import game as ivion_game
+from cardtable.games.ivion import actions as ivion_actions
 from cardtable.games.ivion.cards import base_library
 
 from .helpers import names, play, position, texts, tile
@@ -169,7 +169,8 @@ def test_a_card_played_free_by_cantrip_may_be_unleashed_with_all_remaining_power
     cards = base_library().cards
     monkeypatch.setitem(cards, "Fireball", dataclasses.replace(cards["Fireball"], cantrip=True))
     # the game's action space is built anew (it offers "cantrip Fireball") and forgotten afterwards
-    monkeypatch.setattr(ivion_game, "_SPACES", {})
+    monkeypatch.setattr(ivion_actions, "_NAMES", dict(ivion_actions._NAMES))
+    monkeypatch.setattr(core_actions, "_SHARED", {k: v for k, v in core_actions._SHARED.items() if not k.startswith("ivion:")})
     monkeypatch.setattr(core_actions, "_SPACES", dict(core_actions._SPACES))
     s = position(hands=(["Fireball"], []), power=(3, 0))
     play(s, "cantrip Fireball")

@@ -10,6 +10,7 @@ from rich.console import Console
 
 from cardtable.core import IllegalAction
 from cardtable.games.ivion import text
+from cardtable.games.ivion.state import Host
 
 from .helpers import names, play, position, texts, tile
 
@@ -95,8 +96,8 @@ def _aldous_attached(s):  # type: ignore[no-untyped-def]
     candle, glyph = (next(c for c in s.deck[1] if s.name(c) == n) for n in ("Candle of Mercy", "Warding Glyph"))
     s.deck[1].remove(candle)
     s.deck[1].remove(glyph)
-    s.attached["p1"] = [candle]
-    s.attached[f"t{tile('b3')}"] = [glyph]
+    s.attached[Host("player", 1)] = [candle]
+    s.attached[Host("tile", tile('b3'))] = [glyph]
     return candle, glyph
 
 
@@ -134,7 +135,7 @@ def test_destroy_as_an_instant_during_the_enemys_turn() -> None:
     play(s, "play Burning Brand")
     assert s.decision.kind == "priority" and "play Shatter" not in texts(s)  # not yet attached: nothing to destroy
     play(s, "pass")
-    brand = s.attached["h1"][0]
+    brand = s.attached[Host("hero", 1)][0]
     play(s, "play Oathstrike", "play Shatter", f"target Burning Brand #{brand}", "pass")  # on Edda's turn
     assert s.host_of(brand) is None and names(s, s.discard[0]) == ["Burning Brand", "Oathstrike"]
     assert s.hp[1] == s.max_hp[1] - 2  # Oathstrike resolved after it
@@ -174,7 +175,7 @@ def test_a_card_attached_to_something_with_no_tile_is_in_its_controllers_tile() 
     # controller" -- so destroying it counts range from wherever its controller stands
     s = position(hands=(["Wellspring"], []), decks=(WREN, LIO), at=("a1", "d4"))
     play(s, "play Wellspring", "pass")
-    well = s.attached["p0"]
+    well = s.attached[Host("player", 0)]
     assert names(s, well) == ["Wellspring"] and s.location(well[0]) == tile("a1")
     assert "Attach it in front of you" in s.card(well[0]).text()
     assert s.observation(1)["attached"] == [{"card": "Wellspring", "id": well[0], "controller": 0,
@@ -191,7 +192,7 @@ def test_a_card_attached_to_something_with_no_tile_is_in_its_controllers_tile() 
     play(s, "play Unmake")
     assert texts(s) == [f"target Wellspring #{well[0]}"]  # c3 is 2 from d4: in Unmake's range (3)
     play(s, f"target Wellspring #{well[0]}", "pass")
-    assert "p0" not in s.attached and names(s, s.discard[0]) == ["Wellspring"]
+    assert Host("player", 0) not in s.attached and names(s, s.discard[0]) == ["Wellspring"]
 
 
 def test_a_card_attached_in_front_of_its_player_triggers_at_the_start_of_their_turn() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.core import IllegalAction
+from cardtable.games.ivion.state import Host
 
 from .helpers import EDDA, LIO, names, play, position, take, texts, tile
 
@@ -115,8 +116,8 @@ def test_copy_plays_an_identical_version_that_neither_attaches_nor_goes_to_a_dis
     assert [i.card for i in s.chain.items] == [brand, 1000 + brand]
     assert s.decision.kind == "priority" and s.current_player == 0
     play(s, "pass")
-    assert "h0" not in s.attached  # the copy did not attach
-    assert names(s, s.attached["h1"]) == ["Burning Brand"]
+    assert Host("hero", 0) not in s.attached  # the copy did not attach
+    assert names(s, s.attached[Host("hero", 1)]) == ["Burning Brand"]
     assert names(s, s.discard[1]) == ["Mirror Image"] and s.discard[0] == []
 
 

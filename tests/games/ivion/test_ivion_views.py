@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from cardtable.games.ivion.state import Host
+
 from .helpers import LIO, names, play, position, texts
 
 
@@ -20,7 +22,7 @@ def test_hands_and_decks_are_private_discards_feats_and_the_field_public() -> No
 def test_a_card_back_in_hand_from_a_public_zone_stays_revealed() -> None:
     s = position(hands=(["Burning Brand"], ["Recall Echo"]), power=(2, 0), at=("b2", "b3"))
     play(s, "play Burning Brand", "pass", "end turn")
-    brand = s.attached["h1"][0]
+    brand = s.attached[Host("hero", 1)][0]
     play(s, "play Recall Echo", f"target Burning Brand #{brand}", "pass")
     assert brand in s.shown[0] and s.observation(1)["heroes"][0]["revealed_in_hand"] == ["Burning Brand"]
     assert "Burning Brand" in s.observation(0)["hand"]
@@ -36,6 +38,18 @@ def test_determinize_deals_each_seats_hidden_cards_among_its_own_places() -> Non
         assert all(d.owner(c) == 0 for c in (*d.hand[0], *d.deck[0]))  # cards never change owner
         assert sorted(d.hand[0] + d.deck[0]) == sorted(s.hand[0] + s.deck[0])
         assert d.observation(1) == s.observation(1)
+
+
+def test_hosts_are_records_saved_as_the_recorded_games_keys() -> None:
+    # the `attached` zone's hosts are `Host` records; its JSON keys stay "h1", "t5", "c17", "p0"
+    s = position(hands=(["Burning Brand"], []), power=(2, 0), at=("b2", "b3"))
+    play(s, "play Burning Brand", "pass")
+    brand = s.attached[Host("hero", 1)][0]
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["state"]["attached"] == {"h1": [brand]}
+    back = s.game.state_from_json(data)
+    assert back.attached == {Host("hero", 1): [brand]} and back.location(brand) == s.pos[1]
+    assert Host.from_json("c17") == Host("card", 17) and Host("player", 0).to_json() == "p0"
 
 
 def test_save_clone_and_determinize_in_the_middle_of_the_stack() -> None:
@@ -75,7 +89,7 @@ def test_a_revealed_card_stays_face_up_in_the_deck_until_that_deck_is_shuffled()
     s = position(hands=(["Burning Brand"], ["Fold Into Memory", "Insight"]), power=(2, 0), actions=(3, 0),
                  at=("b2", "b3"))
     play(s, "play Burning Brand", "pass", "end turn")
-    brand = s.attached["h1"][0]
+    brand = s.attached[Host("hero", 1)][0]
     play(s, "play Fold Into Memory", f"target Burning Brand #{brand}", "pass")
     assert s.deck[0][-1] == brand and brand in s.revealed  # on top of Edda's deck, face up
     assert s.observation(1)["heroes"][0]["revealed_in_deck"] == [["Burning Brand", 0]]
