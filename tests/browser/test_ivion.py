@@ -154,6 +154,9 @@ def whole_game_on_one_screen(page: Any, server: Server, shots: Path) -> None:
     assert page.locator("#board [data-figure]").count() == 2
     assert page.locator(".iv-hero-panel .iv-hp").count() == 2
     assert page.locator("#feats [data-feat]").count() == 3
+    # a card's printed parts come from the table's card catalogue, fetched beside the socket: the
+    # page is drawn again once it has arrived
+    page.wait_for_function("document.body.dataset.cards === 'loaded'", timeout=WAIT)
     first = page.locator("#hand .iv-card").first
     assert "action" in first.locator(".iv-chead").inner_text()
     shot(page, "ivion-start")
