@@ -87,6 +87,15 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     row = page.locator("#tables tr[data-row='mean game length (decisions)']").inner_text()
     diff, low, high = (float(x) for x in re.findall(r"[+-]\d+\.\d", row)[:3])
     assert 0 < low < diff < high, row
+    # each card measure's p across all of them (the permutation max-|t|, which decides "clear"), said in the legend
+    cards_table = page.locator("#tables .results-wrap").nth(3)
+    assert cards_table.locator("th").all_inner_texts()[4:7] == ["clear", "p_all", "p"]
+    for row in cards_table.locator("tbody tr").all():
+        cells = row.locator("td").all_inner_texts()
+        p_all, p = float(cells[5]), float(cells[6])
+        assert 0 <= p <= 1 and 0 <= p_all <= 1 and (cells[4] == "yes") == (p_all < 0.05), cells
+    legend = cards_table.locator(".legend").inner_text()
+    assert "p_all: its p-value across all" in legend and "\"clear\" is p_all below 0.05" in legend
     assert page.locator("#plots img").count() >= 2  # the report's plots
     page.evaluate("document.getElementById('results').scrollIntoView()")  # the top of the comparison
     shot_at(page, "lab-results")
