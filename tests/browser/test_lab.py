@@ -47,6 +47,17 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     page.fill("#password", "lab-secret")
     page.click("#login-form button")
     page.wait_for_function("document.body.dataset.cards === 'iuno_avatar'", timeout=WAIT)  # the first game
+    # Ivion's cards come from its content file, their form from its card schema (CardData)
+    page.select_option("#game", "ivion")
+    page.wait_for_function("document.body.dataset.cards === 'ivion'", timeout=WAIT)
+    strike = page.locator("#cards tr[data-card='Oathstrike']")
+    assert "Deal 2 damage to the target." in strike.inner_text()
+    strike.locator("button").click()
+    assert page.locator("#field-target option").all_inner_texts()[1:] == [
+        "none", "self", "enemy", "tile", "empty_tile", "attached", "stack"]
+    page.fill("#field-power", "9")
+    page.wait_for_function("document.body.dataset.check === 'bad'", timeout=WAIT)
+    assert "cards: card 'Oathstrike': field 'power'" in page.locator("#check").inner_text()
     page.select_option("#game", "zun")
     page.wait_for_function("document.body.dataset.cards === 'zun'", timeout=WAIT)
     attack = page.locator("#cards tr[data-card='Attack']")
