@@ -2,10 +2,11 @@
 against the game's own cards on paired seeds, compared as `cardtable report VARIANT BASE` does.
 
 A game takes part when one of its options holds a list of card tables and says so (the core's
-`card_file(..., noun=, base=, schema=)`: Runes of Zun's `runes`, Iuno Avatar's `cards`). Nothing
-here knows a game: the cards are the tables of the game's own card file, an edited set is
-checked by the option's own loader (its messages name the card, the field and what is allowed),
-and the games are played by `cardtable.sim.run` into ordinary results folders:
+`card_file(..., noun=, base=, schema=)`: Runes of Zun's `runes`, Iuno Avatar's `cards`, JUNO's
+`deck`, Ivion's `cards`). Nothing here knows a game: the cards are the tables of the game's own
+card file, an edited set is checked by the option's own loader (its messages name the card, the
+field and what is allowed), and the games are played by `cardtable.sim.run` into ordinary results
+folders:
 
     RUNS/NAME/lab.json        what was asked (game, options, agents, seeds) and how it ended
     RUNS/NAME/variant.json    the variant as a card file (`cardtable simulate GAME -o OPTION=...`)

@@ -298,15 +298,17 @@ async function poll() {
   document.body.dataset.run = s.state;
 }
 
-function table(title, rows, columns) {
+function table(title, rows, columns, legend = "") {
   // the runs' own figures are "more": a phone shows the label, the difference and its interval
   const more = (c) => (["variant", "base", "p"].includes(c[0]) ? " more" : "");
   const head = el("tr", {}, ...columns.map((c) => el("th", { class: more(c) }, c[0])));
   const body = rows.map((r) => el("tr", { class: r.clear ? "clear" : "", "data-row": r.card || r.figure || r.agent_a || r.seat },
     ...columns.map((c) => el("td", { class: (c[2] ? "num" : "") + more(c) }, c[1](r)))));
-  return el("div", { class: "results-wrap" }, el("h3", {}, title), el("table", { class: "results-table" }, el("thead", {}, head), el("tbody", {}, body)));
+  const grid = el("table", { class: "results-table" }, el("thead", {}, head), el("tbody", {}, body));
+  return el("div", { class: "results-wrap" }, el("h3", {}, title), grid, ...(legend ? [el("p", { class: "legend" }, legend)] : []));
 }
 
+function pValue(x) { return x === null ? "n/a" : x.toPrecision(2); }
 function rate(x) { return x === null ? "n/a" : `${(100 * x).toFixed(1)}%`; }
 function num(x) { return x === null ? "n/a" : x.toFixed(1); }
 function signed(x) { return x === null ? "n/a" : `${x >= 0 ? "+" : ""}${x.toFixed(1)}`; }
@@ -328,7 +330,12 @@ function showResults(s) {
       ["variant", (r) => (length(r) ? num(r.a) : rate(r.a)), true], ["base", (r) => (length(r) ? num(r.b) : rate(r.b)), true]]),
     table(`Card impact: the largest of ${c.cards_compared} changes (${c.cards_clear} clear beyond chance across all)`, c.cards, [
       ["card", (r) => r.card], ["measure", (r) => r.measure], ...diff, ["clear", (r) => (r.clear ? "yes" : ""), false],
-      ["p", (r) => (r.p === null ? "n/a" : r.p.toPrecision(2)), true], ["variant", (r) => points(r.a), true], ["base", (r) => points(r.b), true]]),
+      ["p_all", (r) => pValue(r.p_all), true], ["p", (r) => pValue(r.p), true],
+      ["variant", (r) => points(r.a), true], ["base", (r) => points(r.b), true]],
+    // the server's own reading (cardtable/sim/compare.py): the page only says what the columns mean
+    `p: this measure's own p-value (Student's t), as if it were the only one compared. p_all: its p-value across all ${c.cards_compared} card `
+      + "measures compared, from a permutation test (the two runs' games dealt again between variant and base, the largest |t| "
+      + "over the measures, step-down); \"clear\" is p_all below 0.05, so two runs of one job flag a card about 5% of the time."),
   ];
   $("tables").replaceChildren(...parts);
   $("plots").replaceChildren(...c.plots.map((p) => el("img", { alt: p.title, src: p.src })));

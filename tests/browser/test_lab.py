@@ -47,6 +47,17 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     page.fill("#password", "lab-secret")
     page.click("#login-form button")
     page.wait_for_function("document.body.dataset.cards === 'iuno_avatar'", timeout=WAIT)  # the first game
+    # Ivion's cards come from its content file, their form from its card schema (CardData)
+    page.select_option("#game", "ivion")
+    page.wait_for_function("document.body.dataset.cards === 'ivion'", timeout=WAIT)
+    strike = page.locator("#cards tr[data-card='Oathstrike']")
+    assert "Deal 2 damage to the target." in strike.inner_text()
+    strike.locator("button").click()
+    assert page.locator("#field-target option").all_inner_texts()[1:] == [
+        "none", "self", "enemy", "tile", "empty_tile", "attached", "stack"]
+    page.fill("#field-power", "9")
+    page.wait_for_function("document.body.dataset.check === 'bad'", timeout=WAIT)
+    assert "cards: card 'Oathstrike': field 'power'" in page.locator("#check").inner_text()
     page.select_option("#game", "zun")
     page.wait_for_function("document.body.dataset.cards === 'zun'", timeout=WAIT)
     attack = page.locator("#cards tr[data-card='Attack']")
@@ -87,6 +98,15 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     row = page.locator("#tables tr[data-row='mean game length (decisions)']").inner_text()
     diff, low, high = (float(x) for x in re.findall(r"[+-]\d+\.\d", row)[:3])
     assert 0 < low < diff < high, row
+    # each card measure's p across all of them (the permutation max-|t|, which decides "clear"), said in the legend
+    cards_table = page.locator("#tables .results-wrap").nth(3)
+    assert cards_table.locator("th").all_inner_texts()[4:7] == ["clear", "p_all", "p"]
+    for row in cards_table.locator("tbody tr").all():
+        cells = row.locator("td").all_inner_texts()
+        p_all, p = float(cells[5]), float(cells[6])
+        assert 0 <= p <= 1 and 0 <= p_all <= 1 and (cells[4] == "yes") == (p_all < 0.05), cells
+    legend = cards_table.locator(".legend").inner_text()
+    assert "p_all: its p-value across all" in legend and "\"clear\" is p_all below 0.05" in legend
     assert page.locator("#plots img").count() >= 2  # the report's plots
     page.evaluate("document.getElementById('results').scrollIntoView()")  # the top of the comparison
     shot_at(page, "lab-results")

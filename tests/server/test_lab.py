@@ -13,6 +13,7 @@ import typer
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from cardtable import make
 from cardtable.commands import simulate
 from cardtable.server import create_app
 from cardtable.server.lab import Lab, router
@@ -70,8 +71,8 @@ def test_everything_but_the_page_and_the_login_wants_the_labs_password(tmp_path:
         assert client.get("/api/lab/games").status_code == 403
         assert client.get("/api/lab/games", headers={"authorization": "Bearer made-up"}).status_code == 403
         games = client.get("/api/lab/games", headers=logged_in(client)).json()
-        assert {g["name"]: g["option"] for g in games["games"]} == {"iuno_avatar": "cards", "juno": "deck",
-                                                                    "zun": "runes"}
+        assert {g["name"]: g["option"] for g in games["games"]} == {"iuno_avatar": "cards", "ivion": "cards",
+                                                                    "juno": "deck", "zun": "runes"}
         assert "runes" not in next(g for g in games["games"] if g["name"] == "zun")["options"]
 
 
@@ -118,6 +119,44 @@ def test_a_juno_deck_is_edited_card_by_card_and_its_change_named_in_the_comparis
         assert status["state"] == "done"
         assert "The runs differ in: options.deck.cards.wild draw four is 9 in variant, 4 in base." in \
             status["comparison"]["headline"]
+
+
+def test_an_ivion_card_is_edited_checked_by_ivions_loader_and_simulated_against_the_base(tmp_path: Path) -> None:
+    with lab_client(tmp_path) as client:
+        auth = logged_in(client)
+        options = {"turn_limit": 12}
+        shown = client.post("/api/lab/cards", json={"game": "ivion", "options": options}, headers=auth).json()
+        # the form comes from Ivion's card schema (CardData): `target` a choice of its allowed values
+        kinds = {f["name"]: f for f in shown["form"]}
+        assert kinds["target"]["choices"] == ["none", "self", "enemy", "tile", "empty_tile", "attached", "stack"]
+        assert kinds["power"]["kind"] == "number" and kinds["effects"]["kind"] == "json"
+        cards = [c["data"] for c in shown["cards"]]
+        assert len(cards) == 119  # content.toml's [[card]] tables
+        strike = next(c for c in shown["cards"] if c["name"] == "Oathstrike")
+        assert strike["text"] == "1 action · +1 power · range 1 · banner: disarm. Target: an enemy. Deal 2 damage to the target."
+        bad = [{**c, "power": 9} if c["name"] == "Oathstrike" else c for c in cards]
+        said = client.post("/api/lab/check", json={"game": "ivion", "options": options, "cards": bad}, headers=auth).json()
+        assert said == {"ok": False, "message": "cards: card 'Oathstrike': field 'power': Input should be less than or "
+                                               "equal to 5 (got 9)"}
+        # the content's own rules hold too: an archetype keeps its 15 Herocrafting-marked cards
+        bad = [{**c, "marked": 0} if c["name"] == "Oathstrike" else c for c in cards]
+        said = client.post("/api/lab/check", json={"game": "ivion", "options": options, "cards": bad}, headers=auth).json()
+        assert not said["ok"] and "Herocrafting-marked cards; every archetype has exactly 15" in said["message"]
+        cards = [{**c, "effects": [{**c["effects"][0], "amount": 4}]} if c["name"] == "Oathstrike" else c for c in cards]
+        said = client.post("/api/lab/check", json={"game": "ivion", "options": options, "cards": cards},
+                           headers=auth).json()
+        assert said["ok"] and said["texts"]["Oathstrike"].endswith("Deal 4 damage to the target.")
+        body = {"game": "ivion", "options": options, "agents": ["random"], "cards": cards, "games": 4, "seed": 9}
+        name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        status = wait(client, auth, name)
+        assert status["state"] == "done" and status["comparison"]["games"] == 4
+        differ = next(h for h in status["comparison"]["headline"] if h.startswith("The runs differ in"))
+        assert differ.startswith("The runs differ in: options.cards: Oathstrike.effects is ") and '"amount": 4' in differ
+        assert differ.count(" in variant, ") == 1  # that card alone
+        saved = client.post(f"/api/lab/runs/{name}/save", json={"file": "oathstrike-4"}, headers=auth).json()
+    # the saved variant is a cards file the command line reads (`-o cards=FILE`)
+    game = make("ivion", cards=str(tmp_path / "runs" / "cards" / saved["saved"]))
+    assert "Deal 4 damage" in game.library.cards["Oathstrike"].text()
 
 
 def test_no_file_path_from_the_browser_and_runs_are_bounded(tmp_path: Path) -> None:
@@ -189,6 +228,8 @@ def test_the_labs_numbers_are_the_clis_on_the_same_seeds(tmp_path: Path) -> None
     for table in ("agents", "seats", "overall", "cards"):
         assert lab[table] == figures[table], table
     assert lab["overall"][1]["figure"] == "mean game length (decisions)" and lab["cards"]
+    # every card measure carries its p across all of them (the permutation max-|t|), which alone decides "clear"
+    assert all(0 <= r["p_all"] <= 1 and r["clear"] == (r["p_all"] < 0.05) for r in lab["cards"])
 
 
 @pytest.mark.slow

@@ -394,14 +394,15 @@ def test_finding8_the_table_page_takes_the_token_out_of_the_address() -> None:
     assert 'params.delete("token")' in js and "history.replaceState" in js
 
 
-@pytest.mark.parametrize("option", ["decks", "content"])
+@pytest.mark.parametrize("option", ["decks", "content", "cards"])
 def test_ivion_decks_and_content_naming_a_file_are_refused_unread(client: TestClient, tmp_path: Path, option: str) -> None:
     # Ivion's decks and content are lists: a file name inside one is refused as a whole string would be
+    # (its cards, a cards file's name: the designers' lab sends them inline)
     secret = tmp_path / "secret.toml"
     secret.write_text('[[hero]]\nname = "TOP SECRET VALUE"\n')
     before = count_tables(client)
     for path in (str(secret), "/etc/shadow", "hero.json"):
-        value = [path, "Lio Marrow"] if option == "decks" else [path]
+        value = [path, "Lio Marrow"] if option == "decks" else path if option == "cards" else [path]
         r = client.post("/api/tables", json={"game": "ivion", "options": {option: value}, "seats": TWO})
         assert r.status_code == 400, r.text
         assert r.json()["error"] == "bad_options" and "not as a file name" in r.json()["message"]

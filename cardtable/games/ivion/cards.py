@@ -381,27 +381,58 @@ def _tables(raw: dict[str, Any], key: str, source: str) -> Iterable[dict[str, An
 
 
 @lru_cache(maxsize=1)
+def _base_content() -> dict[str, Any]:
+    raw: dict[str, Any] = read_card_file(BASE_FILE, "content file")
+    return raw
+
+
+@lru_cache(maxsize=1)
 def base_library() -> Library:
     lib = Library()
-    lib.add(read_card_file(BASE_FILE, "content file"), f"content file {BASE_FILE.name}")
+    lib.add(_base_content(), f"content file {BASE_FILE.name}")
     lib.check_marked()
     return lib
 
 
-def library(content: Iterable[str | dict[str, Any]] = ()) -> Library:
+def read_cards(path: str) -> list[dict[str, Any]]:
+    """The `[[card]]` tables of a cards file (the `cards` option given a file name: the command line's,
+    or a card file the designers' lab saved); checked as `checked_cards` checks them inline."""
+    raw = read_card_file(path, "cards file")
+    if not isinstance(raw, dict) or set(raw) - {"card"}:
+        raise CardFileError(f"cards file {path}: a cards file holds only [[card]] tables (classes, specializations "
+                            "and heroes go in a content file, the `content` option)")
+    return checked_cards(raw.get("card", []))
+
+
+def checked_cards(cards: Any) -> list[dict[str, Any]]:
+    """`cards` (a list of `[[card]]` tables) checked as the base content's cards in their place: each
+    against the card schema, its archetype among the base's classes and specializations, 15 marked
+    cards an archetype; messages start "cards: card 'NAME'"."""
+    if not isinstance(cards, list):
+        raise CardFileError("cards: a list of [[card]] tables")
+    library((), cards)
+    return cards
+
+
+def library(content: Iterable[str | dict[str, Any]] = (), cards: list[dict[str, Any]] | None = None) -> Library:
     """The base content plus the user's: each item a content file's name (read by `read_card_file`, so
     never under `inline_only`: the command line's) or the content itself, a table as in the file
     (`class`, `specialization`, `card` and `hero` lists: what the web sends). Each item is validated
     by the same `Library.add`, its messages starting with the file's name or "content item N"; new
-    names only."""
+    names only. `cards`, when given, are the base's cards in place of its own `[[card]]` tables (its
+    classes, specializations and heroes kept: the designers' lab edits a card this way), messages
+    starting "cards"."""
     items = tuple(content)
-    if not items:
+    if not items and cards is None:
         return base_library()
     lib = Library()
-    base = base_library()
-    lib.classes, lib.specializations = dict(base.classes), dict(base.specializations)
-    lib.cards, lib.heroes = dict(base.cards), dict(base.heroes)
-    lib.descriptions = dict(base.descriptions)
+    if cards is None:
+        base = base_library()
+        lib.classes, lib.specializations = dict(base.classes), dict(base.specializations)
+        lib.cards, lib.heroes = dict(base.cards), dict(base.heroes)
+        lib.descriptions = dict(base.descriptions)
+    else:
+        lib.add({**_base_content(), "card": cards}, "cards")
     for i, item in enumerate(items):
         if isinstance(item, str):
             lib.add(read_card_file(item, "content file"), f"content file {item}")

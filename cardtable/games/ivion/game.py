@@ -37,7 +37,7 @@ class Ivion(Game[IvionState]):
     max_length = 50_000
 
     def __init__(self, options: IvionOptions) -> None:  # type: ignore[override]
-        self.library = library(options.content)
+        self.library = library(options.content, options.cards)
         self.size: int = options.board
         self.decks: list[Deck] = [build(hero_from(d, self.library), self.library) for d in options.decks]
         heroes = [d.hero for d in self.decks]

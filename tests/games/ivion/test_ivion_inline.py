@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import cardtable
 from cardtable.core.cards import inline_only
 from cardtable.core.errors import OptionError
 from cardtable.games.ivion import text
-from cardtable.games.ivion.cards import library
+from cardtable.games.ivion.cards import BASE_FILE, library
 from cardtable.ui.text import render
 
 from .helpers import LIO, tide_content
@@ -81,3 +82,32 @@ def test_under_inline_only_a_file_name_is_refused_and_inline_content_is_accepted
             cardtable.make("ivion", content=[str(path)])
         assert "Nerei Tide" in library([tide_content()]).heroes
         assert cardtable.make("ivion", content=[tide_content()], decks=["Nerei Tide", LIO]).decks[0].hero == "Nerei Tide"
+
+
+def test_the_cards_option_replaces_the_base_cards_inline_or_from_a_cards_file(tmp_path: Path) -> None:
+    """`cards`: content.toml's [[card]] tables replaced (its classes, specializations and heroes kept),
+    as the designers' lab sends them; a cards file the lab saves reads the same on the command line."""
+    base = cardtable.make("ivion")
+    tables = json.loads(json.dumps(tomllib.loads(BASE_FILE.read_text())["card"]))
+    same = cardtable.make("ivion", cards=tables)
+    assert same.library.cards == base.library.cards and same.decks == base.decks
+    edited = [{**t, "power": 3} if t["name"] == "Oathstrike" else t for t in tables]
+    game = cardtable.make("ivion", cards=edited)
+    assert game.library.cards["Oathstrike"].power == 3 and base.library.cards["Oathstrike"].power == 1
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"card": edited}))
+    assert cardtable.make("ivion", cards=str(path)).library.cards == game.library.cards
+    # the base's rules hold for the edited cards: an archetype keeps 15 marked cards, names are unique
+    unmarked = [{**t, "marked": 0} if t["name"] == "Oathstrike" else t for t in tables]
+    with pytest.raises(OptionError, match="archetype 'Knight': 11 Herocrafting-marked cards; every archetype has exactly 15"):
+        cardtable.make("ivion", cards=unmarked)
+    with pytest.raises(OptionError, match=f"cards: card '{tables[0]['name']}': field 'name': a card of that name exists"):
+        cardtable.make("ivion", cards=[*tables, tables[0]])
+    # a cards file holds cards only; content still adds to the edited cards
+    path.write_text(json.dumps({"card": edited, "hero": []}))
+    with pytest.raises(OptionError, match="a cards file holds only \\[\\[card\\]\\] tables"):
+        cardtable.make("ivion", cards=str(path))
+    both = cardtable.make("ivion", cards=edited, content=[tide_content()], decks=["Nerei Tide", LIO])
+    assert both.library.cards["Oathstrike"].power == 3 and both.decks[0].hero == "Nerei Tide"
+    with inline_only(), pytest.raises(OptionError, match="never as a file name"):
+        cardtable.make("ivion", cards=str(path))
