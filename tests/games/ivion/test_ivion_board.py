@@ -144,10 +144,10 @@ def test_ward_reduces_damage_by_one_unless_exhausted() -> None:
     s = position(hands=(["Shield Wall", "Shield Wall"], ["Longshot", "Longshot"]), at=("a1", "a3"), actions=(3, 3))
     play(s, "play Shield Wall", "pass", "play Shield Wall", "pass", "end turn")
     play(s, "play Longshot", "pass")
-    assert s.hp[0] == 24  # 3 damage, reduced by 1 (two wards do not add up)
+    assert s.hp[0] == s.max_hp[0] - 2  # 3 damage, reduced by 1 (two wards do not add up)
     s.deck[0], s.discard[0] = [], s.discard[0] + s.deck[0]  # Edda is exhausted
     play(s, "play Longshot", "pass")
-    assert s.hp[0] == 21
+    assert s.hp[0] == s.max_hp[0] - 2 - 3
 
 
 def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:

@@ -37,20 +37,20 @@ def test_a_card_that_asks_to_choose_is_decided_when_played_before_its_target() -
     assert s.decision.kind == "choose_mode" and texts(s) == ["choose 1", "choose 2"]
     # the question and each move name the effect in words, from the card's data
     assert s.decision.describe(s).endswith("must choose what Verdict does: deal 3 damage to the target, or the "
-                                           "target receives 2 slow and deal 1 damage to the target?")
+                                           "target receives 1 slow and deal 1 damage to the target?")
     # what the server sends the browser: each move labelled with its effect
     from cardtable.server.tables import encode
 
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
     assert [a["label"] for a in encode("t", s.game, s, 0, 0, seats)["legal"]] == [
-        "choose 1: deal 3 damage to the target", "choose 2: the target receives 2 slow and deal 1 damage to the target"]
+        "choose 1: deal 3 damage to the target", "choose 2: the target receives 1 slow and deal 1 damage to the target"]
     obs = s.observation(0)
     assert text.choices(obs, texts(s)) == [(0, "choose 1: deal 3 damage to the target"),
-                                           (1, "choose 2: the target receives 2 slow and deal 1 damage to the target")]
+                                           (1, "choose 2: the target receives 1 slow and deal 1 damage to the target")]
     play(s, "choose 2")
     assert s.decision.kind == "priority"  # one enemy: its target is set, the card is played
     play(s, "pass")
-    assert s.controls[1]["slow"] == 2 and s.hp[1] == 31  # the second effect, not the first
+    assert s.controls[1]["slow"] == 1 and s.hp[1] == 31  # the second effect, not the first
     s = position(hands=(["Verdict"], []), decks=(KAIDA, LIO), at=("b2", "c2"))
     play(s, "play Verdict", "choose 1", "pass")
     assert s.controls[1]["slow"] == 0 and s.hp[1] == 29
@@ -64,8 +64,8 @@ def test_a_copy_of_a_card_that_asked_to_choose_does_what_was_chosen() -> None:
     play(s, "play Verdict", "choose 2", "play Mirror Image")
     verdict = s.chain.items[0].card
     play(s, f"target Verdict #{verdict}", "pass", "pass")
-    assert s.controls[0]["slow"] == 2 and s.hp[0] == s.max_hp[0] - 1  # the copy slowed Kaida, as she chose
-    assert s.controls[1]["slow"] == 2 and s.hp[1] == s.max_hp[1] - 1  # and her Verdict did the same
+    assert s.controls[0]["slow"] == 1 and s.hp[0] == s.max_hp[0] - 1  # the copy slowed Kaida, as she chose
+    assert s.controls[1]["slow"] == 1 and s.hp[1] == s.max_hp[1] - 1  # and her Verdict did the same
 
 
 def test_an_ultimate_that_asks_to_choose() -> None:

@@ -69,7 +69,7 @@ def test_gianna_florre_walkthrough() -> None:
 def test_same_class_twice_takes_two_copies_of_its_marked_cards() -> None:
     deck = build(hero(classes=["Arcanist", "Arcanist"], traits=["Timeweaver", "Ponder"]), LIB)
     counts = Counter(deck.cards)
-    assert counts["Arc Bolt"] == 6 and counts["Dispel"] == 6 and len(deck.cards) == 45
+    assert counts["Arc Bolt"] == 8 and counts["Dispel"] == 2 and len(deck.cards) == 45
 
 
 @pytest.mark.parametrize("kw,rule", [
