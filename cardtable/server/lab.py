@@ -27,15 +27,13 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ..core import game_class
 from ..sim import lab
+from .context import parse_json
+from .live import TableError
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 256 * 1024
 #: wrong passwords a minute before the login is refused for the rest of that minute
 LOGINS_PER_MINUTE = 10
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def _answer(status: int, code: str, message: str) -> JSONResponse:
@@ -107,9 +105,9 @@ def router(the_lab: Lab) -> APIRouter:
             if len(raw) > MAX_BODY:
                 raise lab.LabError(f"the request body is larger than {MAX_BODY // 1024} KB")
         try:
-            value = json.loads(raw or b"{}", parse_constant=_refuse_constant)
-        except (ValueError, RecursionError):
-            raise lab.LabError("the request body must be JSON (an object)") from None
+            value = parse_json(raw or b"{}")  # the server's one reading of a client's JSON
+        except TableError as exc:
+            raise lab.LabError(exc.message) from None
         if not isinstance(value, dict):
             raise lab.LabError("the request body must be a JSON object")
         return value
