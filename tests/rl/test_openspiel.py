@@ -304,14 +304,18 @@ def test_an_information_state_tensor_too_large_is_refused_with_the_reason() -> N
         state.information_state_tensor(0)
 
 
-def test_a_clone_shares_the_history_records_instead_of_copying_them() -> None:
-    """pyspiel's clone deep-copies a Python state's attributes: the records are immutable and shared."""
-    game = pyspiel.load_game("cardtable_juno(players=2,match=false)")
-    state = chance(play(dealt(game, 4), 200, 4))
+@pytest.mark.parametrize("game_name", sorted(RL_CONFIGS))
+def test_a_clone_shares_the_history_records_and_the_encoder_instead_of_copying_them(game_name: str) -> None:
+    """pyspiel's clone deep-copies a Python state's attributes: the records are immutable and
+    shared, and so are the game's bounds and encoder (a rebuilt encoder made a clone cost 0.3-2 ms)."""
+    game = pyspiel.load_game(f"cardtable_{game_name}")
+    state = chance(play(dealt(game, 4), 30, 4))
     copy = state.clone()
     assert copy._last is state._last and copy.cardtable is not state.cardtable
+    assert copy._shared is state._shared and copy._shared.encoder is game.encoder is not None
+    assert copy.information_state_tensor(0) == state.information_state_tensor(0)
     assert copy.information_state_string(0) == state.information_state_string(0)
-    assert state.chance_outcomes() == [] and game.new_initial_state().chance_outcomes() is cos._SEED_OUTCOMES
+    assert game.new_initial_state().chance_outcomes() is cos._SEED_OUTCOMES
 
 
 def test_an_illegal_action_is_refused() -> None:
