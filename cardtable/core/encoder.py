@@ -40,8 +40,10 @@ class Piece:
 
 class Encoder:
     """Base of every game's encoder. Subclasses give `pieces(game)` and `fill(obs, buf)`, and name
-    in `private` the pieces only the seat itself sees (its hand): OpenSpiel's information-state
-    tensor records how they changed at each decision (the card drawn), for perfect recall.
+    in `private` the pieces only the seat itself sees (its hand), and in `transient` the public
+    pieces that show a chance outcome for one decision only (a die roll): OpenSpiel's
+    information-state tensor records how both changed at each decision (the card drawn, the die
+    rolled), for perfect recall.
 
     `fill` writes at `self.at[name]` (the piece's first index) into a zeroed `array('f')` that the
     encoder reuses, copied into one new float32 array at the end: on the RL hot path,
@@ -50,6 +52,10 @@ class Encoder:
 
     #: names of the pieces only the observing seat sees (cardtable/rl/openspiel.py)
     private: tuple[str, ...] = ()
+    #: names of public pieces that show a chance outcome only until the next decision (Iuno
+    #: Avatar's die roll): the information-state tensor records their changes too, or a seat
+    #: would forget what it saw rolled
+    transient: tuple[str, ...] = ()
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -64,12 +70,15 @@ class Encoder:
             self.at[p.name] = at
             at += p.size
         self.size = at
-        unknown = [name for name in self.private if name not in self.offsets]
-        if unknown:
-            raise ValueError(f"{type(self).__name__}.private names no piece: {unknown}")
-        #: the positions of the private pieces in an encoding, in layout order
-        self.private_index = np.asarray(
-            [i for p in self.layout if p.name in self.private for i in range(self.offsets[p.name].start, self.offsets[p.name].stop)],
+        for attribute in ("private", "transient"):
+            unknown = [name for name in getattr(self, attribute) if name not in self.offsets]
+            if unknown:
+                raise ValueError(f"{type(self).__name__}.{attribute} names no piece: {unknown}")
+        recalled = set(self.private) | set(self.transient)
+        #: the positions of the private and transient pieces in an encoding, in layout order: what
+        #: OpenSpiel's information-state tensor records the changes of at every decision
+        self.recalled_index = np.asarray(
+            [i for p in self.layout if p.name in recalled for i in range(self.offsets[p.name].start, self.offsets[p.name].stop)],
             np.intp)
         self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
         self._zero_floats = array("f", bytes(4 * at))

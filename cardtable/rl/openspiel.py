@@ -35,7 +35,8 @@ How the engine maps onto OpenSpiel:
 - `max_decisions` ends the game after that many decisions with every return 0 (a draw); it
   is `max_game_length`, and the number of rows of the information-state tensor. The default,
   0, takes the game's own bound or, if smaller, the longest history whose tensor fits in
-  `MAX_TENSOR_SIZE` floats (2-player JUNO: 5,759 decisions; a random game takes ~1,350).
+  `DEFAULT_TENSOR_SIZE` floats (2^16; 2-player JUNO: 1,036 decisions, where a random game takes
+  ~930, median).
 - Game parameters are the game's options whose defaults are numbers, strings or booleans
   (`players`, `variant`, `match`, ...), and those typed `int | None` or `str | None` with
   default None, where 0 (or "") stands for None (JUNO's `hand_size`, Zun's `teams`). Card
@@ -46,16 +47,18 @@ How the engine maps onto OpenSpiel:
   - the string is the seat's current observation (JSON) plus a digest of everything the seat
     has seen: its observation after every decision and its own actions, in order. Two
     histories get the same string exactly when the seat saw the same sequence;
-  - the tensor is the observation tensor followed by the action history, one row per
-    decision (up to `max_game_length`): the relative seat that decided (one-hot) and the
-    action (one-hot) when the seat can tell which it was: its own actions, and another seat's
-    action whose outcome shows it (there were other legal actions, and every one would have
-    shown the seat a different observation; a forced action is not shown), then how what only
-    the seat sees changed at that decision (its encoder's `private` pieces, its hand: +1 for a
-    card drawn, -1 for a card played). So the tensor has perfect recall of the seat's own draws
-    and their order: its hand after any decision is its hand now minus the changes since. A
-    `max_decisions` that makes the tensor larger than `MAX_TENSOR_SIZE` floats is refused when
-    the tensor is asked for, with the reason.
+  - the tensor is the observation tensor followed by the history, one compact row per
+    decision (up to `max_game_length`; `history_width`): the relative seat that decided
+    (one-hot), the action when the seat can tell which it was — its own actions, and another
+    seat's action whose outcome shows it (there were other legal actions, and every one would
+    have shown the seat a different observation; a forced action is not shown) — as action + 1
+    in binary digits (`num_actions.bit_length()` of them, all zero: not seen), then how the
+    encoder's `private` and `transient` pieces changed for the seat at that decision (its hand:
+    +1 for a card drawn, -1 for a card played; Iuno Avatar's die roll). So the tensor has
+    perfect recall of the seat's own draws and of what chance showed it, in order: those pieces
+    after any decision are the pieces now minus the changes since. A `max_decisions` that makes
+    the tensor larger than `MAX_TENSOR_SIZE` floats is refused when the tensor is asked for,
+    with the reason.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
   what OpenSpiel's ISMCTS bot needs.
 - Serialization: the state's exact `to_json()` and its history records.
@@ -89,6 +92,7 @@ NUM_SHUFFLES = 1 << 8  # outcomes of a chance node between a choice and its effe
 _SHUFFLE_OUTCOMES = [(k, 1.0 / NUM_SHUFFLES) for k in range(NUM_SHUFFLES)]
 _GOLDEN = 0x9E3779B97F4A7C15
 MAX_TENSOR_SIZE = 1 << 20  # floats (4 MB); a larger information-state tensor is refused
+DEFAULT_TENSOR_SIZE = 1 << 16  # floats (256 KB): what `max_decisions=0` sizes the tensor to
 #: OpenSpiel-only parameters: `max_decisions` (below) and `chance_draws`: a chance node between each
 #: choice and its effect, which puts the cards no seat sees in a new order (True, the default), or
 #: the opening chance node only (False: a clone then knows every future draw)
@@ -159,14 +163,25 @@ def game_type(name: str) -> pyspiel.GameType:
     )
 
 
+def action_bits(num_actions: int) -> int:
+    """Binary digits of an action in a history row: action + 1, so that all zeros is "not seen"."""
+    return num_actions.bit_length()
+
+
+def history_width(players: int, num_actions: int, encoder: Encoder) -> int:
+    """Values in one row of the information-state tensor's history: the relative seat that
+    decided (one-hot), the action + 1 in binary, the changes of the recalled pieces."""
+    return players + action_bits(num_actions) + int(encoder.recalled_index.size)
+
+
 def default_max_decisions(game: Game[Any]) -> int:
     """`max_decisions=0`: the game's own bound, or the longest history whose information-state
-    tensor fits in `MAX_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 5,759)."""
+    tensor fits in `DEFAULT_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 1,036)."""
     if not has_encoder(game.spec.name):
         return game.max_length
     encoder = encoder_for(game)
-    room = MAX_TENSOR_SIZE - encoder.size
-    return max(1, min(game.max_length, room // (game.players + game.num_actions + encoder.private_index.size)))
+    room = DEFAULT_TENSOR_SIZE - encoder.size
+    return max(1, min(game.max_length, room // history_width(game.players, game.num_actions, encoder)))
 
 
 class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -335,7 +350,7 @@ def _observe(
     recall = []
     changes: list[Change] = []
     base = previous.recall if previous is not None else (b"",) * players
-    private = encoder.private_index if encoder is not None and encoder.private_index.size else None
+    private = encoder.recalled_index if encoder is not None and encoder.recalled_index.size else None
     for s in range(players):
         obs = after.observation(s)
         if s != seat:
@@ -526,8 +541,9 @@ class CardtableObserver:
         self.players = game.num_players()
         self.num_actions = game.num_distinct_actions()
         self.rows = game.max_length if self.perfect_recall else 0
-        self.private = int(self.encoder.private_index.size) if self.encoder is not None else 0
-        row = self.players + self.num_actions + self.private
+        self.bits = action_bits(self.num_actions)
+        self.private = int(self.encoder.recalled_index.size) if self.encoder is not None else 0
+        row = self.players + self.bits + self.private
         obs_size = self.encoder.size if self.encoder is not None else 0
         self.size = obs_size + self.rows * row if self.encoder is not None else 0
         self._refusal = ""
@@ -550,8 +566,8 @@ class CardtableObserver:
             if self.perfect_recall:
                 self._history = self._tensor[obs_size:].reshape(self.rows, row)
                 # one piece, in tensor order (pyspiel reads the tensor through these views): each
-                # row the relative seat that decided (one-hot), then the action (one-hot) if seen,
-                # then how the seat's private pieces changed
+                # row the relative seat that decided (one-hot), then the action + 1 in binary if
+                # seen, then how the seat's private and transient pieces changed
                 self.dict["history"] = self._history
 
     @property
@@ -593,16 +609,18 @@ class CardtableObserver:
             node = node.previous
         if node is not known_last:  # another history: start over
             new, positions, values = ([] if last is None else last.chain()[::-1]), [], []
-        players = self.players
-        acted = players + self.num_actions  # where the private changes begin in a row
+        players, bits = self.players, self.bits
+        acted = players + bits  # where the private changes begin in a row
         row = acted + self.private
         for d in reversed(new):
             at = (d.length - 1) * row
             positions.append(at + (d.seat - player) % players)
             values.append(1.0)
             if d.seen[player]:
-                positions.append(at + players + d.action)
-                values.append(1.0)
+                code = d.action + 1  # binary, most significant digit first; all zeros: not seen
+                digits = [at + players + j for j in range(bits) if code >> (bits - 1 - j) & 1]
+                positions.extend(digits)
+                values.extend([1.0] * len(digits))
             if self.private:
                 where, change = d.changes[player]
                 positions.extend(at + acted + k for k in where)

@@ -52,8 +52,10 @@ def test_registered_games_default_to_two_players_and_one_round() -> None:
     game = pyspiel.load_game("cardtable_juno")
     assert game.num_players() == 2 and game.cardtable.options.match is False  # JUNO's own default: 4, a match
     assert game.num_distinct_actions() == cardtable.make("juno", players=2).num_actions
-    # the longest history whose information-state tensor fits (a random game: ~1,350 decisions)
-    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 5759
+    # the longest history whose information-state tensor fits in DEFAULT_TENSOR_SIZE floats
+    # (259 + 1,036 x (2 + 7 + 54)); a random game: ~735 decisions, median
+    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 1036
+    assert game.information_state_tensor_shape() == [65527]
     for name in games():
         assert pyspiel.load_game(f"cardtable_{name}").num_players() == 2
     assert pyspiel.load_game("cardtable_juno(players=4,match=true)").cardtable.options.match is True
@@ -206,34 +208,42 @@ def test_the_information_state_string_has_perfect_recall() -> None:
     assert copy.information_state_tensor(me) == state.information_state_tensor(me)
 
 
+def decoded_action(row: np.ndarray) -> int | None:
+    """The action a history row shows (action + 1 in binary digits, most significant first), or None."""
+    code = int("".join(str(int(v)) for v in row), 2)
+    return code - 1 if code else None
+
+
 @pytest.mark.parametrize(("game", "options"), [(g, RL_CONFIGS[g][0]) for g in sorted(RL_CONFIGS)])
-def test_the_information_state_tensor_is_the_observation_then_the_action_history(game: str, options: dict[str, Any]) -> None:
+def test_the_information_state_tensor_is_the_observation_then_the_history(game: str, options: dict[str, Any]) -> None:
     spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 50}))
     enc = encoder_for(spiel.cardtable)
-    players, actions, private = spiel.num_players(), spiel.num_distinct_actions(), enc.private_index.size
-    assert private > 0, "the encoder names no private piece (its hand)"
-    assert spiel.information_state_tensor_shape() == [enc.size + 50 * (players + actions + private)]
+    players, actions, recalled = spiel.num_players(), spiel.num_distinct_actions(), enc.recalled_index.size
+    bits = actions.bit_length()
+    assert enc.private, "the encoder names no private piece (its hand)"
+    assert spiel.information_state_tensor_shape() == [enc.size + 50 * (players + bits + recalled)]
     assert spiel.max_game_length() == 50
     state = play(dealt(spiel, 2), 24, 2)
     for player in range(players):
         tensor = np.asarray(state.information_state_tensor(player), np.float32)
         assert np.array_equal(tensor[: enc.size], enc.encode(state.cardtable.observation(player)))
-        rows = tensor[enc.size :].reshape(50, players + actions + private)
+        rows = tensor[enc.size :].reshape(50, players + bits + recalled)
         for i, d in enumerate(state.decisions):
             assert rows[i, (d.seat - player) % players] == 1 and rows[i, :players].sum() == 1
-            shown = np.flatnonzero(rows[i, players : players + actions])
-            assert list(shown) == ([d.action] if d.seat == player or d.seen[player] else [])
+            shown = decoded_action(rows[i, players : players + bits])
+            assert shown == (d.action if d.seat == player or d.seen[player] else None)
         assert not rows[len(state.decisions) :].any()
-        # Perfect recall of what only I see: from the tensor alone, my hand after every decision is
-        # the hand now minus the changes since. Replayed beside it, with the same chance outcomes.
-        hand = enc.encode(state.cardtable.observation(player))[enc.private_index]
-        hands = [hand - rows[i + 1 : len(state.decisions), players + actions :].sum(axis=0)
+        # Perfect recall of what only I see (and what chance showed for a moment): from the tensor
+        # alone, those pieces after every decision are the pieces now minus the changes since.
+        # Replayed beside it, with the same chance outcomes.
+        hand = enc.encode(state.cardtable.observation(player))[enc.recalled_index]
+        hands = [hand - rows[i + 1 : len(state.decisions), players + bits :].sum(axis=0)
                  for i in range(len(state.decisions))]
         replay, k = spiel.new_initial_state(), 0
         for action in state.history():
             replay.apply_action(action)
             if replay._last is not None and replay._last.length > k:  # decision k took effect
-                assert np.array_equal(enc.encode(replay.cardtable.observation(player))[enc.private_index], hands[k])
+                assert np.array_equal(enc.encode(replay.cardtable.observation(player))[enc.recalled_index], hands[k])
                 k += 1
         assert k == len(state.decisions)
     # Every JUNO action is public (a play, a draw, a color, a call), so every unforced one is seen
@@ -247,6 +257,30 @@ def test_the_information_state_tensor_is_the_observation_then_the_action_history
         assert len(forced) == len(state.decisions)
         for d, alone in zip(state.decisions, forced, strict=True):
             assert d.seen == tuple(s == d.seat or not alone for s in range(players))
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_the_information_state_tensor_is_one_to_one_with_what_the_seat_saw(game: str, options: dict[str, Any]) -> None:
+    """Perfect recall, every game: over random histories (a few deals, many ways to go on from
+    each), two points a seat tells apart (its information-state string: a digest of every
+    observation it had and its own actions) never give one tensor, and one never gives two."""
+    spiel = pyspiel.load_game(spiel_name(game, {**options, "max_decisions": 40}))
+    rng = np.random.default_rng(3)
+    tensor_of: dict[tuple[int, str], bytes] = {}
+    string_of: dict[tuple[int, bytes], str] = {}
+    for run in range(24):
+        state = dealt(spiel, run % 2)  # 2 deals, 12 games from each: histories that share a past
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(int(rng.integers(cos.NUM_SHUFFLES)))
+                continue
+            for p in range(spiel.num_players()):
+                text = state.information_state_string(p)
+                tensor = np.asarray(state.information_state_tensor(p), np.float32).tobytes()
+                assert tensor_of.setdefault((p, text), tensor) == tensor, "one information state, two tensors"
+                other = string_of.setdefault((p, tensor), text)
+                assert other == text, f"seat {p}: two different histories give one tensor\n{other[:300]}\n{text[:300]}"
+            state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state() -> None:
@@ -265,7 +299,7 @@ def test_a_choice_the_other_seat_cannot_see_stays_out_of_its_information_state()
     d = kept[0]
     other = 1 - d.seat
     enc = encoder_for(spiel.cardtable)
-    width = 2 + spiel.num_distinct_actions() + enc.private_index.size
+    width = 2 + spiel.num_distinct_actions().bit_length() + enc.recalled_index.size
     row = np.asarray(state.information_state_tensor(other), np.float32)[enc.size:].reshape(-1, width)[d.length - 1]
     assert row[(d.seat - other) % 2] == 1 and not row[2:].any()  # nor a change of what only it sees
 

@@ -45,7 +45,7 @@ def test_nfsp_runs_on_juno_through_the_information_state_tensor() -> None:
     ex = load("nfsp_juno")
     env = ex.make_env(max_decisions=20, seed=0)
     enc = encoder_for(cardtable.make("juno", players=2, match=False))
-    size = enc.size + 20 * (2 + env.action_spec()["num_actions"] + enc.private_index.size)
+    size = enc.size + 20 * (2 + env.action_spec()["num_actions"].bit_length() + enc.recalled_index.size)
     assert env.observation_spec()["info_state"] == (size,)
     agents = ex.make_agents(env, buffer=64)
     stats = ex.train(env, agents, seconds=600, max_episodes=2)

@@ -27,6 +27,9 @@ MAX_COST = 4
 
 class AvatarEncoder(Encoder):
     private = ("heaven",)  # what only I see: the information state records how it changes
+    # the die just rolled is shown only while it is used: the information state records it, or a
+    # seat would forget every past roll (two histories differing only in a roll gave one tensor)
+    transient = ("roll",)
 
     def pieces(self, game: Game[Any]) -> list[Piece]:
         n = game.players
