@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 def pettingzoo_env(game: str | Game[Any], **options: Any) -> Any:
     """A PettingZoo AEC environment in PettingZoo's `OrderEnforcingWrapper` (`env.unwrapped` is a
-    `CardtableAEC`); options go to `cardtable.make`, plus `illegal_action`, `max_steps` or
-    `max_cycles`, and `render_mode`. Also `cardtable.rl.pettingzoo.<game>_v0.env(**options)`."""
+    `CardtableAEC`); options go to `cardtable.make` over the research defaults (2 players, one
+    round), plus `illegal_action`, `max_decisions` or `max_cycles`, `normalize` and
+    `render_mode`. Also `cardtable.rl.pettingzoo.<game>_v0.env(**options)`."""
     from .aec import pettingzoo_env as make
 
     return make(game, **options)
@@ -37,7 +38,8 @@ def gym_env(
     game: str | Game[Any], seat: int | Literal["random"] = 0, opponents: Any = None, **options: Any
 ) -> CardtableGym:
     """A Gymnasium environment for `seat` (or "random": drawn at every reset) against `opponents`
-    (agent names or agents). Registered ids: `gymnasium.make("cardtable/Juno-v0")`."""
+    (agent names or agents), over the research defaults (2 players, one round). Registered ids:
+    `gymnasium.make("cardtable/Juno-v0")`."""
     from .single import gym_env as make
 
     return make(game, seat=seat, opponents=opponents, **options)

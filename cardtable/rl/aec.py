@@ -32,7 +32,8 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .encoders import action_mask, encoder_for
+from .defaults import research_options
+from .encoders import action_mask, encoder_for, normalize_scale
 from .returns import return_range
 from .views import RENDER_FPS, observation_space, render_text
 
@@ -57,36 +58,44 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         game: str | Game[Any],
         *,
         illegal_action: Literal["raise", "lose"] = "raise",
-        max_steps: int | None = None,
+        max_decisions: int | None = None,
         max_cycles: int | None = None,
+        normalize: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        self.game: Game[Any] = cardtable.make(game, **options) if isinstance(game, str) else game
-        if not isinstance(game, str) and options:
-            raise TypeError("pass options either to cardtable.make or here, not both")
+        if isinstance(game, str):
+            self.game: Game[Any] = cardtable.make(game, **{**research_options(game), **options})
+        else:
+            if options:
+                raise TypeError("pass options either to cardtable.make or here, not both")
+            self.game = game
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {self.RENDER_MODES} or None, got {render_mode!r}")
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-        if max_steps is not None and max_cycles is not None:
-            raise TypeError("give max_steps (decisions) or max_cycles (decisions per agent), not both")
+        if max_decisions is not None and max_cycles is not None:
+            raise TypeError("give max_decisions or max_cycles (max_cycles x players decisions), not both")
         if max_cycles is not None:
             if max_cycles < 1:
                 raise ValueError(f"max_cycles must be a positive number, got {max_cycles}")
-            max_steps = max_cycles * self.game.players  # a cycle: as many decisions as there are agents
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be a positive number of decisions, got {max_steps}")
+            # a cycle: as many decisions as there are agents, whoever takes them (a total: an agent
+            # that decides out of turn, an UNO catch, takes a share of the others')
+            max_decisions = max_cycles * self.game.players
+        if max_decisions is not None and max_decisions < 1:
+            raise ValueError(f"max_decisions must be a positive number of decisions, got {max_decisions}")
         self.metadata = {**self.metadata, "name": f"cardtable_{self.game.spec.name}_v0"}
         self.render_mode = render_mode
         self.illegal_action = illegal_action
-        self.max_steps = max_steps
+        self.max_decisions = max_decisions
         self.max_cycles = max_cycles
         self.encoder = encoder_for(self.game)
+        self.normalize = normalize
+        self._scale = normalize_scale(self.encoder)
         self.possible_agents = [agent_name(s) for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        space = observation_space(self.encoder)
+        space = observation_space(self.encoder, normalized=normalize)
         self.observation_spaces = {a: space for a in self.possible_agents}
         action = gymnasium.spaces.Discrete(self.game.num_actions)
         self.action_spaces = {a: action for a in self.possible_agents}
@@ -133,7 +142,10 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self._seat[agent]
-        return {"observation": self.encoder.encode_state(state, seat), "action_mask": action_mask(state, seat)}
+        observation = self.encoder.encode_state(state, seat)
+        if self.normalize:
+            observation /= self._scale
+        return {"observation": observation, "action_mask": action_mask(state, seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -163,7 +175,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
             self._accumulate_rewards()
-        elif self.max_steps is not None and self.steps >= self.max_steps:
+        elif self.max_decisions is not None and self.steps >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
         else:
@@ -230,11 +242,13 @@ def raw_env(game: str | Game[Any], **options: Any) -> CardtableAEC:
 
 
 def pettingzoo_env(game: str | Game[Any], **options: Any) -> OrderEnforcingWrapper:
-    """A PettingZoo AEC environment: `pettingzoo_env("juno", players=2, match=False)`.
+    """A PettingZoo AEC environment: `pettingzoo_env("juno")` (2 players, one round: the research
+    defaults, `cardtable.rl.defaults`), `pettingzoo_env("juno", players=4, match=True)`.
 
     Keyword arguments are the game's options (`cardtable.make`), plus `illegal_action`
-    ("raise" or "lose"), `max_steps` (truncate after that many decisions) or `max_cycles`
-    (that many decisions per agent), and `render_mode` ("human" or "ansi"). The environment
+    ("raise" or "lose"), `max_decisions` (truncate after that many decisions in all) or
+    `max_cycles` (`max_cycles x players` decisions in all), `normalize` (every value in [0, 1])
+    and `render_mode` ("human" or "ansi"). The environment
     comes wrapped in PettingZoo's `OrderEnforcingWrapper`; `env.unwrapped` is the
     `CardtableAEC`."""
     return OrderEnforcing(raw_env(game, **options))

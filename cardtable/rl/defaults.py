@@ -2,8 +2,10 @@
 
 Researchers start from the smallest real game: 2 players (or the game's least number, if
 higher) and one round, not a match (an option named `match` is set to False wherever a game
-has one). OpenSpiel's registered games (`cardtable_juno`) and Gymnasium's registered ids
-(`cardtable/Juno-v0`) both use these; every option can still be given.
+has one). Every interface uses these for a game named by a string: PettingZoo
+(`pettingzoo_env("juno")`, `juno_v0.env()`), Gymnasium (`gym_env("juno")`,
+`gymnasium.make("cardtable/Juno-v0")`), OpenSpiel (`pyspiel.load_game("cardtable_juno")`) and
+the batched `cardtable.rl.vector`; every option can still be given on top.
 """
 
 from __future__ import annotations

@@ -82,7 +82,7 @@ from ..core.registry import game_class, games
 from ..core.rng import Rng
 from ..core.state import State
 from .defaults import research_options
-from .encoders import Encoder, encoder_for, has_encoder
+from .encoders import Encoder, encoder_for, has_encoder, normalize_scale
 from .returns import return_range
 
 PREFIX = "cardtable_"
@@ -93,10 +93,12 @@ _SHUFFLE_OUTCOMES = [(k, 1.0 / NUM_SHUFFLES) for k in range(NUM_SHUFFLES)]
 _GOLDEN = 0x9E3779B97F4A7C15
 MAX_TENSOR_SIZE = 1 << 20  # floats (4 MB); a larger information-state tensor is refused
 DEFAULT_TENSOR_SIZE = 1 << 16  # floats (256 KB): what `max_decisions=0` sizes the tensor to
-#: OpenSpiel-only parameters: `max_decisions` (below) and `chance_draws`: a chance node between each
-#: choice and its effect, which puts the cards no seat sees in a new order (True, the default), or
-#: the opening chance node only (False: a clone then knows every future draw)
-EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0, "chance_draws": True}
+#: parameters beside the game's options: `max_decisions` (below; the same name in every interface),
+#: `chance_draws`: a chance node between each choice and its effect, which puts the cards no seat
+#: sees in a new order (True, the default), or the opening chance node only (False: a clone then
+#: knows every future draw), and `normalize` (as in PettingZoo and Gymnasium: the observation
+#: part of both tensors divided by the largest value of each piece, so it lies in [0, 1])
+EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0, "chance_draws": True, "normalize": False}
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
 
@@ -196,6 +198,7 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"max_decisions must be 0 (automatic) or a positive number, got {asked}")
         self.max_decisions = min(asked or default_max_decisions(self.cardtable), self.cardtable.max_length)
         self.chance_draws = bool(merged["chance_draws"])
+        self.normalize = bool(merged["normalize"])
         self.max_length = self.max_decisions
         lo, hi = return_range(self.cardtable)
         info = pyspiel.GameInfo(
@@ -538,6 +541,7 @@ class CardtableObserver:
             )
         self.perfect_recall = iig_obs_type.perfect_recall
         self.encoder = game.encoder
+        self._scale = normalize_scale(game.encoder) if game.encoder is not None and game.normalize else None
         self.players = game.num_players()
         self.num_actions = game.num_distinct_actions()
         self.rows = game.max_length if self.perfect_recall else 0
@@ -586,6 +590,8 @@ class CardtableObserver:
             self._clear_history()
             return
         self.encoder.encode_state(state.cardtable, player, out=self._obs)
+        if self._scale is not None:
+            self._obs /= self._scale
         if self._history is not None:
             self._write_history(state._last, player)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import gymnasium
 
 from ..core.registry import games
-from .defaults import research_options
 from .encoders import has_encoder
 
 NAMESPACE = "cardtable"
@@ -36,7 +35,7 @@ def register_envs() -> list[str]:
             gymnasium.register(
                 id=ident,
                 entry_point="cardtable.rl.single:CardtableGym",
-                kwargs={"game": name, **research_options(name)},
+                kwargs={"game": name},  # the environment applies the research defaults
                 disable_env_checker=False,
             )
         ids.append(ident)

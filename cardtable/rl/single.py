@@ -12,10 +12,13 @@ the other seats in seat order.
 `normalize=True` divides each observation value by the largest value its piece can hold
 (`encoder.high`), so every value lies in [0, 1] (the observation space says so).
 
+Defaults: a game named by a string is made with the research defaults (`cardtable.rl.defaults`:
+2 players, one round), the game's options given on top, as in PettingZoo and OpenSpiel.
 Registered ids: `gymnasium.make("cardtable/Juno-v0")`, one per game with an encoder
-(`cardtable.rl.registration`, run by `import cardtable.rl`), with the research defaults (2 players, one
-round) and any keyword of `gym_env` on top: `gymnasium.make("cardtable/Zun-v0", players=4)`.
-`gymnasium.make_vec("cardtable/Juno-v0", num_envs=4)` vectorizes them.
+(`cardtable.rl.registration`, run by `import cardtable.rl`), any keyword of `gym_env` on top:
+`gymnasium.make("cardtable/Zun-v0", players=4)`. `gymnasium.make_vec("cardtable/Juno-v0",
+num_envs=4)` vectorizes them. Once the game is over the action mask allows every action
+(pgx's convention), so the observation of the last step never has an all-zero mask.
 
 Illegal actions. Gymnasium's contract is that every element of `action_space` may be passed
 to `step`, so by default (`illegal_action="lose"`) an illegal action ends the episode at
@@ -39,7 +42,8 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .encoders import action_mask, encoder_for
+from .defaults import research_options
+from .encoders import action_mask, encoder_for, normalize_scale
 from .returns import return_range
 from .views import RENDER_FPS, observation_space, render_text
 
@@ -56,14 +60,19 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         opponents: Sequence[OpponentSpec] | None = None,
         *,
         illegal_action: Literal["lose", "raise"] = "lose",
-        max_steps: int | None = None,
+        max_decisions: int | None = None,
         normalize: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.game: Game[Any] = cardtable.make(game, **options) if isinstance(game, str) else game
-        if not isinstance(game, str) and options:
-            raise TypeError("pass options either to cardtable.make or here, not both")
+        if isinstance(game, str):
+            self.game: Game[Any] = cardtable.make(game, **{**research_options(game), **options})
+        else:
+            if options:
+                raise TypeError("pass options either to cardtable.make or here, not both")
+            self.game = game
+        if max_decisions is not None and max_decisions < 1:
+            raise ValueError(f"max_decisions must be a positive number of decisions, got {max_decisions}")
         n = self.game.players
         if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < n):
             raise ValueError(
@@ -85,11 +94,11 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         self.seat = 0 if seat == "random" else seat
         self.opponent_specs = opponents
         self.illegal_action = illegal_action
-        self.max_steps = max_steps
+        self.max_decisions = max_decisions
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
         self.normalize = normalize
-        self._scale = np.maximum(self.encoder.high, 1.0).astype(np.float32)
+        self._scale = normalize_scale(self.encoder)
         self.observation_space = observation_space(self.encoder, normalized=normalize)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self.others = [s for s in range(n) if s != self.seat]
@@ -142,7 +151,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         self._play_opponents()
         terminated = state.is_over
         reward = float(state.returns()[self.seat]) if terminated else 0.0
-        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
+        truncated = not terminated and self.max_decisions is not None and self.steps >= self.max_decisions
         return self._obs(), reward, terminated, truncated, {}
 
     def _play_opponents(self) -> None:
@@ -152,17 +161,26 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
             assert seat is not None
             view = state.determinize(seat, self._views.spawn())
             state.apply(self.opponents[seat].act(view))
+            self.steps += 1
 
     def _obs(self) -> dict[str, np.ndarray]:
         state = self._live()
         observation = self.encoder.encode_state(state, self.seat)
         if self.normalize:
             observation /= self._scale
-        return {"observation": observation, "action_mask": action_mask(state, self.seat)}
+        return {"observation": observation, "action_mask": self._mask(state)}
+
+    def _mask(self, state: State) -> np.ndarray:
+        """The learner's legal actions; once the game is over, every action (pgx's convention): a
+        vector environment's autoreset ignores the action given after the last step, and a masked
+        policy must still be able to draw one (an all-zero mask divides by zero)."""
+        if state.is_over:
+            return np.ones(self.game.num_actions, np.int8)
+        return action_mask(state, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The current mask as bools (the name sb3-contrib's MaskablePPO looks for)."""
-        return action_mask(self._live(), self.seat).astype(bool)
+        return self._mask(self._live()).astype(bool)
 
     def render(self) -> str | None:
         """The learner's view as text: returned ("ansi") or printed ("human")."""
@@ -186,9 +204,11 @@ def gym_env(
     opponents: Sequence[OpponentSpec] | None = None,
     **options: Any,
 ) -> CardtableGym:
-    """`gym_env("juno", seat=0, opponents=["random"], players=2, match=False)`.
+    """`gym_env("juno", seat=0, opponents=["random"])` (2 players, one round: the research
+    defaults, `cardtable.rl.defaults`; `players=4, match=True` on top change them).
 
     Keyword arguments are the game's options, plus `illegal_action` ("lose" or "raise"),
-    `max_steps`, `normalize` and `render_mode`. Opponents default to random bots."""
+    `max_decisions` (truncate after that many decisions, every seat's), `normalize` and
+    `render_mode`. Opponents default to random bots."""
     return CardtableGym(game, seat, opponents, **options)
 

@@ -162,3 +162,40 @@ def test_bad_arguments_say_what_is_expected() -> None:
         gym_env("juno", seat=0, opponents=["nobody"], players=2)
     with pytest.raises(ValueError, match="illegal_action must be"):
         gym_env("juno", players=2, illegal_action="ignore")  # type: ignore[arg-type]
+
+
+def test_a_game_named_alone_has_the_research_defaults() -> None:
+    env = gym_env("juno")  # JUNO's own defaults: 4 players, a match to 500
+    assert env.game.players == 2 and env.game.options.match is False
+    assert gym_env("juno", players=4, match=True, opponents=["random"] * 3).game.options.match is True
+
+
+def test_max_decisions_counts_every_seats_decisions() -> None:
+    env = gym_env("iunu", max_decisions=9)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    truncated = False
+    while not truncated:
+        assert env.steps < 9
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert not terminated
+    assert env.steps >= 9  # the learner's and its opponent's decisions
+    with pytest.raises(ValueError, match="max_decisions must be a positive number"):
+        gym_env("juno", max_decisions=0)
+
+
+def test_make_vec_autoreset_never_gives_an_all_zero_mask() -> None:
+    """The last step of an episode (before the next step resets it) allows every action, as in
+    pgx: a masked policy can still draw the action the autoreset then ignores."""
+    vec = gymnasium.make_vec("cardtable/Iunu-v0", num_envs=2)
+    obs, _ = vec.reset(seed=0)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(300):
+        assert obs["action_mask"].any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, _, terminated, _, _ = vec.step(actions)
+        ended += int(terminated.sum())
+        assert obs["action_mask"][terminated].all()  # the game is over: every action, ignored
+    assert ended >= 2
+    vec.close()

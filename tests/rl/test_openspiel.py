@@ -155,6 +155,19 @@ def test_observations_are_the_encoder_and_the_observation_dict() -> None:
         assert '"hand"' in state.observation_string(seat)
 
 
+def test_normalize_divides_the_observation_by_the_largest_value_of_each_piece() -> None:
+    """The same option as in PettingZoo and Gymnasium: observation values in [0, 1]."""
+    plain = dealt(pyspiel.load_game("cardtable_zun(max_decisions=30)"), 3)
+    scaled = dealt(pyspiel.load_game("cardtable_zun(max_decisions=30,normalize=true)"), 3)
+    scale = np.maximum(encoder_for(plain.get_game().cardtable).high, 1.0)
+    a = np.asarray(plain.observation_tensor(0), np.float32)
+    b = np.asarray(scaled.observation_tensor(0), np.float32)
+    assert a.max() > 1 and b.max() <= 1 and np.allclose(b, a / scale)
+    size = scale.size
+    info = np.asarray(scaled.information_state_tensor(0), np.float32)
+    assert np.allclose(info[:size], b) and np.array_equal(info[size:], np.asarray(plain.information_state_tensor(0))[size:])
+
+
 def test_resampling_keeps_what_the_player_knows() -> None:
     """ISMCTS needs resample_from_infostate: other hands change, the information state does not."""
     game = pyspiel.load_game("cardtable_juno(players=2,match=false)")

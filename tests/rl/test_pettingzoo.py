@@ -14,6 +14,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import cardtable
 from cardtable.rl import pettingzoo_env
+from cardtable.rl.defaults import research_options
 from cardtable.rl.encoders import encoder_for
 
 from .helpers import config_ids, label
@@ -57,7 +58,8 @@ def test_versioned_modules_are_pettingzoos_form(game: str) -> None:
     with pytest.raises(AssertionError, match="reset"):  # OrderEnforcingWrapper: step before reset
         env.step(0)
     env.reset(seed=3)
-    assert env.game_state.to_json() == cardtable.make(game, players=2).new_state(3, record_events=False).to_json()
+    made = cardtable.make(game, **research_options(game))  # 2 players, one round
+    assert env.game_state.to_json() == made.new_state(3, record_events=False).to_json()
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
@@ -142,8 +144,8 @@ def test_rewards_are_the_returns_and_every_agent_terminates() -> None:
     assert sorted(returns) == [-0.5, -0.5, 1.0] and env.agents == []
 
 
-def test_max_steps_truncates_every_agent() -> None:
-    env = pettingzoo_env("juno", players=2, match=False, max_steps=5)
+def test_max_decisions_truncates_every_agent() -> None:
+    env = pettingzoo_env("juno", players=2, match=False, max_decisions=5)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     steps = 0
@@ -205,9 +207,9 @@ def test_an_illegal_move_loses_when_asked_to(players: int) -> None:
     assert dict(finished)[offender] == -(players - 1) and env.agents == []
 
 
-def test_max_cycles_is_decisions_per_agent() -> None:
+def test_max_cycles_is_a_total_of_cycles_times_players_decisions() -> None:
     env = pettingzoo_env("juno", players=3, match=False, max_cycles=2)
-    assert env.unwrapped.max_steps == 6
+    assert env.unwrapped.max_decisions == 6
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     steps = 0
@@ -220,4 +222,32 @@ def test_max_cycles_is_decisions_per_agent() -> None:
         steps += 1
     assert steps == 6
     with pytest.raises(TypeError, match="not both"):
-        pettingzoo_env("juno", players=2, max_cycles=2, max_steps=3)
+        pettingzoo_env("juno", players=2, max_cycles=2, max_decisions=3)
+
+
+def test_a_game_named_alone_has_the_research_defaults_in_every_interface() -> None:
+    """2 players and one round, as gymnasium.make("cardtable/Juno-v0") and pyspiel's cardtable_juno
+    (JUNO's own defaults are 4 players and a match to 500)."""
+    from cardtable.rl.pettingzoo import juno_v0
+
+    for env in (juno_v0.env(), pettingzoo_env("juno")):
+        assert env.unwrapped.game.players == 2 and env.unwrapped.game.options.match is False
+    env = pettingzoo_env("juno", players=4, match=True)
+    assert env.unwrapped.game.players == 4 and env.unwrapped.game.options.match is True
+
+
+def test_normalize_puts_every_observation_in_zero_one() -> None:
+    env = pettingzoo_env("iunu", normalize=True)
+    raw = pettingzoo_env("iunu")
+    env.reset(seed=3)
+    raw.reset(seed=3)
+    assert env.observation_space("player_0")["observation"].high.max() == 1.0
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        plain = raw.observe(agent)["observation"]
+        assert np.allclose(obs["observation"] * np.maximum(env.unwrapped.encoder.high, 1.0), plain)
+        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(action)
+        raw.step(action)

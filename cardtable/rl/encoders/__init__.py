@@ -18,7 +18,10 @@ from ...core.game import Game
 from ...core.registry import game_class, game_part, games
 from ...core.state import State
 
-__all__ = ["Encoder", "NoEncoder", "Piece", "action_mask", "encoder_for", "has_encoder", "register_encoder", "relative"]
+__all__ = [
+    "Encoder", "NoEncoder", "Piece", "action_mask", "encoder_for", "has_encoder", "normalize_scale", "register_encoder",
+    "relative",
+]
 
 # Encoders registered at run time (`register_encoder`), over what a game's spec names.
 _REGISTERED: dict[str, type[Encoder]] = {}
@@ -56,6 +59,13 @@ def encoder_for(game: Game[Any]) -> Encoder:
             f"cardtable/games/{name}/encoder.py and name it in the game's spec (encoder='encoder:Class')"
         )
     return cls(game)
+
+
+def normalize_scale(encoder: Encoder) -> np.ndarray:
+    """What `normalize=True` divides an encoding by: the largest value of each piece (1 for
+    pieces whose values are at most 1), so every value lies in [0, 1]."""
+    scale: np.ndarray = np.maximum(encoder.high, 1.0).astype(np.float32)
+    return scale
 
 
 def action_mask(state: State, seat: int | None = None) -> np.ndarray:
