@@ -1,0 +1,128 @@
+"""The batched API (`cardtable.rl.vector.VectorGame`) beside `gymnasium.make_vec` and RLCard.
+
+    .venv/bin/python bench/rl_vector.py [--num-envs 16] [--rounds 3] [--seconds 2] [--games juno,iunu]
+
+For each game (2 players, one round: the research defaults), in alternating rounds of about
+`--seconds` of wall clock each, medians of decisions per CPU-second of this process:
+
+- `gymnasium.make_vec("cardtable/<Game>-v0", num_envs=N)` (Gymnasium's `SyncVectorEnv`, its default
+  autoreset): the learner at seat 0 takes a uniformly random legal action in every environment
+  (one numpy call over the batch of masks), the other seat is cardtable's random bot inside
+  each environment (handed `state.determinize(seat)`, as the Gymnasium environment always does).
+  Decisions counted: the learner's (not the ignored action of an autoreset step) and the bot's.
+- `VectorGame(game, N)`: N games, every seat's decision taken by the same uniformly random
+  policy over the batch of masks (self-play, as in pgx). Decisions: N per step.
+- RLCard (JUNO only, when rlcard is importable): `rlcard.make("uno")`, 2 players,
+  `env.run(is_training=False)` with its `RandomAgent` (bench/rl_throughput.py's `rlcard_round`).
+
+Every side encodes an observation and a mask at each of its decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import cardtable.rl  # noqa: F401  (registers the Gymnasium ids)
+from cardtable.agents import RandomAgent
+from cardtable.rl.registration import env_id
+from cardtable.rl.vector import VectorGame
+
+Result = tuple[int, float]  # decisions, CPU seconds
+_BOT_MOVES = [0]
+
+
+class CountingRandom:
+    """cardtable's random bot, counting its moves (a module-level count: Gymnasium copies the
+    keyword arguments of each environment it makes)."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomAgent(seed=seed)
+
+    def act(self, view: Any) -> Any:
+        _BOT_MOVES[0] += 1
+        return self.inner.act(view)
+
+
+def uniform(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per row of a batch of masks, in one numpy call."""
+    return np.argmax(rng.random(mask.shape) * mask, axis=1)
+
+
+def make_vec_round(game: str, n: int, seconds: float, seed: int) -> Result:
+    vec = gymnasium.make_vec(env_id(game), num_envs=n, opponents=[CountingRandom(seed)])
+    rng = np.random.default_rng(seed)
+    obs, _ = vec.reset(seed=seed)
+    learner = 0
+    resetting = np.zeros(n, bool)  # the next step of these environments only resets them
+    _BOT_MOVES[0] = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        obs, _rewards, terminated, truncated, _ = vec.step(uniform(obs["action_mask"], rng))
+        learner += int(n - resetting.sum())
+        resetting = terminated | truncated
+    used = time.process_time() - cpu
+    vec.close()
+    return learner + _BOT_MOVES[0], used
+
+
+def vector_round(game: str, n: int, seconds: float, seed: int) -> Result:
+    games = VectorGame(game, n)
+    rng = np.random.default_rng(seed)
+    obs, _ = games.reset(seed=seed)
+    steps = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        obs, _rewards, _terminated, _truncated, _ = games.step(uniform(obs["action_mask"], rng))
+        steps += 1
+    return steps * n, time.process_time() - cpu
+
+
+def rlcard_round(seconds: float, seed: int) -> Result:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rl_throughput import rlcard_round as run  # type: ignore[import-not-found]
+
+    _games, decisions, used = run(seconds, seed, minimal_agent=False)
+    return decisions, used
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--num-envs", type=int, default=16)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--games", default="juno,iunu,zun,iuno_avatar,ivion")
+    args = parser.parse_args()
+    n = args.num_envs
+    with_rlcard = importlib.util.find_spec("rlcard") is not None
+    print(f"N = {n}, {args.rounds} rounds of {args.seconds:g} s per side; decisions per CPU-second, medians")
+    print("| game | make_vec | cardtable.rl.vector | ratio | RLCard UNO env.run |")
+    print("|---|---:|---:|---:|---:|")
+    for game in args.games.split(","):
+        rates: dict[str, list[float]] = {"make_vec": [], "vector": [], "rlcard": []}
+        for r in range(args.rounds):
+            for side in rates:
+                if side == "make_vec":
+                    decisions, used = make_vec_round(game, n, args.seconds, r)
+                elif side == "vector":
+                    decisions, used = vector_round(game, n, args.seconds, r)
+                elif with_rlcard and game == "juno":
+                    decisions, used = rlcard_round(args.seconds, r)
+                else:
+                    continue
+                rates[side].append(decisions / used)
+        med = {k: statistics.median(v) for k, v in rates.items() if v}
+        rl = f"{med['rlcard']:,.0f}" if "rlcard" in med else "—"
+        print(f"| {game} | {med['make_vec']:,.0f} | {med['vector']:,.0f} | {med['vector'] / med['make_vec']:.1f}x | {rl} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
