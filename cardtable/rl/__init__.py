@@ -1,10 +1,11 @@
 """Reinforcement-learning interfaces (docs/rl.md).
 
 - `pettingzoo_env(game, **options)`: a PettingZoo AEC environment, every seat an agent (also
-  `cardtable.rl.pettingzoo.<game>_v0.env()`).
+  `cardtable.rl.pettingzoo.<game>_v0.env()`); `parallel_env(game, **options)` its ParallelEnv form.
 - `gym_env(game, seat=0, opponents=[...], **options)`: a Gymnasium environment for one seat
   against cardtable bots.
 - `cardtable.rl.openspiel.register_all()`: every game as a pyspiel game ("cardtable_<name>").
+- `cardtable.rl.vector.VectorGame(game, n)`: n games stepped together, numpy batches (self-play).
 - `encoders`: the per-game observation encodings and action masks they all use.
 
 PettingZoo, Gymnasium and OpenSpiel are optional (`pip install cardtable[rl]`); they are
@@ -34,6 +35,15 @@ def pettingzoo_env(game: str | Game[Any], **options: Any) -> Any:
     return make(game, **options)
 
 
+def parallel_env(game: str | Game[Any], **options: Any) -> Any:
+    """A PettingZoo ParallelEnv: one decision per step, the deciding agent's action applied and the
+    others' ignored (PettingZoo's convention for turn-based games); options as `pettingzoo_env`.
+    Also `cardtable.rl.pettingzoo.<game>_v0.parallel_env(**options)`."""
+    from .parallel import parallel_env as make
+
+    return make(game, **options)
+
+
 def gym_env(
     game: str | Game[Any], seat: int | Literal["random"] = 0, opponents: Any = None, **options: Any
 ) -> CardtableGym:
@@ -50,4 +60,6 @@ if importlib.util.find_spec("gymnasium") is not None:
 
     register_envs()  # gymnasium.make("cardtable/Juno-v0"), one id per game with an encoder
 
-__all__ = ["Encoder", "action_mask", "encoder_for", "gym_env", "has_encoder", "pettingzoo_env", "register_encoder"]
+__all__ = [
+    "Encoder", "action_mask", "encoder_for", "gym_env", "has_encoder", "parallel_env", "pettingzoo_env", "register_encoder",
+]

@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import cardtable
-from cardtable.rl import pettingzoo_env
+from cardtable.rl import parallel_env, pettingzoo_env
 from cardtable.rl.defaults import research_options
 from cardtable.rl.encoders import encoder_for
 
@@ -251,3 +251,35 @@ def test_normalize_puts_every_observation_in_zero_one() -> None:
         action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
         env.step(action)
         raw.step(action)
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_pettingzoo_parallel_api_test(game: str, options: dict[str, Any]) -> None:
+    env = parallel_env(game, **options)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning at all
+        parallel_api_test(env, num_cycles=300)
+
+
+def test_a_parallel_step_is_the_deciding_agents_decision() -> None:
+    from cardtable.rl.pettingzoo import juno_v0
+
+    env = juno_v0.parallel_env()
+    aec = pettingzoo_env("juno")
+    obs, _ = env.reset(seed=4)
+    aec.reset(seed=4)
+    assert env.game.players == 2 and env.agents == ["player_0", "player_1"]
+    rng = np.random.default_rng(4)
+    while env.agents:
+        deciding = [a for a in env.agents if obs[a]["action_mask"].any()]
+        assert deciding == [aec.agent_selection]
+        for a in env.agents:
+            assert np.array_equal(obs[a]["observation"], aec.observe(a)["observation"])
+        action = int(rng.choice(np.flatnonzero(obs[deciding[0]]["action_mask"])))
+        with pytest.raises(KeyError, match=f"{deciding[0]} must act now"):
+            env.step({a: 0 for a in env.agents if a != deciding[0]})
+        others = {a: 0 for a in env.agents}  # ignored: only the deciding agent's action is applied
+        obs, rewards, terminations, _, _ = env.step({**others, deciding[0]: action})
+        aec.step(action)
+    assert all(terminations.values()) and sorted(rewards.values()) == [-1.0, 1.0]
+    assert list(rewards.values()) == env.game_state.returns()

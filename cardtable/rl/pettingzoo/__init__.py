@@ -3,8 +3,9 @@
     from cardtable.rl.pettingzoo import juno_v0
     env = juno_v0.env(players=2, match=False, render_mode="human")
 
-Each `<game>_v0` module has `env(**options)` (wrapped in `OrderEnforcingWrapper`), `raw_env(**options)`
-and `metadata`, like PettingZoo's own `pettingzoo.classic.chess_v6`. The modules are made from
+Each `<game>_v0` module has `env(**options)` (wrapped in `OrderEnforcingWrapper`), `raw_env(**options)`,
+`parallel_env(**options)` (the ParallelEnv, one decision per step) and `metadata`, like PettingZoo's
+own `pettingzoo.classic.chess_v6` and `pettingzoo.butterfly` modules. The modules are made from
 cardtable's game registry, so a game gets one as soon as it has an observation encoder
 (`cardtable/rl/encoders`); there is no per-game file. The version is the environment's: it goes
 up when the observation layout or the rewards of a game change.
@@ -28,6 +29,8 @@ def module_name(game: str) -> str:
 
 def _make_module(game: str) -> ModuleType:
     from ..aec import CardtableAEC, pettingzoo_env, raw_env
+    from ..parallel import CardtableParallel
+    from ..parallel import parallel_env as make_parallel
 
     name = module_name(game)
     module = ModuleType(f"{__name__}.{name}", f"PettingZoo environment for cardtable's {game!r} (`env(**options)`).")
@@ -40,10 +43,15 @@ def _make_module(game: str) -> ModuleType:
         """The environment without PettingZoo's wrappers."""
         return raw_env(game, **options)
 
+    def parallel(**options: Any) -> CardtableParallel:
+        """The ParallelEnv (one decision per step: the deciding agent's action; `cardtable.rl.parallel`)."""
+        return make_parallel(game, **options)
+
     module.env = env  # type: ignore[attr-defined]
+    module.parallel_env = parallel  # type: ignore[attr-defined]
     module.raw_env = raw  # type: ignore[attr-defined]
     module.metadata = {**CardtableAEC.metadata, "name": f"cardtable_{game}_v{VERSION}"}  # type: ignore[attr-defined]
-    module.__all__ = ["env", "raw_env", "metadata"]  # type: ignore[attr-defined]
+    module.__all__ = ["env", "parallel_env", "raw_env", "metadata"]  # type: ignore[attr-defined]
     sys.modules[module.__name__] = module
     return module
 
