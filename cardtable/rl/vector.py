@@ -86,6 +86,8 @@ class VectorGame:
         self._obs = np.zeros((n, size), np.float32)
         self._mask = np.zeros((n, self.num_actions), np.int8)
         self._player = np.zeros(n, np.int64)
+        self._rows = list(self._obs)  # each game's row of the batch, a view made once
+        self._bases = [i * self.num_actions for i in range(n)]  # each game's first position in the masks
         self.states: list[State] = []
         self.decisions = np.zeros(n, np.int64)  # decisions taken in each game's current game
         self.seeds = np.zeros(n, np.uint64)
@@ -101,7 +103,7 @@ class VectorGame:
         root = Rng(int(seed))
         self._streams = [root.spawn() for _ in range(self.num_envs)]
         self.states = [self._new_game(i) for i in range(self.num_envs)]
-        self._observe(range(self.num_envs))
+        self._observe()
         return self._batch(), {"seed": self.seeds.copy()}
 
     def _new_game(self, i: int) -> State:
@@ -148,7 +150,7 @@ class VectorGame:
             info["final_obs"], info["_final_obs"] = final, terminated | truncated
             for i in ended:
                 self.states[i] = self._new_game(i)
-        self._observe(range(n))
+        self._observe()
         info["seed"] = self.seeds.copy()
         return self._batch(), rewards, terminated, truncated, info
 
@@ -172,24 +174,23 @@ class VectorGame:
                     mask[i, legal.index] = 1
         return {"observation": obs, "action_mask": mask, "current_player": player}
 
-    def _observe(self, rows: range) -> None:
-        """Encode the deciding seat's observation and mask of every game into the batch."""
-        obs, player, encoders = self._obs, self._player, self._encoders
+    def _observe(self) -> None:
+        """Encode the deciding seat's observation and mask of every game into the batch: each
+        game's encoder writes into its row (views made once), the masks are set in one call."""
         mask = self._mask
         mask.fill(0)
-        width = self.num_actions
         on: list[int] = []
-        for i in rows:
-            state = self.states[i]
+        seats: list[int] = []
+        for state, encoder, row, base in zip(self.states, self._encoders, self._rows, self._bases, strict=True):
             seat = state.current_player
             assert seat is not None, "a game in the batch is over: it should have been replaced"
-            player[i] = seat
-            encoders[i].encode_state(state, seat, out=obs[i])
-            base = i * width
-            on.extend(base + legal.index for legal in state.legal_actions())
+            seats.append(seat)
+            encoder.encode_state(state, seat, row)
+            on += [base + legal.index for legal in state.legal_actions()]
+        self._player[:] = seats
         mask.flat[on] = 1
         if self.normalize:
-            obs /= self._scale
+            self._obs /= self._scale
 
     def _batch(self) -> dict[str, np.ndarray]:
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy(), "current_player": self._player.copy()}

@@ -140,7 +140,12 @@ class JunoEncoder(Encoder):
         if turn is not None:
             buf[seat_at["turn"][me][turn]] = 1
         buf[seat_at["dealer"][me][dealer]] = 1
-        x = self._ints_view.astype(np.float32)
+        # One conversion of the integers, straight into `out` when given (no array in between).
+        if out is None:
+            x = self._ints_view.astype(np.float32)
+        else:
+            x = out
+            np.copyto(x, self._ints_view)
         # The values that are not small integers, written as floats.
         x[at["draw_pile"]] = draw_pile / self._deck
         if penalty:
@@ -149,10 +154,7 @@ class JunoEncoder(Encoder):
             points_at = target_points or RULEBOOK_TARGET
             for i, points in zip(seat_at["scores"][me], scores, strict=True):
                 x[i] = min(points / points_at, SCORE_CAP)
-        if out is None:
-            return x
-        out[:] = x
-        return out
+        return x
 
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
         at = self.at
