@@ -10,8 +10,11 @@ For each game (2 players, one round: the research defaults), in alternating roun
   (one numpy call over the batch of masks), the other seat is cardtable's random bot inside
   each environment (handed `state.determinize(seat)`, as the Gymnasium environment always does).
   Decisions counted: the learner's (not the ignored action of an autoreset step) and the bot's.
+  Only the learner's decisions are encoded (the bot decides on its view, not on an encoding), so
+  the table also gives make_vec's *observations* per CPU-second (the learner's decisions).
 - `VectorGame(game, N)`: N games, every seat's decision taken by the same uniformly random
-  policy over the batch of masks (self-play, as in pgx). Decisions: N per step.
+  policy over the batch of masks (self-play, as in pgx). Decisions: N per step, each encoded, so
+  its observations per second are its decisions per second.
 - RLCard (JUNO only, when rlcard is importable): `rlcard.make("uno")`, 2 players,
   `env.run(is_training=False)` with its `RandomAgent` (bench/rl_throughput.py's `rlcard_round`).
 
@@ -36,7 +39,7 @@ from cardtable.agents import RandomAgent
 from cardtable.rl.registration import env_id
 from cardtable.rl.vector import VectorGame
 
-Result = tuple[int, float]  # decisions, CPU seconds
+Result = tuple[int, float]  # decisions (or observations), CPU seconds
 _BOT_MOVES = [0]
 
 
@@ -57,7 +60,8 @@ def uniform(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.argmax(rng.random(mask.shape) * mask, axis=1)
 
 
-def make_vec_round(game: str, n: int, seconds: float, seed: int) -> Result:
+def make_vec_round(game: str, n: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """(all decisions, the learner's decisions, CPU seconds)."""
     vec = gymnasium.make_vec(env_id(game), num_envs=n, opponents=[CountingRandom(seed)])
     rng = np.random.default_rng(seed)
     obs, _ = vec.reset(seed=seed)
@@ -71,7 +75,7 @@ def make_vec_round(game: str, n: int, seconds: float, seed: int) -> Result:
         resetting = terminated | truncated
     used = time.process_time() - cpu
     vec.close()
-    return learner + _BOT_MOVES[0], used
+    return learner + _BOT_MOVES[0], learner, used
 
 
 def vector_round(game: str, n: int, seconds: float, seed: int) -> Result:
@@ -104,14 +108,15 @@ def main() -> None:
     n = args.num_envs
     with_rlcard = importlib.util.find_spec("rlcard") is not None
     print(f"N = {n}, {args.rounds} rounds of {args.seconds:g} s per side; decisions per CPU-second, medians")
-    print("| game | make_vec | cardtable.rl.vector | ratio | RLCard UNO env.run |")
-    print("|---|---:|---:|---:|---:|")
+    print("| game | make_vec decisions | cardtable.rl.vector decisions | ratio | make_vec observations | ratio | RLCard UNO env.run decisions |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for game in args.games.split(","):
-        rates: dict[str, list[float]] = {"make_vec": [], "vector": [], "rlcard": []}
+        rates: dict[str, list[float]] = {"make_vec": [], "vector": [], "rlcard": [], "observations": []}
         for r in range(args.rounds):
-            for side in rates:
+            for side in ("make_vec", "vector", "rlcard"):
                 if side == "make_vec":
-                    decisions, used = make_vec_round(game, n, args.seconds, r)
+                    decisions, learner, used = make_vec_round(game, n, args.seconds, r)
+                    rates["observations"].append(learner / used)
                 elif side == "vector":
                     decisions, used = vector_round(game, n, args.seconds, r)
                 elif with_rlcard and game == "juno":
@@ -121,7 +126,11 @@ def main() -> None:
                 rates[side].append(decisions / used)
         med = {k: statistics.median(v) for k, v in rates.items() if v}
         rl = f"{med['rlcard']:,.0f}" if "rlcard" in med else "—"
-        print(f"| {game} | {med['make_vec']:,.0f} | {med['vector']:,.0f} | {med['vector'] / med['make_vec']:.1f}x | {rl} |", flush=True)
+        print(
+            f"| {game} | {med['make_vec']:,.0f} | {med['vector']:,.0f} | {med['vector'] / med['make_vec']:.1f}x "
+            f"| {med['observations']:,.0f} | {med['vector'] / med['observations']:.1f}x | {rl} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
