@@ -1,5 +1,8 @@
 """A PettingZoo AEC environment for any cardtable game with an observation encoder.
 
+A game named by a string is made with the research defaults (`cardtable.rl.defaults`: 2 players,
+one round), its options given on top, as in Gymnasium and OpenSpiel.
+
 `agent_selection` follows `state.current_player`, so out-of-turn decisions (an UNO catch,
 a reaction) are simply that agent's turn. Each agent observes
 `{"observation": float32 encoding of observation(seat), "action_mask": int8 over num_actions}`;
