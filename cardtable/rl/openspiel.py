@@ -225,7 +225,8 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         return CardtableObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-#: how a seat's private pieces changed at a decision: positions within them, and the changes
+#: how a seat's recalled pieces (private and transient) changed at a decision: positions within
+#: them, and the changes
 Change = tuple[tuple[int, ...], tuple[float, ...]]
 NO_CHANGE: Change = ((), ())
 
@@ -235,9 +236,10 @@ class Decision:
     copies one reference, whatever the length of the game).
 
     `seen[s]`: seat `s` can tell which action this was. `recall[s]`: a digest of everything
-    seat `s` has seen up to and including this decision. `changes[s]`: how what only seat `s`
-    sees (its encoder's `private` pieces: its hand) changed at this decision, as positions within
-    those pieces and the change (a card drawn: +1). All are worked out when first asked for, from
+    seat `s` has seen up to and including this decision. `changes[s]`: how the recalled pieces
+    of seat `s` changed at this decision (its encoder's `private` pieces, its hand, and its
+    `transient` ones, a die just rolled), as positions within those pieces and the change (a card
+    drawn: +1). All are worked out when first asked for, from
     a copy of the state before the decision kept until then: a search that never asks for an
     information state (MCTS rollouts) pays one engine clone per decision, not the probes."""
 
@@ -353,18 +355,18 @@ def _observe(
     recall = []
     changes: list[Change] = []
     base = previous.recall if previous is not None else (b"",) * players
-    private = encoder.recalled_index if encoder is not None and encoder.recalled_index.size else None
+    recalled = encoder.recalled_index if encoder is not None and encoder.recalled_index.size else None
     for s in range(players):
         obs = after.observation(s)
         if s != seat:
             i = others.index(s)
             seen[s] = bool(alternatives) and all(alt[i] != obs for alt in alternatives)
         recall.append(_digest(base[s], obs, action if s == seat else None))
-        if private is None:
+        if recalled is None:
             changes.append(NO_CHANGE)
             continue
         assert encoder is not None
-        diff = encoder.encode(obs)[private] - encoder.encode(before.observation(s))[private]
+        diff = encoder.encode(obs)[recalled] - encoder.encode(before.observation(s))[recalled]
         where = np.flatnonzero(diff)
         changes.append((tuple(int(k) for k in where), tuple(float(v) for v in diff[where])))
     return tuple(seen), tuple(recall), tuple(changes)
@@ -546,8 +548,8 @@ class CardtableObserver:
         self.num_actions = game.num_distinct_actions()
         self.rows = game.max_length if self.perfect_recall else 0
         self.bits = action_bits(self.num_actions)
-        self.private = int(self.encoder.recalled_index.size) if self.encoder is not None else 0
-        row = self.players + self.bits + self.private
+        self.recalled = int(self.encoder.recalled_index.size) if self.encoder is not None else 0
+        row = self.players + self.bits + self.recalled
         obs_size = self.encoder.size if self.encoder is not None else 0
         self.size = obs_size + self.rows * row if self.encoder is not None else 0
         self._refusal = ""
@@ -616,8 +618,8 @@ class CardtableObserver:
         if node is not known_last:  # another history: start over
             new, positions, values = ([] if last is None else last.chain()[::-1]), [], []
         players, bits = self.players, self.bits
-        acted = players + bits  # where the private changes begin in a row
-        row = acted + self.private
+        acted = players + bits  # where the recalled pieces' changes begin in a row
+        row = acted + self.recalled
         for d in reversed(new):
             at = (d.length - 1) * row
             positions.append(at + (d.seat - player) % players)
@@ -627,7 +629,7 @@ class CardtableObserver:
                 digits = [at + players + j for j in range(bits) if code >> (bits - 1 - j) & 1]
                 positions.extend(digits)
                 values.extend([1.0] * len(digits))
-            if self.private:
+            if self.recalled:
                 where, change = d.changes[player]
                 positions.extend(at + acted + k for k in where)
                 values.extend(change)
