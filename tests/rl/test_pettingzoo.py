@@ -251,6 +251,10 @@ def test_normalize_puts_every_observation_in_zero_one() -> None:
         action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
         env.step(action)
         raw.step(action)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(pettingzoo_env("iunu", normalize=True), num_cycles=300)  # observations in the [0, 1] space
+    assert not {str(w.message) for w in caught} - set(DICT_OBSERVATION_WARNINGS)
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
