@@ -20,6 +20,7 @@ COMMANDS = [
     "cardtable.commands.serve",
     "cardtable.commands.arena",
     "cardtable.commands.deck",
+    "cardtable.commands.review",
 ]
 
 

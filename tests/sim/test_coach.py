@@ -126,3 +126,22 @@ def test_a_seat_outside_the_game_is_refused() -> None:
     final = play(make("juno", players=2, match=False), [agents.make("medium", seed=1)] * 2, seed=1, record_events=False)
     with pytest.raises(CardtableError, match="seat must be 0 to 1"):
         coach.count_decisions(final.replay(), 2)
+
+
+def test_cardtable_review_prints_every_decision_and_refuses_a_bad_seat(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from cardtable.cli import _load, app
+
+    _load()
+    final = play(make("juno", players=2, match=False), [agents.make("easy", seed=1), agents.make("medium", seed=2)],
+                 seed=5, record_events=False)
+    path = tmp_path / "game.json"
+    final.replay().save(path)
+    runner = CliRunner()
+    out = runner.invoke(app, ["review", str(path), "--seat", "1", "--seconds", "0.01", "--playouts", "4"])
+    assert out.exit_code == 0, out.output
+    n = coach.count_decisions(final.replay(), 0)
+    assert f"Player 1's {n} decisions" in out.output
+    refused = runner.invoke(app, ["review", str(path), "--seat", "3"])
+    assert refused.exit_code == 2 and "--seat must be between 1 and 2" in refused.output
