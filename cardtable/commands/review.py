@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
             players = replay.start(record_events=False).game.players
             if not 1 <= seat <= players:
                 raise CardtableError(f"--seat must be between 1 and {players}")
-            total = coach.count_decisions(replay, seat - 1)
+            total = coach.count_decisions(replay.start(record_events=False), replay.actions, seat - 1)
         except CardtableError as exc:
             raise fail(str(exc)) from None
         names = replay_names(file, players)
@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
         with Progress(TextColumn("[bold]review"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console, transient=True) as progress:
             task = progress.add_task("review", total=total)
-            verdicts = coach.review(replay, seat - 1, budget, seed=seed,
+            verdicts = coach.review_replay(replay, seat - 1, budget, seed=seed,
                                     on_verdict=lambda _v: progress.update(task, advance=1))
         console.print(render(verdicts, names, seat - 1))
         console.print(f"[dim]Win chance: the share of {playouts} playouts (the game's heuristic in every seat) the "

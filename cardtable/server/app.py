@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api_games, api_tables, pages, shared, ws
+from . import api_games, api_tables, coaching, pages, shared, ws
 from .context import (
     ABANDONED_AFTER,
     MESSAGE_LIMITS,
@@ -134,5 +134,6 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.include_router(api_games.router(ctx))
     app.include_router(api_tables.router(ctx))
+    app.include_router(coaching.router(ctx))
     app.include_router(ws.router(ctx))
     return app

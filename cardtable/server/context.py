@@ -26,7 +26,7 @@ from .lobby import Lobby
 STATUS = {"unknown_table": 404, "unknown_game": 404, "bad_token": 403, "not_seated": 403, "stale": 409, "not_your_turn": 409,
           "game_over": 409, "not_over": 409, "not_saved": 503, "unavailable": 503, "busy": 503, "table_full": 503,
           "too_large": 413, "unsupported_media_type": 415, "forbidden_origin": 403, "rate_limited": 429,
-          "damaged_table": 503, "seat_taken": 409, "unknown_host": 421}
+          "damaged_table": 503, "seat_taken": 409, "unknown_host": 421, "no_hints": 403}
 
 #: request bodies: a table (custom cards included) and everything else
 MAX_CREATE_BODY = 256 * 1024

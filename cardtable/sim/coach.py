@@ -28,12 +28,12 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from .. import agents
+from ..agents.heuristics import policy_for
 from ..core.actions import Action
 from ..core.errors import CardtableError
 from ..core.replay import Replay
 from ..core.rng import Rng
 from ..core.state import State
-from ..agents.heuristics import policy_for
 from .stats import Z95, wilson
 
 #: the level whose search judges a move: the strongest that searches (`agents.DIFFICULTY`)
@@ -107,12 +107,13 @@ def default_search(seed: int, budget: Budget) -> Search:
     return agent
 
 
-def decisions(replay: Replay, seat: int) -> Iterator[tuple[int, State, str]]:
-    """(move number, the state before it, the move's text) for every choice `seat` made."""
-    state = replay.start(record_events=False)
-    if not 0 <= seat < state.game.players:
-        raise CardtableError(f"seat must be 0 to {state.game.players - 1} in this {state.game.spec.title} game, got {seat}")
-    for step, text in enumerate(replay.actions, 1):
+def decisions(start: State, actions: list[str], seat: int) -> Iterator[tuple[int, State, str]]:
+    """(move number, the state before it, the move's text) for every choice `seat` made in the game
+    from `start` (a replay's, or a served table's first state) through `actions`."""
+    if not 0 <= seat < start.game.players:
+        raise CardtableError(f"seat must be 0 to {start.game.players - 1} in this {start.game.spec.title} game, got {seat}")
+    state = start.clone()
+    for step, text in enumerate(actions, 1):
         if state.current_player == seat and len(state.legal_actions()) > 1:
             yield step, state.clone(), text
         Replay._apply(state, step, text)
@@ -174,7 +175,8 @@ def _playout(state: State, first: Action, seat: int, policy: Policy, rng: Rng) -
 
 
 def review(
-    replay: Replay,
+    start: State,
+    actions: list[str],
     seat: int,
     budget: Budget = Budget(),
     seed: int = 0,
@@ -182,10 +184,11 @@ def review(
     policy: Policy | None = None,
     on_verdict: Callable[[Verdict], None] | None = None,
 ) -> list[Verdict]:
-    """The verdict on each of `seat`'s decisions in `replay`. `search(seed)` makes the judging search
-    (default: `SEARCH_LEVEL` with the budget's time); `on_verdict` hears each as it is made."""
+    """The verdict on each of `seat`'s decisions in the game from `start` through `actions`.
+    `search(seed)` makes the judging search (default: `SEARCH_LEVEL` with the budget's time);
+    `on_verdict` hears each verdict as it is made."""
     out: list[Verdict] = []
-    for step, state, text in decisions(replay, seat):
+    for step, state, text in decisions(start, actions, seat):
         made = state.game.parse_action(text)
         s = (seed * 1_000_003 + step) & ((1 << 63) - 1)
         verdict = judge(state, made, s, budget, None if search is None else search(s), policy)
@@ -196,5 +199,11 @@ def review(
     return out
 
 
-def count_decisions(replay: Replay, seat: int) -> int:
-    return sum(1 for _ in decisions(replay, seat))
+def review_replay(replay: Replay, seat: int, budget: Budget = Budget(), seed: int = 0,
+                  on_verdict: Callable[[Verdict], None] | None = None) -> list[Verdict]:
+    """`review` of a saved game."""
+    return review(replay.start(record_events=False), replay.actions, seat, budget, seed, on_verdict=on_verdict)
+
+
+def count_decisions(start: State, actions: list[str], seat: int) -> int:
+    return sum(1 for _ in decisions(start, actions, seat))

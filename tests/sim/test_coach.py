@@ -59,7 +59,7 @@ def test_the_coach_searches_and_plays_out_only_determinized_copies() -> None:
         rollout_states.append(state)
         return heuristic(state, rng)
 
-    for step, truth, text in coach.decisions(replay, seat):
+    for step, truth, text in coach.decisions(replay.start(False), replay.actions, seat):
         truths.append(truth)
         probe = ProbeSearch(truth, seat)
         probes.append(probe)
@@ -106,13 +106,13 @@ def test_a_review_covers_every_choice_of_the_seat_and_only_those() -> None:
     final = play(game, [agents.make("easy", seed=1), agents.make("medium", seed=2)], seed=5, record_events=False)
     replay = final.replay()
     budget = coach.Budget(search_iterations=20, playouts=4, playout_seconds=None)
-    verdicts = coach.review(replay, 0, budget, seed=1)
+    verdicts = coach.review_replay(replay, 0, budget, seed=1)
     states = replay.states(record_events=False)
     choices = [n for n in range(1, len(states)) if states[n - 1].current_player == 0
                and len(states[n - 1].legal_actions()) > 1]
     assert [v.step for v in verdicts] == choices
     assert all(v.made == replay.actions[v.step - 1] for v in verdicts)
-    assert coach.review(replay, 0, budget, seed=1) == verdicts  # counted budgets: the same review again
+    assert coach.review_replay(replay, 0, budget, seed=1) == verdicts  # counted budgets: the same review again
 
 
 @pytest.mark.parametrize("kwargs", [{"playouts": 1}, {"search_seconds": 0.0}, {"search_iterations": 0},
@@ -125,7 +125,7 @@ def test_a_budget_that_cannot_judge_is_refused(kwargs: dict[str, Any]) -> None:
 def test_a_seat_outside_the_game_is_refused() -> None:
     final = play(make("juno", players=2, match=False), [agents.make("medium", seed=1)] * 2, seed=1, record_events=False)
     with pytest.raises(CardtableError, match="seat must be 0 to 1"):
-        coach.count_decisions(final.replay(), 2)
+        coach.count_decisions(final.replay().start(False), [], 2)
 
 
 def test_cardtable_review_prints_every_decision_and_refuses_a_bad_seat(tmp_path: Any) -> None:
@@ -141,7 +141,7 @@ def test_cardtable_review_prints_every_decision_and_refuses_a_bad_seat(tmp_path:
     runner = CliRunner()
     out = runner.invoke(app, ["review", str(path), "--seat", "1", "--seconds", "0.01", "--playouts", "4"])
     assert out.exit_code == 0, out.output
-    n = coach.count_decisions(final.replay(), 0)
+    n = coach.count_decisions(final.replay().start(False), final.replay().actions, 0)
     assert f"Player 1's {n} decisions" in out.output
     refused = runner.invoke(app, ["review", str(path), "--seat", "3"])
     assert refused.exit_code == 2 and "--seat must be between 1 and 2" in refused.output
