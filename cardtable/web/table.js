@@ -20,6 +20,8 @@
   }
 
   let ws = null, msg = null, logLines = [], retry = 0, closedForGood = false, replayStep = null, replayMsg = null, toastTimer = null;
+  // The coach's review of this seat's game (GET /review): its verdicts by move number, once asked for.
+  let review = null;
 
   function toast(text, kind = "error") {
     const t = $("#toast");
@@ -254,6 +256,49 @@
       return;
     }
     for (const a of m.legal) box.append(el("button", { "data-action": a.text, onclick: () => act(a.text) }, a.label || a.text));
+    // One person among bots may ask what hard would play; where several people play the server refuses it.
+    const people = m.seats.filter((s) => s.kind !== "bot").length;
+    if (people === 1 && m.legal.length > 1) box.append(el("button", { class: "ghost hint", id: "hint-btn", onclick: () => hint(m.version) }, "What would hard play here?"));
+  }
+
+  async function hint(version) {
+    const q = new URLSearchParams({ token: token || "" });
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint?${q}`);
+    const data = await r.json();
+    if (!r.ok) { toast(data.message); return; }
+    if (!msg || msg.version !== version || data.version !== version) return;  // the game moved on meanwhile
+    for (const b of document.querySelectorAll("#actions button[data-action]")) b.classList.toggle("hinted", b.dataset.action === data.action);
+    toast(`${data.level} would play: ${data.label}`, "info");
+  }
+
+  async function askReview() {
+    const button = $("#review-btn");
+    if (button) { button.disabled = true; button.textContent = "The coach is reviewing your game…"; }
+    const q = new URLSearchParams({ token: token || "" });
+    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/review?${q}`);
+    const data = await r.json();
+    if (!r.ok) { toast(data.message); if (button) { button.disabled = false; button.textContent = "Review my moves"; } return; }
+    review = { level: data.level, verdicts: new Map(data.verdicts.map((v) => [v.step, v])) };
+    const first = data.verdicts.find((v) => v.marked);
+    startReplay(first ? first.step : 0);
+  }
+
+  // The coach's word on the move that led to this step (the seat's own move), and the moves it marked.
+  function coachLine(step) {
+    if (!review) return null;
+    const pct = (x) => `${Math.round(x * 100)}%`;
+    const marked = [...review.verdicts.values()].filter((v) => v.marked);
+    const jumps = el("div", { class: "coach-marks", id: "coach-marks" },
+      `Coach: ${marked.length} of your ${review.verdicts.size} decisions clearly lost to ${review.level}'s move`,
+      ...marked.map((v) => el("button", { class: "ghost coach-jump", "data-step": v.step, onclick: () => startReplay(v.step) }, `move ${v.step}`)));
+    const v = review.verdicts.get(step);
+    if (!v) return el("div", {}, jumps);
+    const same = v.best === v.made;
+    const verdict = el("div", { class: `coach-verdict${v.marked ? " marked" : ""}`, id: "coach-verdict" },
+      el("b", {}, v.marked ? "✗ clearly worse: " : "Your move: "), `${v.made} (win chance ${pct(v.made_chance)})`,
+      same ? ` · ${review.level} plays the same`
+        : ` · ${review.level} plays ${v.best} (${pct(v.best_chance)}; ${v.loss >= 0 ? "+" : ""}${Math.round(v.loss * 100)} points, 95% [${Math.round(v.loss_interval[0] * 100)}, ${Math.round(v.loss_interval[1] * 100)}])`);
+    return el("div", {}, verdict, jumps);
   }
 
   function renderLog(lines, m) {
@@ -298,6 +343,7 @@
       el("div", { class: "choice", style: "margin-top:.8rem" },
         m.seat !== null ? el("button", { class: "primary", id: "rematch", onclick: () => ws.send(JSON.stringify({ type: "rematch", token })) }, m.rematch ? "Join the rematch" : "Rematch") : null,
         el("button", { class: "ghost", id: "replay-btn", onclick: () => startReplay(0) }, "Replay move by move"),
+        m.seat !== null ? el("button", { class: "ghost", id: "review-btn", onclick: askReview }, "Review my moves") : null,
         el("a", { href: "/" }, el("button", { class: "ghost" }, "Lobby"))));
   }
 
@@ -324,6 +370,7 @@
       btn("replay-first", "|<", "first: the deal", 0, step === 0), btn("replay-prev", "< Back", "previous move", step - 1, step === 0),
       slider, btn("replay-next", "Next >", "next move", step + 1, step >= data.steps), btn("replay-last", ">|", "last move", data.steps, step >= data.steps)),
       el("div", { class: "replay-said", id: "replay-said" }, el("b", {}, `Move ${step} of ${data.steps}`), " · ", said),
+      coachLine(step),
       el("div", { class: "replay-bar" }, el("button", { class: "ghost", id: "replay-close", onclick: () => {
         replayStep = null; replayMsg = null; bar.classList.add("hidden"); document.body.classList.remove("replaying"); if (msg) render(msg);
       } }, "Back to the table")));
