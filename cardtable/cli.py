@@ -21,6 +21,7 @@ COMMANDS = [
     "cardtable.commands.arena",
     "cardtable.commands.deck",
     "cardtable.commands.review",
+    "cardtable.commands.ladder",
 ]
 
 

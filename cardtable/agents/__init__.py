@@ -23,6 +23,8 @@ DIFFICULTY: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("heuristic", {"epsilon": 0.5}),   # a decent player who blunders half the time
     "medium": ("heuristic", {}),
     "hard": ("ismcts", {"time_limit": 0.5, "rollout": "heuristic", "cutoff": 20}),
+    # hard's search with four times the thinking, up to 2 s a move (issue 32); the ladder measures what it buys
+    "expert": ("ismcts", {"time_limit": 2.0, "rollout": "heuristic", "cutoff": 20}),
 }
 
 

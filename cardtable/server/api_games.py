@@ -12,6 +12,7 @@ from .. import agents
 from ..core import game_class, games
 from ..core.cards import inline_only
 from ..core.registry import game_part
+from ..sim.ladder import published
 from ..ui.text import player_count
 from .context import MAX_CARD_DATA, AppContext, SafeJSONResponse, check_option_text, error_response
 from .live import TableError
@@ -32,6 +33,8 @@ def game_catalog() -> list[dict[str, Any]]:
             "name": name, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
             "player_count": player_count(spec.min_players, spec.max_players),
             "variants": list(spec.variants), "summary": spec.summary, "options": schema,
+            # each level's rating in the game's published ladder (the package's data, named by the game)
+            "ratings": (published(name) or {}).get("ratings", {}),
         })
     return out
 

@@ -195,6 +195,12 @@ function readOptions() {
   return out;
 }
 
+// A level with its rating from this game's published ladder (`cardtable ladder --publish`), when there is one.
+function levelLabel(b) {
+  const r = current && current.ratings ? current.ratings[b] : null;
+  return r ? `${b} (Elo ${r.elo >= 0 ? "+" : ""}${r.elo})` : b;
+}
+
 function renderSeats() {
   const box = $("#seats");
   box.replaceChildren();
@@ -204,7 +210,7 @@ function renderSeats() {
       el("option", { value: "open", selected: s.kind === "open" }, "open (anyone, from the lobby)"),
       el("option", { value: "bot", selected: s.kind === "bot" }, "bot"));
     const agent = el("select", { class: "seat-agent", disabled: s.kind !== "bot", onchange: (e) => { s.agent = e.target.value; } },
-      catalog.bots.map((b) => el("option", { value: b, selected: b === s.agent }, b)));
+      catalog.bots.map((b) => el("option", { value: b, selected: b === s.agent }, levelLabel(b))));
     const name = el("input", { class: "seat-name", "data-seat-name": i, maxlength: 24, value: s.name || "",
       placeholder: i === 0 ? "your name" : "their name (optional)", oninput: (e) => { s.name = e.target.value; } });
     const what = s.kind === "bot" ? agent : s.kind === "person" ? name : el("span", { class: "conn" }, "listed in the lobby; the first to join sits here");

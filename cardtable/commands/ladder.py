@@ -1,0 +1,93 @@
+"""`cardtable ladder GAME`: a round robin between the levels (and any agents named), rated on the Elo scale."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..core import CardtableError, games
+from ..sim import ladder
+from .play import fail, parse_options
+
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
+
+
+def render(game: str, ratings: list[ladder.Rating], results: list[ladder.PairResult]) -> tuple[Table, Table]:
+    table = Table(title=f"{game}: Bradley-Terry ratings, {ratings[0].name} = 0")
+    for col in ("entrant", "Elo", "95% CI", "games", "score"):
+        table.add_column(col, justify="left" if col == "entrant" else "right")
+    for x in ratings:
+        table.add_row(escape(x.name), f"{x.elo:+.0f}", f"{x.low:+.0f} to {x.high:+.0f}", str(x.games),
+                      f"{x.score:g} ({x.score / x.games:.0%})" if x.games else "")
+    duels = Table(title="each pair, seats rotated")
+    for col in ("pair", "games", "first's share", "95% CI (Wilson)"):
+        duels.add_column(col, justify="left" if col == "pair" else "right")
+    for p in results:
+        duels.add_row(f"{escape(p.a)} v {escape(p.b)}", str(p.games), f"{p.a_score / p.games:.1%}",
+                      f"{p.interval[0]:.1%} - {p.interval[1]:.1%}")
+    return table, duels
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("ladder")
+    def ladder_cmd(
+        game: str = typer.Argument(..., help="game name: " + ", ".join(games())),
+        levels: str = typer.Option(",".join(ladder.LEVELS), "--levels", help="the levels that play, weakest first "
+                                   "(the first is rated 0)"),
+        agents_arg: str = typer.Option("", "--agents", "-a", help="more entrants: agents as the arena writes them, "
+                                       "e.g. ismcts:time_limit=1:rollout=heuristic"),
+        games_: int = typer.Option(200, "--games", "-n", help="games a pair (seats alternate)"),
+        variant: str | None = typer.Option(None, "--variant", help="rule set"),
+        option: list[str] = typer.Option([], "--option", "-o", help="any other option as key=value"),
+        seed: int = typer.Option(0, "--seed", help="the ladder's seed (each pair's games derive from it)"),
+        workers: int = typer.Option(1, "--workers", "-w", help="worker processes"),
+        out: Path | None = typer.Option(None, "--out", help="the ladder's folder (default: ladders/GAME); a rerun "
+                                        "plays only the games not there yet, then fits every game there"),
+        prior: float = typer.Option(1.0, "--prior", help="virtual games per pair, half won by each side"),
+        publish: bool = typer.Option(False, "--publish", help="also write the ratings the lobby shows for this game"),
+    ) -> None:
+        """Every pair of entrants plays --games games; Bradley-Terry ratings (Elo scale) with 95% intervals, a table,
+        a plot (ladder.png) and the ratings (ratings.json) in the folder."""
+        entrants = [t.strip() for t in (levels + "," + agents_arg).split(",") if t.strip()]
+        folder = out or Path("ladders") / game
+        try:
+            options = parse_options(None, variant, None, option)
+            had = ladder.read_games(folder).num_rows if (folder / ladder.LADDER_FILE).exists() else 0
+            pairs = len(entrants) * (len(entrants) - 1) // 2
+            console.print(f"Ladder of {game} in {folder}: {', '.join(entrants)}; {games_} games a pair "
+                          f"({had} games there).")
+            with Progress(TextColumn("[bold]ladder"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=console, transient=True) as progress:
+                task = progress.add_task("games", total=None)
+                table = ladder.run(game, entrants, games_, folder, options, seed=seed, workers=workers,
+                                   on_game=lambda _r: progress.update(task, advance=1))
+            console.print(f"{table.num_rows - had} new games played; {table.num_rows} in all "
+                          f"({pairs} pairs).")
+            names, wins, played = ladder.tally(table, entrants)
+            ratings = ladder.fit(names, wins, played, prior=prior)
+        except (CardtableError, ValueError) as exc:
+            raise fail(str(exc)) from None
+        results = ladder.pairs(names, wins, played)
+        for t in render(game, ratings, results):
+            console.print(t)
+        ladder.plot(ratings, f"{game}: {table.num_rows} games, seats rotated", folder / "ladder.png")
+        options = json.loads((folder / ladder.LADDER_FILE).read_text())["options"]
+        data = {"game": game, "options": options, "games": table.num_rows, "prior": prior,
+                "ratings": {x.name: {"elo": x.elo, "low": x.low, "high": x.high, "games": x.games, "score": x.score}
+                            for x in ratings},
+                "pairs": [{"a": p.a, "b": p.b, "games": p.games, "a_score": p.a_score, "interval": list(p.interval)}
+                          for p in results]}
+        (folder / "ratings.json").write_text(json.dumps(data, indent=1) + "\n")
+        console.print(f"Plot: {folder / 'ladder.png'}; ratings: {folder / 'ratings.json'}.")
+        if publish:
+            console.print(f"The lobby shows these ratings: {ladder.publish(game, options, ratings, table.num_rows)}")
+        console.print("[dim]Elo: Bradley-Terry maximum likelihood, 100 points ahead = 64% of the games; 95% CI from "
+                      f"the likelihood's curvature, relative to {escape(ratings[0].name)}; score: wins, a game without a "
+                      f"winner counted half; {prior:g} virtual game(s) a pair, half won by each side.[/]")
