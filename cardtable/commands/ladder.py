@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
                 table = ladder.run(game, entrants, games_, folder, options, seed=seed, workers=workers,
                                    on_game=lambda _r: progress.update(task, advance=1))
             console.print(f"{table.num_rows - had} new games played; {table.num_rows} in all "
-                          f"({pairs} pairs).")
+                          f"({pairs} pair{'' if pairs == 1 else 's'}).")
             names, wins, played = ladder.tally(table, entrants)
             ratings = ladder.fit(names, wins, played, prior=prior)
         except (CardtableError, ValueError) as exc:
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
         results = ladder.pairs(names, wins, played)
         for t in render(game, ratings, results):
             console.print(t)
-        ladder.plot(ratings, f"{game}: {table.num_rows} games, seats rotated", folder / "ladder.png")
+        ladder.plot(ratings, f"{game} {options}: {table.num_rows} games, seats rotated", folder / "ladder.png")
         options = json.loads((folder / ladder.LADDER_FILE).read_text())["options"]
         data = {"game": game, "options": options, "games": table.num_rows, "prior": prior,
                 "ratings": {x.name: {"elo": x.elo, "low": x.low, "high": x.high, "games": x.games, "score": x.score}
