@@ -50,6 +50,7 @@ def router(ctx: AppContext) -> APIRouter:
     api = APIRouter()
     reviews: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
     running = asyncio.Semaphore(1)  # one review at a time: the rest of the server keeps its CPU
+    hinting: set[str] = set()       # tables whose hint is being thought: one at a time each
 
     @api.get("/api/tables/{table_id}/review")
     async def api_review(table_id: str, token: str | None = None) -> JSONResponse:
@@ -104,9 +105,15 @@ def router(ctx: AppContext) -> APIRouter:
             state = table.state
             if state.is_over or state.current_player != seat:
                 raise TableError("not_your_turn", "a hint is given when it is your turn")
+            if table.id in hinting:
+                raise TableError("busy", "a hint for this table is being thought; it comes in a moment")
             version = table.version
             view = state.determinize(seat, Rng(_seed(table, f"hint {version}")))
-            text = await asyncio.to_thread(choose, HINT_LEVEL, _seed(table, f"hint bot {version}"), HINT_SECONDS, view)
+            hinting.add(table.id)
+            try:
+                text = await asyncio.to_thread(choose, HINT_LEVEL, _seed(table, f"hint bot {version}"), HINT_SECONDS, view)
+            finally:
+                hinting.discard(table.id)
         except TableError as exc:
             return error_response(exc)
         with seated(table.names()):
