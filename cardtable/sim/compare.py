@@ -13,7 +13,9 @@ of them and `clear` the decision at 5%.
 games of A and B are exchangeable, so the two runs' games are pooled, every card measure is
 linearized over the pool (each game's term of its estimate, `impact.influences`), and the
 games are dealt again between A and B 4,000 times (a seeded generator: the same runs give the
-same report); Westfall and Young's step-down max-|t| over the measures (`stats.max_t_permutation`)
+same report); when both runs played the very same seeds (the lab's variant and base) a seed's
+two games share a deal and the unit is the seed: its two games are swapped, and the statistic is
+the paired t. Westfall and Young's step-down max-|t| over the measures (`stats.max_t_permutation`)
 holds the chance that two runs of one job flag any card at 5% exactly, whatever the measures'
 tails and however they correlate. At 400 JUNO games the `played` and `drawn` differences have
 heavier tails than the normal's and than Student's t, so Holm's step-down over the t p-values
@@ -34,7 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .analysis import Report
-from .impact import influences
+from .impact import MIN_SEAT_GAMES, influences
 from .render import UNITS, error_bars, page, png, table_html, write_tables
 from .stats import Z95, max_t_permutation, newcombe, t_bound, t_two_sided, welch_df
 from .store import _differences
@@ -159,25 +161,36 @@ def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> pl.DataFr
                          "p": t_two_sided(diff / se, df) if se > 0 else math.nan})
     if not rows:
         return pl.DataFrame(schema=schema)
-    for r, p in zip(rows, _permuted(a, b, [(r["agent_a"], r["agent_b"], r["measure"], r["card"]) for r in rows]),
+    for r, p in zip(rows, _permuted(a, b, pairs, [(r["agent_a"], r["agent_b"], r["measure"], r["card"])
+                                                for r in rows]),
                     strict=True):
         r["p_all"], r["clear"] = p, bool(p < 0.05)
     return pl.DataFrame(rows, schema=schema).sort(pl.col("diff").abs(), descending=True)
 
 
-def _permuted(a: Report, b: Report, measures: list[tuple[str, str, str, str]]) -> list[float]:
-    """Each card measure's p-value across all of `measures` (agent in A, agent in B, measure,
-    card): the two runs' games pooled, every measure linearized over them (`impact.influences`),
-    and Westfall-Young's step-down max-|t| over permutations of the games between the runs
-    (`stats.max_t_permutation`), which holds the chance of any false flag at 5% whatever the
-    measures' tails."""
+def _permuted(a: Report, b: Report, pairs: list[tuple[str, str]],
+              measures: list[tuple[str, str, str, str]]) -> list[float]:
+    """Each card measure's p-value (agent in A, agent in B, measure, card: `measures`, those
+    estimated in both runs) across the family of measures the two runs hold: the two runs' games
+    pooled, every measure linearized over them (`impact.influences`), and Westfall-Young's
+    step-down max-|t| over permutations of the games between the runs, or, when both runs played
+    the very same seeds, of each seed's two games (`stats.max_t_permutation`), which holds the
+    chance of any false flag at 5% whatever the measures' tails.
+
+    The family is every measure with `2 * MIN_SEAT_GAMES` seat-games with the card and as many
+    without in the two runs together: chosen from the pool, so the same however the games are
+    dealt between the runs, as a permutation test needs. Choosing it as the rows are chosen, the
+    measures estimated in both runs (each with `MIN_SEAT_GAMES` of either), would make the family
+    depend on the very split being tested, which in 100-game JUNO runs, where many cards are near
+    that bound, made two runs of one job flag a card in 6.4% of pairs (docs/simulation.md). A
+    measure estimated in both runs is always in the family (30 in each are 60 together)."""
     if a.units is None or b.units is None:
         raise ValueError("a comparison needs reports from `analyze` (they carry the card measures' seat-games)")
     games = [np.unique(seats["seed"].to_numpy()) for _, seats in (a.units, b.units)]
     n_a = len(games[0])
-    columns = np.zeros((n_a + len(games[1]), len(measures)))
-    where = {m: i for i, m in enumerate(measures)}
-    for x, y in dict.fromkeys((m[0], m[1]) for m in measures):
+    family: list[np.ndarray] = []
+    keys: list[tuple[str, str, str, str]] = []
+    for x, y in pairs:
         parts = []
         for k, ((counts, seats), agent) in enumerate(zip((a.units, b.units), (x, y), strict=True)):
             # a game's seed, made one of the pooled games': A's first, then B's
@@ -187,12 +200,27 @@ def _permuted(a: Report, b: Report, measures: list[tuple[str, str, str, str]]) -
                                .join(index, on="seed").drop("seed").rename({"game": "seed"}) for f in (counts, seats)))
         pooled_counts = pl.concat([p[0] for p in parts])
         pooled_seats = pl.concat([p[1] for p in parts])
-        game, keys, per_game = influences(pooled_counts, pooled_seats, x)
-        for j, (measure, card) in enumerate(keys):
-            if (x, y, measure, card) in where:
-                columns[game, where[x, y, measure, card]] = per_game[:, j]
-    in_a = np.arange(columns.shape[0]) < n_a
-    return [float(p) for p in max_t_permutation(columns, in_a)]
+        seat_games = pooled_seats.height
+        having = {(m, c): n for m, c, n in pooled_counts.group_by("counter", "card")
+                  .agg(pl.struct("seed", "seat").n_unique()).iter_rows()}
+        game, measured, per_game = influences(pooled_counts, pooled_seats, x)
+        for j, (measure, card) in enumerate(measured):
+            n = having.get((measure, card), 0)
+            if min(n, seat_games - n) >= 2 * MIN_SEAT_GAMES:
+                column = np.zeros(n_a + len(games[1]))
+                column[game] = per_game[:, j]
+                family.append(column)
+                keys.append((x, y, measure, card))
+    where = {m: i for i, m in enumerate(keys)}
+    missing = [m for m in measures if m not in where]
+    if missing:  # cannot happen (see above); said plainly rather than compared against a smaller family
+        raise ValueError(f"card measures estimated in both runs but not in the pooled family: {missing[:3]}")
+    in_a = np.arange(n_a + len(games[1])) < n_a
+    # the same seeds in both runs (the lab's variant and base): A's i-th game and B's i-th game
+    # share a seed, and the seeds' two games are swapped rather than all games dealt freely
+    paired = bool(np.array_equal(games[0], games[1]))
+    p = max_t_permutation(np.column_stack(family), in_a, paired=paired)
+    return [float(p[where[m]]) for m in measures]
 
 
 def _pts(x: float) -> str:
