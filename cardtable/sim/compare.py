@@ -53,6 +53,7 @@ class Comparison:
     overall: pl.DataFrame          # figure, a, b, diff, low, high (first player, mean length)
     cards: pl.DataFrame            # agent_a, agent_b, measure, card, a, b, diff, low, high, p, clear
     headline: list[str] = field(default_factory=list)
+    family: int = 0                # card measures the p_all are across (`_permuted`): the rows and any more the runs hold
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"compare_agents": self.agents, "compare_seats": self.seats, "compare_overall": self.overall,
@@ -109,9 +110,10 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
         figures.append({"figure": "turn-limit rate (share of games it ended)", "a": ka / len(ta), "b": kb / len(tb),
                         "diff": d, "low": lo, "high": hi})
     overall = pl.DataFrame(figures)
-    cards = _card_diffs(a, b, pairs)
+    cards, family = _card_diffs(a, b, pairs)
     said = (f"in {names[0]}", f"in {names[1]}")
-    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
+    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards,
+                     family=family)
     out.headline = _headline(out)
     return out
 
@@ -139,10 +141,11 @@ def _length_diff(la: pl.DataFrame, lb: pl.DataFrame, paired: bool) -> tuple[floa
     return mean, mean - Z95 * se, mean + Z95 * se
 
 
-def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> pl.DataFrame:
+def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> tuple[pl.DataFrame, int]:
     """Every card measure estimated in both runs, A minus B with its 95% interval and two-sided p
-    (Student's t, Welch-Satterthwaite's degrees of freedom); `p_all`, its p across all of them
-    (`_permuted`), and `clear` when that is below 0.05 (see the module)."""
+    (Student's t, Welch-Satterthwaite's degrees of freedom); `p_all`, its p across the family of
+    measures (`_permuted`), and `clear` when that is below 0.05 (see the module); and the number of
+    measures in the family."""
     schema = {"agent_a": pl.String, "agent_b": pl.String, "measure": pl.String, "card": pl.String, "a": pl.Float64,
               "b": pl.Float64, "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64, "df": pl.Float64,
               "p": pl.Float64, "p_all": pl.Float64, "clear": pl.Boolean}
@@ -160,16 +163,15 @@ def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> pl.DataFr
                          "b": r["estimate_b"], "diff": diff, "low": diff - half, "high": diff + half, "df": df,
                          "p": t_two_sided(diff / se, df) if se > 0 else math.nan})
     if not rows:
-        return pl.DataFrame(schema=schema)
-    for r, p in zip(rows, _permuted(a, b, pairs, [(r["agent_a"], r["agent_b"], r["measure"], r["card"])
-                                                for r in rows]),
-                    strict=True):
+        return pl.DataFrame(schema=schema), 0
+    p_all, family = _permuted(a, b, pairs, [(r["agent_a"], r["agent_b"], r["measure"], r["card"]) for r in rows])
+    for r, p in zip(rows, p_all, strict=True):
         r["p_all"], r["clear"] = p, bool(p < 0.05)
-    return pl.DataFrame(rows, schema=schema).sort(pl.col("diff").abs(), descending=True)
+    return pl.DataFrame(rows, schema=schema).sort(pl.col("diff").abs(), descending=True), family
 
 
 def _permuted(a: Report, b: Report, pairs: list[tuple[str, str]],
-              measures: list[tuple[str, str, str, str]]) -> list[float]:
+              measures: list[tuple[str, str, str, str]]) -> tuple[list[float], int]:
     """Each card measure's p-value (agent in A, agent in B, measure, card: `measures`, those
     estimated in both runs) across the family of measures the two runs hold: the two runs' games
     pooled, every measure linearized over them (`impact.influences`), and Westfall-Young's
@@ -183,7 +185,8 @@ def _permuted(a: Report, b: Report, pairs: list[tuple[str, str]],
     measures estimated in both runs (each with `MIN_SEAT_GAMES` of either), would make the family
     depend on the very split being tested, which in 100-game JUNO runs, where many cards are near
     that bound, made two runs of one job flag a card in 6.4% of pairs (docs/simulation.md). A
-    measure estimated in both runs is always in the family (30 in each are 60 together)."""
+    measure estimated in both runs is always in the family (30 in each are 60 together). Also
+    returns the family's size."""
     if a.units is None or b.units is None:
         raise ValueError("a comparison needs reports from `analyze` (they carry the card measures' seat-games)")
     games = [np.unique(seats["seed"].to_numpy()) for _, seats in (a.units, b.units)]
@@ -220,7 +223,7 @@ def _permuted(a: Report, b: Report, pairs: list[tuple[str, str]],
     # share a seed, and the seeds' two games are swapped rather than all games dealt freely
     paired = bool(np.array_equal(games[0], games[1]))
     p = max_t_permutation(np.column_stack(family), in_a, paired=paired)
-    return [float(p[where[m]]) for m in measures]
+    return [float(p[where[m]]) for m in measures], len(keys)
 
 
 def _pts(x: float) -> str:
@@ -245,7 +248,7 @@ def _headline(c: Comparison) -> list[str]:
         out.append(f"{r['figure']}: {scale * r['diff']:+.1f}{unit} [{scale * r['low']:+.1f}, {scale * r['high']:+.1f}] "
                    f"({na} minus {nb}).")
     changed = c.cards.filter(pl.col("clear"))
-    beyond = f"beyond chance across the {c.cards.height} card measures compared"
+    beyond = f"beyond chance across the {c.family} card measures of the two runs"
     if changed.height:
         shown = [f"{r['card']} ({r['measure']}, {_pts(r['diff'])})" for r in changed.head(6).iter_rows(named=True)]
         out.append(f"{changed.height} card measures changed clearly ({beyond}); the largest: {', '.join(shown)}.")
@@ -371,9 +374,11 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     if c.cards.height:
         out.append(f"<h2>Card impact</h2><p class='note'>Each card measure of {html.escape(na)} minus the same "
                    f"measure of {html.escape(nb)}, points, with its 95% interval, degrees of freedom and p-value "
-                   f"(Student's t); p_all: its p-value across all {c.cards.height} card measures compared (the "
-                   f"games dealt again between the runs at random, the largest |t| over the measures); clear: "
-                   f"p_all below 0.05, a change beyond chance across all of them.</p>")
+                   f"(Student's t), the {c.cards.height} measures estimated in both runs; p_all: its p-value across "
+                   f"all {c.family} card measures of the two runs (60 seat-games with the card and 60 without, "
+                   f"together), from a permutation test (the games dealt again between the runs at random, or "
+                   f"on the same seeds each seed's two games swapped; the largest |t| over the measures); "
+                   f"clear: p_all below 0.05, a change beyond chance across all of them.</p>")
         out.append(table_html(_shown(c.cards).columns, _rows(_shown(c.cards))))
     target.write_text(page(f"cardtable comparison: {na} vs {nb}", out), encoding="utf-8")
     return target
