@@ -1,7 +1,7 @@
 """The A/A rate of `cardtable report A B` on real games (issue 35): how often two runs of the very
 same job, only the seeds differing, flag a card measure as changed clearly.
 
-    python scripts/aa_rate.py DIR --games 100 [--runs 140] [--out pairs.parquet]
+    python scripts/aa_rate.py DIR --games 100 [--first 0] [--runs 140] [--out pairs.parquet]
 
 DIR holds saved runs of one job, `run-000.parquet`, `run-001.parquet`, ... (each a results table
 of 400 JUNO games, 2 players, single rounds, heuristic against itself, seeds 400 i to 400 i + 399;
@@ -39,12 +39,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path)
     ap.add_argument("--games", type=int, default=100, help="games in each run of a pair")
+    ap.add_argument("--first", type=int, default=0, help="the first saved run to use")
     ap.add_argument("--runs", type=int, default=140, help="saved runs of 400 games to use")
     ap.add_argument("--out", type=Path, help="write the pairs' table here (Parquet)")
     args = ap.parse_args()
     if SAVED % args.games:
         ap.error(f"--games must divide {SAVED}")
-    games = pl.concat([saved(args.folder, i) for i in range(args.runs)]).sort("seed")
+    games = pl.concat([saved(args.folder, i) for i in range(args.first, args.first + args.runs)]).sort("seed")
     seeds = games["seed"].to_list()
     cut = [seeds[k:k + args.games] for k in range(0, len(seeds) - args.games + 1, args.games)]
     rows = []
