@@ -13,7 +13,9 @@ of them and `clear` the decision at 5%.
 games of A and B are exchangeable, so the two runs' games are pooled, every card measure is
 linearized over the pool (each game's term of its estimate, `impact.influences`), and the
 games are dealt again between A and B 4,000 times (a seeded generator: the same runs give the
-same report); Westfall and Young's step-down max-|t| over the measures (`stats.max_t_permutation`)
+same report); when both runs played the very same seeds (the lab's variant and base) a seed's
+two games share a deal and the unit is the seed: its two games are swapped, and the statistic is
+the paired t. Westfall and Young's step-down max-|t| over the measures (`stats.max_t_permutation`)
 holds the chance that two runs of one job flag any card at 5% exactly, whatever the measures'
 tails and however they correlate. At 400 JUNO games the `played` and `drawn` differences have
 heavier tails than the normal's and than Student's t, so Holm's step-down over the t p-values
@@ -33,8 +35,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from . import impact
 from .analysis import Report
-from .impact import influences
 from .render import UNITS, error_bars, page, png, table_html, write_tables
 from .stats import Z95, max_t_permutation, newcombe, t_bound, t_two_sided, welch_df
 from .store import _differences
@@ -51,6 +53,7 @@ class Comparison:
     overall: pl.DataFrame          # figure, a, b, diff, low, high (first player, mean length)
     cards: pl.DataFrame            # agent_a, agent_b, measure, card, a, b, diff, low, high, p, clear
     headline: list[str] = field(default_factory=list)
+    family: int = 0                # card measures the p_all are across (`_permuted`): the rows and any more the runs hold
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"compare_agents": self.agents, "compare_seats": self.seats, "compare_overall": self.overall,
@@ -107,9 +110,10 @@ def compare(a: Report, b: Report, names: tuple[str, str] = ("A", "B")) -> Compar
         figures.append({"figure": "turn-limit rate (share of games it ended)", "a": ka / len(ta), "b": kb / len(tb),
                         "diff": d, "low": lo, "high": hi})
     overall = pl.DataFrame(figures)
-    cards = _card_diffs(a, b, pairs)
+    cards, family = _card_diffs(a, b, pairs)
     said = (f"in {names[0]}", f"in {names[1]}")
-    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards)
+    out = Comparison(a, b, names, _differences(a.job or {}, b.job or {}, names=said), agents, seats, overall, cards,
+                     family=family)
     out.headline = _headline(out)
     return out
 
@@ -137,10 +141,11 @@ def _length_diff(la: pl.DataFrame, lb: pl.DataFrame, paired: bool) -> tuple[floa
     return mean, mean - Z95 * se, mean + Z95 * se
 
 
-def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> pl.DataFrame:
+def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> tuple[pl.DataFrame, int]:
     """Every card measure estimated in both runs, A minus B with its 95% interval and two-sided p
-    (Student's t, Welch-Satterthwaite's degrees of freedom); `p_all`, its p across all of them
-    (`_permuted`), and `clear` when that is below 0.05 (see the module)."""
+    (Student's t, Welch-Satterthwaite's degrees of freedom); `p_all`, its p across the family of
+    measures (`_permuted`), and `clear` when that is below 0.05 (see the module); and the number of
+    measures in the family."""
     schema = {"agent_a": pl.String, "agent_b": pl.String, "measure": pl.String, "card": pl.String, "a": pl.Float64,
               "b": pl.Float64, "diff": pl.Float64, "low": pl.Float64, "high": pl.Float64, "df": pl.Float64,
               "p": pl.Float64, "p_all": pl.Float64, "clear": pl.Boolean}
@@ -158,26 +163,37 @@ def _card_diffs(a: Report, b: Report, pairs: list[tuple[str, str]]) -> pl.DataFr
                          "b": r["estimate_b"], "diff": diff, "low": diff - half, "high": diff + half, "df": df,
                          "p": t_two_sided(diff / se, df) if se > 0 else math.nan})
     if not rows:
-        return pl.DataFrame(schema=schema)
-    for r, p in zip(rows, _permuted(a, b, [(r["agent_a"], r["agent_b"], r["measure"], r["card"]) for r in rows]),
-                    strict=True):
+        return pl.DataFrame(schema=schema), 0
+    p_all, family = _permuted(a, b, pairs, [(r["agent_a"], r["agent_b"], r["measure"], r["card"]) for r in rows])
+    for r, p in zip(rows, p_all, strict=True):
         r["p_all"], r["clear"] = p, bool(p < 0.05)
-    return pl.DataFrame(rows, schema=schema).sort(pl.col("diff").abs(), descending=True)
+    return pl.DataFrame(rows, schema=schema).sort(pl.col("diff").abs(), descending=True), family
 
 
-def _permuted(a: Report, b: Report, measures: list[tuple[str, str, str, str]]) -> list[float]:
-    """Each card measure's p-value across all of `measures` (agent in A, agent in B, measure,
-    card): the two runs' games pooled, every measure linearized over them (`impact.influences`),
-    and Westfall-Young's step-down max-|t| over permutations of the games between the runs
-    (`stats.max_t_permutation`), which holds the chance of any false flag at 5% whatever the
-    measures' tails."""
+def _permuted(a: Report, b: Report, pairs: list[tuple[str, str]],
+              measures: list[tuple[str, str, str, str]]) -> tuple[list[float], int]:
+    """Each card measure's p-value (agent in A, agent in B, measure, card: `measures`, those
+    estimated in both runs) across the family of measures the two runs hold: the two runs' games
+    pooled, every measure linearized over them (`impact.influences`), and Westfall-Young's
+    step-down max-|t| over permutations of the games between the runs, or, when both runs played
+    the very same seeds, of each seed's two games (`stats.max_t_permutation`), which holds the
+    chance of any false flag at 5% whatever the measures' tails.
+
+    The family is every measure with `2 * MIN_SEAT_GAMES` seat-games with the card and as many
+    without in the two runs together: chosen from the pool, so the same however the games are
+    dealt between the runs, as a permutation test needs. Choosing it as the rows are chosen, the
+    measures estimated in both runs (each with `MIN_SEAT_GAMES` of either), would make the family
+    depend on the very split being tested, which in 100-game JUNO runs, where many cards are near
+    that bound, made two runs of one job flag a card in 6.4% of pairs (docs/simulation.md). A
+    measure estimated in both runs is always in the family (30 in each are 60 together; it is
+    added should a rounding of counts ever say otherwise). Also returns the family's size."""
     if a.units is None or b.units is None:
         raise ValueError("a comparison needs reports from `analyze` (they carry the card measures' seat-games)")
     games = [np.unique(seats["seed"].to_numpy()) for _, seats in (a.units, b.units)]
     n_a = len(games[0])
-    columns = np.zeros((n_a + len(games[1]), len(measures)))
-    where = {m: i for i, m in enumerate(measures)}
-    for x, y in dict.fromkeys((m[0], m[1]) for m in measures):
+    family: list[np.ndarray] = []
+    keys: list[tuple[str, str, str, str]] = []
+    for x, y in pairs:
         parts = []
         for k, ((counts, seats), agent) in enumerate(zip((a.units, b.units), (x, y), strict=True)):
             # a game's seed, made one of the pooled games': A's first, then B's
@@ -187,12 +203,26 @@ def _permuted(a: Report, b: Report, measures: list[tuple[str, str, str, str]]) -
                                .join(index, on="seed").drop("seed").rename({"game": "seed"}) for f in (counts, seats)))
         pooled_counts = pl.concat([p[0] for p in parts])
         pooled_seats = pl.concat([p[1] for p in parts])
-        game, keys, per_game = influences(pooled_counts, pooled_seats, x)
-        for j, (measure, card) in enumerate(keys):
-            if (x, y, measure, card) in where:
-                columns[game, where[x, y, measure, card]] = per_game[:, j]
-    in_a = np.arange(columns.shape[0]) < n_a
-    return [float(p) for p in max_t_permutation(columns, in_a)]
+        seat_games = pooled_seats.height
+        having = {(m, c): n for m, c, n in pooled_counts.group_by("counter", "card")
+                  .agg(pl.struct("seed", "seat").n_unique()).iter_rows()}
+        game, measured, per_game = impact.influences(pooled_counts, pooled_seats, x)
+        shown = {(m, c) for a_, b_, m, c in measures if (a_, b_) == (x, y)}
+        for j, (measure, card) in enumerate(measured):
+            n = having.get((measure, card), 0)
+            # (read when called: a test may lower the bound)
+            if min(n, seat_games - n) >= 2 * impact.MIN_SEAT_GAMES or (measure, card) in shown:
+                column = np.zeros(n_a + len(games[1]))
+                column[game] = per_game[:, j]
+                family.append(column)
+                keys.append((x, y, measure, card))
+    where = {m: i for i, m in enumerate(keys)}
+    in_a = np.arange(n_a + len(games[1])) < n_a
+    # the same seeds in both runs (the lab's variant and base): A's i-th game and B's i-th game
+    # share a seed, and the seeds' two games are swapped rather than all games dealt freely
+    paired = bool(np.array_equal(games[0], games[1]))
+    p = max_t_permutation(np.column_stack(family), in_a, paired=paired)
+    return [float(p[where[m]]) for m in measures], len(keys)
 
 
 def _pts(x: float) -> str:
@@ -217,7 +247,7 @@ def _headline(c: Comparison) -> list[str]:
         out.append(f"{r['figure']}: {scale * r['diff']:+.1f}{unit} [{scale * r['low']:+.1f}, {scale * r['high']:+.1f}] "
                    f"({na} minus {nb}).")
     changed = c.cards.filter(pl.col("clear"))
-    beyond = f"beyond chance across the {c.cards.height} card measures compared"
+    beyond = f"beyond chance across the {c.family} card measures of the two runs"
     if changed.height:
         shown = [f"{r['card']} ({r['measure']}, {_pts(r['diff'])})" for r in changed.head(6).iter_rows(named=True)]
         out.append(f"{changed.height} card measures changed clearly ({beyond}); the largest: {', '.join(shown)}.")
@@ -343,9 +373,11 @@ def compare_html(c: Comparison, path: str | Path, top: int = 24) -> Path:
     if c.cards.height:
         out.append(f"<h2>Card impact</h2><p class='note'>Each card measure of {html.escape(na)} minus the same "
                    f"measure of {html.escape(nb)}, points, with its 95% interval, degrees of freedom and p-value "
-                   f"(Student's t); p_all: its p-value across all {c.cards.height} card measures compared (the "
-                   f"games dealt again between the runs at random, the largest |t| over the measures); clear: "
-                   f"p_all below 0.05, a change beyond chance across all of them.</p>")
+                   f"(Student's t), the {c.cards.height} measures estimated in both runs; p_all: its p-value across "
+                   f"all {c.family} card measures of the two runs (60 seat-games with the card and 60 without, "
+                   f"together), from a permutation test (the games dealt again between the runs at random, or "
+                   f"on the same seeds each seed's two games swapped; the largest |t| over the measures); "
+                   f"clear: p_all below 0.05, a change beyond chance across all of them.</p>")
         out.append(table_html(_shown(c.cards).columns, _rows(_shown(c.cards))))
     target.write_text(page(f"cardtable comparison: {na} vs {nb}", out), encoding="utf-8")
     return target

@@ -341,7 +341,7 @@ def comparison_json(c: Comparison, top: int = 40) -> dict[str, Any]:
     return {
         "games": c.a.games, "headline": c.headline, "notes": c.a.notes + c.b.notes,
         "agents": _records(c.agents), "seats": _records(c.seats), "overall": _records(c.overall),
-        "cards": _records(c.cards.head(top)), "cards_compared": c.cards.height,
+        "cards": _records(c.cards.head(top)), "cards_compared": c.cards.height, "cards_family": c.family,
         "cards_clear": int(c.cards["clear"].sum()) if c.cards.height else 0,
         "plots": [{"title": t, "src": src} for t, src in plots(c)],
     }

@@ -151,40 +151,89 @@ def welch_t(per_game: np.ndarray, in_a: np.ndarray) -> np.ndarray:
     return t
 
 
-def max_t_permutation(per_game: np.ndarray, in_a: np.ndarray, rounds: int = 4000, seed: int = 0) -> np.ndarray:
+def paired_t(d: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Per column of `d` (pairs x measures: each pair's A term minus its B term), the paired t of
+    each labelling of `keep` (labellings x pairs: True where the pair stays as it is, False where
+    its two games are swapped, which turns its difference round): the mean difference over its
+    standard error (0 where the differences are all alike)."""
+    n = d.shape[0]
+    signs = np.where(keep, 1.0, -1.0)
+    mean = signs @ d / n
+    squares = (d * d).sum(axis=0)                # the same whatever the signs
+    se = np.sqrt(np.maximum(squares - n * mean * mean, 0.0) / ((n - 1) * n))
+    t: np.ndarray = np.divide(mean, se, out=np.zeros_like(mean), where=se > 1e-12 * (np.abs(mean) + 1e-300))
+    return t
+
+
+def max_t_permutation(per_game: np.ndarray, in_a: np.ndarray, rounds: int = 4000, seed: int = 0,
+                      paired: bool = False) -> np.ndarray:
     """Familywise-adjusted two-sided p-values of the measures (the columns of `per_game`, one
     row per game, `in_a` the games of run A): Westfall and Young's step-down max-|t| (1993,
-    algorithm 2.8) over permutations of the games between the two runs, which under "the runs
-    do not differ" are exchangeable. The statistic is Welch's t of each measure (`welch_t`); a
-    measure's p is the share of labellings whose largest |t| over it and every measure less
-    significant reaches its |t|, made monotone. Every labelling when there are at most `rounds`
-    (an exact p); otherwise the observed one and `rounds` drawn at random from a generator seeded
-    with `seed`, so the answer is reproducible."""
+    algorithm 2.8) over the labellings of the games that are as likely as the observed one when
+    the runs do not differ. A measure's p is the share of labellings whose largest |t| over it
+    and every measure less significant reaches its |t|, made monotone. Every labelling when there
+    are at most `rounds` (an exact p); otherwise the observed one and `rounds` drawn at random
+    from a generator seeded with `seed`, so the answer is reproducible.
+
+    Two designs, each permuted at its own unit:
+
+    * independent runs (`paired` False): under "the runs do not differ" every game is
+      exchangeable with every other; a labelling deals the games between the runs again, each
+      run keeping its number of games, and the statistic is Welch's t (`welch_t`).
+    * the same seeds in both runs (`paired`: A's i-th game and B's i-th game, in the order of
+      the rows, played one seed): a seed's two games share a deal, so they are not exchangeable
+      with other seeds' games; the unit is the seed: a labelling swaps some seeds' two games, and
+      the statistic is the paired t of the seeds' differences (`paired_t`)."""
     g, m = per_game.shape
-    k = int(in_a.sum())
     if m == 0:
         return np.zeros(0)
-    if g - k < 2 or k < 2:
+    fixed: int | None
+    if paired:
+        rows_a, rows_b = np.flatnonzero(in_a), np.flatnonzero(~in_a)
+        if len(rows_a) != len(rows_b):
+            raise ValueError(f"paired games need as many in A as in B (got {len(rows_a)} and {len(rows_b)})")
+        d = per_game[rows_a] - per_game[rows_b]
+        units, fixed, observed_labels = len(rows_a), None, np.ones((1, len(rows_a)), dtype=bool)
+        enough, count = units >= 2, 2 ** units
+
+        def statistic(labels: np.ndarray) -> np.ndarray:
+            return paired_t(d, labels)
+    else:
+        units, fixed, observed_labels = g, int(in_a.sum()), in_a[None, :]
+        enough, count = 2 <= fixed <= g - 2, math.comb(g, fixed)
+
+        def statistic(labels: np.ndarray) -> np.ndarray:
+            return welch_t(per_game, labels)
+    if not enough:
         return np.ones(m)
-    observed = np.abs(welch_t(per_game, in_a[None, :]))[0]
+    observed = np.abs(statistic(observed_labels))[0]
     order = np.argsort(observed)                # least significant first
     reach = np.zeros(m)
-    exact = math.comb(g, k) <= rounds
-    if exact:
-        labellings = np.zeros((math.comb(g, k), g), dtype=bool)
-        for row, chosen in enumerate(itertools.combinations(range(g), k)):
-            labellings[row, list(chosen)] = True
-        chunks = [labellings]
-        total = len(labellings)
+    if count <= rounds:
+        chunks = [_every_labelling(units, fixed)]
+        total = len(chunks[0])
     else:
         rng = np.random.default_rng(seed)
-        chunks = [rng.permuted(np.tile(in_a, (min(500, rounds - i), 1)), axis=1) for i in range(0, rounds, 500)]
+        sizes = [min(500, rounds - i) for i in range(0, rounds, 500)]
+        chunks = [rng.random((size, units)) < 0.5 if fixed is None else rng.permuted(np.tile(in_a, (size, 1)), axis=1)
+                  for size in sizes]
         total = rounds + 1
         reach += 1.0                             # the observed labelling counts as one of them
     for labels in chunks:
-        running = np.maximum.accumulate(np.abs(welch_t(per_game, labels))[:, order], axis=1)
+        running = np.maximum.accumulate(np.abs(statistic(labels))[:, order], axis=1)
         reach += (running >= observed[order] * (1 - 1e-12)).sum(axis=0)
     p = np.maximum.accumulate((reach / total)[::-1])[::-1]   # never below a more significant measure's
     out = np.empty(m)
     out[order] = p
+    return out
+
+
+def _every_labelling(units: int, fixed: int | None) -> np.ndarray:
+    """Every labelling of `units` as rows of booleans: each choice of `fixed` of them, or (None)
+    every subset."""
+    sizes = [fixed] if fixed is not None else list(range(units + 1))
+    rows = [c for k in sizes for c in itertools.combinations(range(units), k)]
+    out = np.zeros((len(rows), units), dtype=bool)
+    for row, c in enumerate(rows):
+        out[row, list(c)] = True
     return out

@@ -333,9 +333,10 @@ function showResults(s) {
       ["p_all", (r) => pValue(r.p_all), true], ["p", (r) => pValue(r.p), true],
       ["variant", (r) => points(r.a), true], ["base", (r) => points(r.b), true]],
     // the server's own reading (cardtable/sim/compare.py): the page only says what the columns mean
-    `p: this measure's own p-value (Student's t), as if it were the only one compared. p_all: its p-value across all ${c.cards_compared} card `
-      + "measures compared, from a permutation test (the two runs' games dealt again between variant and base, the largest |t| "
-      + "over the measures, step-down); \"clear\" is p_all below 0.05, so two runs of one job flag a card about 5% of the time."),
+    `p: this measure's own p-value (Student's t), as if it were the only one compared. p_all: its p-value across all ${c.cards_family} card `
+      + "measures of the two runs, from a permutation test (variant and base played the same seeds: each seed's two games swapped "
+      + "at random, the largest |t| over the measures, step-down); \"clear\" is p_all below 0.05, so two runs of one job flag a "
+      + "card at most 5% of the time."),
   ];
   $("tables").replaceChildren(...parts);
   $("plots").replaceChildren(...c.plots.map((p) => el("img", { alt: p.title, src: p.src })));

@@ -107,6 +107,7 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
         assert 0 <= p <= 1 and 0 <= p_all <= 1 and (cells[4] == "yes") == (p_all < 0.05), cells
     legend = cards_table.locator(".legend").inner_text()
     assert "p_all: its p-value across all" in legend and "\"clear\" is p_all below 0.05" in legend
+    assert "each seed's two games swapped" in legend  # the lab's runs are paired: the seed is the unit
     assert page.locator("#plots img").count() >= 2  # the report's plots
     page.evaluate("document.getElementById('results').scrollIntoView()")  # the top of the comparison
     shot_at(page, "lab-results")

@@ -227,6 +227,8 @@ def test_the_labs_numbers_are_the_clis_on_the_same_seeds(tmp_path: Path) -> None
     figures = json.loads(json.dumps(comparison_json(cli), default=str))
     for table in ("agents", "seats", "overall", "cards"):
         assert lab[table] == figures[table], table
+    # and the p_all are across the same family of card measures, chosen alike from the same games
+    assert lab["cards_family"] == cli.family >= len(lab["cards"])
     assert lab["overall"][1]["figure"] == "mean game length (decisions)" and lab["cards"]
     # every card measure carries its p across all of them (the permutation max-|t|), which alone decides "clear"
     assert all(0 <= r["p_all"] <= 1 and r["clear"] == (r["p_all"] < 0.05) for r in lab["cards"])

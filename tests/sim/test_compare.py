@@ -128,3 +128,34 @@ def test_on_the_same_seeds_game_length_is_compared_seed_by_seed() -> None:
     wide = apart.overall.filter(figure="mean game length (decisions)").row(0, named=True)
     assert wide["diff"] == pytest.approx(d.mean()) and wide["high"] - wide["low"] > 5 * (length["high"] - length["low"])
     assert not any("same seeds" in h for h in apart.headline)
+
+
+def test_on_the_same_seeds_a_seeds_two_games_are_swapped_and_a_smaller_change_is_found() -> None:
+    # The lab's design: variant and base on the same seeds, so the same deals, and the same draw
+    # decides a game unless K's planted worth tips it. The permutation swaps a seed's two games
+    # (paired t): K's smaller change (0.15 a copy dealt) is found in 400 games. The very same
+    # games as two runs of other seeds (dealt freely, Welch's t) cannot tell it from chance.
+    base, variant = games(1000, 400), games(1000, 400, k_per_copy=0.15)
+    paired = compare(analyze(variant), analyze(base))
+    k = paired.cards.filter(card="K", measure="dealt").row(0, named=True)
+    assert k["p_all"] < 0.01 and paired.cards.filter(pl.col("clear"))["card"].to_list() == ["K"]
+    apart = compare(analyze(variant), analyze(base.with_columns(pl.col("seed") + 1_000_000)))
+    assert apart.cards.filter(card="K", measure="dealt")["p_all"].item() > 0.5
+    assert not apart.cards["clear"].any()
+
+
+def test_the_family_of_measures_is_the_same_however_the_games_are_split() -> None:
+    # The permutation deals the pooled games between the runs again, so the measures its max-|t|
+    # runs over must not depend on the split: they are chosen from the pool (60 seat-games with
+    # the card and 60 without, together). The rows shown, the measures estimated in both runs,
+    # do depend on it; they are always among the family.
+    pool = pl.concat([games(50, 60), games(51, 60)])
+    splits = [(pool.head(60), pool.tail(60)), (pool.gather_every(2), pool.gather_every(2, offset=1))]
+    families, rows = set(), set()
+    for a, b in splits:
+        c = compare(analyze(a), analyze(b))
+        families.add(c.family)
+        rows.add(c.cards.height)
+        assert c.family >= c.cards.height > 0
+        assert any(f"across the {c.family} card measures of the two runs" in h for h in c.headline)
+    assert len(families) == 1 and len(rows) == 2

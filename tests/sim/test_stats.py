@@ -12,6 +12,7 @@ from cardtable.sim.stats import (
     binomial_test,
     max_t_permutation,
     newcombe,
+    paired_t,
     t_bound,
     t_two_sided,
     welch_df,
@@ -135,3 +136,58 @@ def test_max_t_permutation_samples_labellings_reproducibly_when_there_are_too_ma
     shifted = noise + np.where(in_a, 3.0, 0.0)[:, None] * np.array([1.0, 0.0, 0.0])
     found = max_t_permutation(shifted, in_a, rounds=1000, seed=1)
     assert found[0] == pytest.approx(1 / 1001) and found[1] > 0.05 and found[2] > 0.05
+
+
+def test_max_t_permutation_pairs_swap_a_seeds_two_games() -> None:
+    # 3 seeds, each played in A and in B: 8 labellings (each seed's two games kept or swapped).
+    # The differences 1, 2, 3 all positive: only keeping all or swapping all is as extreme, 2/8.
+    # Dealt freely, the 6 games would have 20 labellings.
+    x = np.array([[1.0], [2.0], [3.0], [0.0], [0.0], [0.0]])
+    in_a = np.arange(6) < 3
+    assert max_t_permutation(x, in_a, paired=True) == pytest.approx([2 / 8])
+    assert paired_t(np.array([[1.0], [2.0], [3.0]]), np.ones((1, 3), dtype=bool))[0, 0] == pytest.approx(
+        2 / (1 / math.sqrt(3)))
+    # a seed's two games alike in every measure: no difference, p 1
+    assert max_t_permutation(np.vstack([x[:3], x[:3]]), in_a, paired=True) == pytest.approx([1.0])
+    with pytest.raises(ValueError, match="as many in A as in B"):
+        max_t_permutation(x, np.arange(6) < 2, paired=True)
+
+
+def _family(rng: np.random.Generator, games: int) -> np.ndarray:
+    """8 measures of `games` games, of the shapes card measures take: 3 correlated normal, 2
+    heavy-tailed (Student's t, 2 df), 2 rare and discrete (0 or 1, mostly 0: many ties), 1
+    skewed (exponential)."""
+    common = rng.normal(size=(games, 1))
+    return np.column_stack([common + rng.normal(size=(games, 3)), rng.standard_t(2, size=(games, 2)),
+                            (rng.random((games, 2)) < 0.1).astype(float), rng.exponential(size=(games, 1))])
+
+
+def test_on_a_null_family_max_t_permutation_flags_5_percent_and_a_wrong_unit_fails() -> None:
+    # 1000 pairs of runs that do not differ, 15 games a side and 8 measures each, 199 labellings
+    # drawn: the share of pairs with some p_all at most 0.05 is 5% for an exact test (at most),
+    # 1000 pairs give it within [3%, 7%] (2.9 standard errors; the generator is seeded, so
+    # this is one fixed draw, not a flaky one). Broken methods land far outside: no correction
+    # for the 8 measures; the wrong unit (seat-games of one game dealt apart, when a game's
+    # seats move together; a seed's two games dealt apart, when they are alike or anti-alike).
+    rng = np.random.default_rng(35)
+    runs, in_a = 1000, np.arange(30) < 15
+    flags = dict.fromkeys(("games", "seats as games", "uncorrected", "seat-games", "pairs", "pairs dealt freely"), 0)
+    for i in range(runs):
+        x = _family(rng, 30)
+        flags["games"] += max_t_permutation(x, in_a, rounds=199, seed=i).min() <= 0.05
+        flags["uncorrected"] += min(t_two_sided(t, 28) for t in welch_t(x, in_a[None, :])[0]) < 0.05
+        # two seats a game, alike: the game (its seats summed) is the unit, not the seat-game
+        seats = np.repeat(_family(rng, 30), 2, axis=0) + 0.3 * rng.normal(size=(60, 8))
+        flags["seats as games"] += max_t_permutation(seats.reshape(30, 2, 8).sum(axis=1), in_a, rounds=199,
+                                                     seed=i).min() <= 0.05
+        flags["seat-games"] += max_t_permutation(seats, np.repeat(in_a, 2), rounds=199, seed=i).min() <= 0.05
+        # 15 seeds played in A and in B, a seed's two games anti-alike (exchangeable: m + z, m - z)
+        m, z = _family(rng, 15), rng.normal(size=(15, 8))
+        pairs = np.vstack([0.3 * m + z, 0.3 * m - z])
+        flags["pairs"] += max_t_permutation(pairs, in_a, rounds=199, seed=i, paired=True).min() <= 0.05
+        flags["pairs dealt freely"] += max_t_permutation(pairs, in_a, rounds=199, seed=i).min() <= 0.05
+    rate = {k: v / runs for k, v in flags.items()}
+    for right in ("games", "seats as games", "pairs"):
+        assert 0.03 <= rate[right] <= 0.07, rate
+    for wrong in ("uncorrected", "seat-games", "pairs dealt freely"):
+        assert rate[wrong] > 0.15, rate
