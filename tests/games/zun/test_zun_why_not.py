@@ -6,12 +6,16 @@ played is modified, a Reaction in the reaction window, any rune when discarding)
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import cardtable
 from cardtable import IllegalAction
 from cardtable.games.zun.actions import Kind
+from cardtable.games.zun.decisions import KIND_RULES
+
+from .helpers import play, position
 
 HAND_KINDS = {Kind.PLAY, Kind.MODIFY, Kind.REACT, Kind.DISCARD}
 
@@ -43,3 +47,46 @@ def test_each_rune_s_reason_agrees_with_the_legal_moves_in_whole_games(players: 
     assert checked > 100
     # a modifier that is not a charm of the rune being played says so (Action Phase 3)
     assert any(" is not a charm of " in why for why in refused), refused[:5]
+
+
+def _why(s: Any, rune: str) -> str | None:
+    return s.card_status(s.current_player)[rune]["why"]
+
+
+def test_every_rune_of_the_hand_says_when_its_kind_is_played() -> None:
+    """"Playing cards": in the Action Phase a held Reaction and a held modifier each say when their
+    kind is played (an Action targeting you; on the rune just played); in the reaction window a
+    held Action and modifier do; at a decision of the Start of Turn (the order of triggers) every
+    rune still has its move and the decision's reason. A click on it is refused with those words."""
+    s = position(2, hands={0: ["Attack", "Absorb", "Boost"], 1: ["Attack", "Redirect", "Share"]})
+    assert set(s.card_status(0)) == {"Attack", "Absorb", "Boost"}
+    assert _why(s, "Attack") is None
+    assert _why(s, "Absorb") == KIND_RULES[Kind.REACT]
+    assert _why(s, "Boost") == KIND_RULES[Kind.MODIFY]
+    with pytest.raises(IllegalAction, match="only when an Action targets you"):
+        s.apply("react with Absorb")
+    play(s, "play Attack", "target seat 1")
+    assert s.decision.kind == "reaction" and s.current_player == 1
+    assert set(s.card_status(1)) == {"Attack", "Redirect", "Share"}
+    assert _why(s, "Redirect") is None
+    assert _why(s, "Attack") == KIND_RULES[Kind.PLAY]
+    assert _why(s, "Share") == KIND_RULES[Kind.MODIFY]
+    with pytest.raises(IllegalAction, match="in your own Action Phase"):
+        s.apply("play Attack")
+
+
+def test_every_rune_has_its_move_at_every_decision_in_whole_games() -> None:
+    """At every decision of whole games, each rune the deciding seat holds has its entry (its move,
+    and the rule's reason when refused), whatever the decision."""
+    game = cardtable.make("zun", players=3)
+    kinds: set[str] = set()
+    for seed in range(4):
+        state = game.new_state(seed)
+        rnd = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            held = {state._name(r) for r in state.hands[seat]}
+            assert set(state.card_status(seat)) == held, state.decision.kind
+            kinds.add(state.decision.kind)
+            state.apply(rnd.choice(state.legal_actions()))
+    assert {"action_phase", "modify", "declare_target", "reaction", "recovery"} <= kinds, kinds
