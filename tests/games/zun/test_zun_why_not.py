@@ -49,30 +49,28 @@ def test_each_rune_s_reason_agrees_with_the_legal_moves_in_whole_games(players: 
     assert any(" is not a charm of " in why for why in refused), refused[:5]
 
 
-def _why(s: Any, rune: str) -> str | None:
-    return s.card_status(s.current_player)[rune]["why"]
+def _says(s: Any, legal: str, refused: dict[str, Kind]) -> None:
+    """The deciding seat's runes: `legal` is a move now, each of `refused` is refused with the rule
+    of its kind, and a click on one is refused with the same words."""
+    status = s.card_status(s.current_player)
+    assert set(status) == {legal, *refused} and status[legal]["why"] is None
+    for rune, kind in refused.items():
+        assert status[rune]["why"] == KIND_RULES[kind]
+        with pytest.raises(IllegalAction) as err:
+            s.apply(status[rune]["move"])
+        assert str(err.value) == KIND_RULES[kind]
 
 
 def test_every_rune_of_the_hand_says_when_its_kind_is_played() -> None:
     """"Playing cards": in the Action Phase a held Reaction and a held modifier each say when their
     kind is played (an Action targeting you; on the rune just played); in the reaction window a
-    held Action and modifier do; at a decision of the Start of Turn (the order of triggers) every
-    rune still has its move and the decision's reason. A click on it is refused with those words."""
+    held Action and modifier do."""
     s = position(2, hands={0: ["Attack", "Absorb", "Boost"], 1: ["Attack", "Redirect", "Share"]})
-    assert set(s.card_status(0)) == {"Attack", "Absorb", "Boost"}
-    assert _why(s, "Attack") is None
-    assert _why(s, "Absorb") == KIND_RULES[Kind.REACT]
-    assert _why(s, "Boost") == KIND_RULES[Kind.MODIFY]
-    with pytest.raises(IllegalAction, match="only when an Action targets you"):
-        s.apply("react with Absorb")
+    _says(s, "Attack", {"Absorb": Kind.REACT, "Boost": Kind.MODIFY})
+    assert "a Reaction is played only when an Action targets you" in KIND_RULES[Kind.REACT]
     play(s, "play Attack", "target seat 1")
     assert s.decision.kind == "reaction" and s.current_player == 1
-    assert set(s.card_status(1)) == {"Attack", "Redirect", "Share"}
-    assert _why(s, "Redirect") is None
-    assert _why(s, "Attack") == KIND_RULES[Kind.PLAY]
-    assert _why(s, "Share") == KIND_RULES[Kind.MODIFY]
-    with pytest.raises(IllegalAction, match="in your own Action Phase"):
-        s.apply("play Attack")
+    _says(s, "Redirect", {"Attack": Kind.PLAY, "Share": Kind.MODIFY})
 
 
 def test_every_rune_has_its_move_at_every_decision_in_whole_games() -> None:
