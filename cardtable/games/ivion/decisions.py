@@ -149,15 +149,16 @@ CARD_KINDS: Final = frozenset({Kind.PLAY, Kind.CANTRIP, Kind.FEAT, Kind.DISCARD}
 
 def card_moves(state: IvionState, seat: int) -> dict[str, list[Action]]:
     """The moves that play each card `seat` holds, at every decision: `play X` for a card of the hand
-    (then `cantrip X` for a cantrip: played for an initiative) and `feat X` for a feat that is
-    played; at the hand limit, `discard X`. At a decision that plays no card (a target, unleash,
+    and `feat X` for a feat that is played (then, for a cantrip, `cantrip X`: played for an
+    initiative); at the hand limit, `discard X`. At a decision that plays no card (a target, unleash,
     second wind ...) the same moves, which the decision refuses with what it asks instead."""
     sp = state.game.space
     hand = sorted({state.name(c) for c in (*state.hand[seat], *state.shown[seat])})
     if isinstance(state.decision, DiscardDown):
         return {n: [sp.discard[n]] for n in hand}
     out: dict[str, list[Action]] = {n: [sp.play[n], *([sp.cantrip[n]] if n in sp.cantrip else [])] for n in hand}
-    out.update({n: [sp.feat[n]] for n in sorted({state.name(c) for c in state.feats[seat]}) if n in sp.feat})
+    out.update({n: [sp.feat[n], *([sp.cantrip[n]] if n in sp.cantrip else [])]  # (Wayfinder: a feat with a cantrip)
+                for n in sorted({state.name(c) for c in state.feats[seat]}) if n in sp.feat})
     return out
 
 
