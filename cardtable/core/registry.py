@@ -15,7 +15,7 @@ from typing import Any
 from .errors import CardtableError, UnknownGame
 from .game import Game
 from .options import validate_options
-from .spec import PARTS
+from .spec import OPTIONAL, PARTS
 
 # name -> "module:Class". A new game adds one line here.
 _GAMES: dict[str, str] = {
@@ -85,8 +85,23 @@ def part_of(cls: type[Game[Any]], part: str) -> Any:
                 f"{cls.spec.title}'s spec names {part}={ref!r}, but {package}.{module_name} does not "
                 f"define {', '.join(missing)} (a {part} part defines {', '.join(PARTS[part])})"
             )
+        wrong = [f for f in OPTIONAL[part] if hasattr(found, f) and not callable(getattr(found, f))]
+        if wrong:
+            raise CardtableError(
+                f"{cls.spec.title}'s {part} part {package}.{module_name} defines {', '.join(wrong)}, "
+                f"which must be functions (a {part} part may define {', '.join(OPTIONAL[part])})"
+            )
     _PARTS[key] = found
     return found
+
+
+def part_member(cls: type[Game[Any]], part: str, name: str) -> Any:
+    """What a game's part defines by `name`, required (`spec.PARTS`) or optional (`spec.OPTIONAL`):
+    None when the game has no such part or its part leaves the optional `name` out. The one way a
+    front end finds a part's functions (the terminal's move labels, the card catalogue)."""
+    if name not in PARTS.get(part, ()) + OPTIONAL.get(part, ()):
+        raise ValueError(f"a {part} part defines no {name!r}; it defines {', '.join(PARTS.get(part, ()) + OPTIONAL.get(part, ()))}")
+    return getattr(part_of(cls, part), name, None)
 
 
 def make(name: str, **options: Any) -> Game[Any]:

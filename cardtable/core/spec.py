@@ -4,7 +4,8 @@ A game is one package (`cardtable/games/<name>/`) registered once (core/registry
 names the package's other parts (`PARTS`), each loaded on first use by `registry.game_part`, the
 one place every front end finds them, so `import cardtable` stays light: `heuristic` (the module
 with the heuristic bot's `choose` and `evaluate`), `encoder` (the RL observation encoder,
-"module:Class"), `text` (terminal rendering: `render`, `narrate`), `decks` (the deck builder:
+"module:Class"), `text` (terminal rendering: `render(observation, game=None)`, `narrate`, and
+what `OPTIONAL` lists), `decks` (the deck builder:
 `builder_info`, `check_deck`) and `web_view` (the browser view's script in cardtable/web/views/,
 served as a file). A part left empty does not exist, and the front ends say so.
 """
@@ -21,6 +22,16 @@ PARTS: Final[dict[str, tuple[str, ...]]] = {
     "encoder": (),
     "text": ("render", "narrate"),
     "decks": ("builder_info", "check_deck"),
+}
+#: What a part may define beside what it must, each found through `registry.part_member` (None where
+#: the game's module leaves it out): a text module's `choices(observation, move_texts)` (the
+#: terminal's order and labels of the moves), `points(observation)` (each seat's points at the
+#: end), `card_catalog(game)` (every card's text) and `pictogram_legend(game)` (its symbols).
+OPTIONAL: Final[dict[str, tuple[str, ...]]] = {
+    "heuristic": (),
+    "encoder": (),
+    "text": ("choices", "points", "card_catalog", "pictogram_legend"),
+    "decks": (),
 }
 
 

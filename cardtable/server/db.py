@@ -202,13 +202,6 @@ class Store:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
             self._announce(conn, {"table": table_id, "seats": True})
 
-    def actions_since(self, table_id: str, n: int) -> list[str]:
-        """The table's actions from number `n` on, in order."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(actions_t.c.action).where(actions_t.c.table_id == table_id, actions_t.c.n >= n)
-                                .order_by(actions_t.c.n)).scalars().all()
-        return list(rows)
-
     def header(self, table_id: str) -> tuple[list[dict[str, Any]], str | None] | None:
         """A table's seats and rematch as stored now (None: no such table)."""
         with self.engine.connect() as conn:

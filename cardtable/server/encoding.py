@@ -13,7 +13,6 @@ from typing import Any
 
 from ..core import State
 from ..core.game import Game
-from ..core.registry import part_of
 from ..ui.names import question, rename, seated
 from ..ui.text import choices, narrate, standings
 
@@ -22,19 +21,17 @@ def narrate_lines(game: Game[Any], events: list[Any], seat: int | None, names: l
     """Log lines for `events` as `seat` sees them: each game's text.py through `cardtable.ui.text`,
     every player called by the name in `names` (`cardtable.ui.names`)."""
     out = []
-    mod = _text_module(type(game))
     with seated(names):
         for e in events:
-            data = e.to_json()
-            line = mod.narrate(data, seat) if mod is not None else narrate(game, data, seat)
+            line = narrate(game, e.to_json(), seat)  # (named by `ui.text.narrate`)
             if line:
-                out.append(rename(line))
+                out.append(line)
     return out
 
 
 #: how far back the log is searched for each seat's last play
 LAST_PLAY_SCAN = 300
-#: events about a seat that are not something it did (a game's text module may add its own: NOT_PLAYS)
+#: events about a seat that are not something it did
 NOT_PLAYS = frozenset({"turn", "turn_started", "round_started", "setup", "dealt", "round_over", "game_over"})
 
 
@@ -42,11 +39,10 @@ def last_plays(game: Game[Any], state: State, seat: int | None, names: list[str]
     """Each seat's most recent log line about something it did (events with its `seat`), as `seat` sees them."""
     found: dict[str, str] = {}
     events = state.events or []
-    skip = NOT_PLAYS | frozenset(getattr(_text_module(type(game)), "NOT_PLAYS", ()))
     for e in reversed(events[-LAST_PLAY_SCAN:]):
         who = e.data.get("seat")
         # public events only: a line only one seat reads ("you drew red 7") is not a play the others see
-        if not isinstance(who, int) or str(who) in found or e.to is not None or e.kind in skip:
+        if not isinstance(who, int) or str(who) in found or e.to is not None or e.kind in NOT_PLAYS:
             continue
         line = narrate_lines(game, [e], seat, names)
         if line:
@@ -54,11 +50,6 @@ def last_plays(game: Game[Any], state: State, seat: int | None, names: list[str]
             if len(found) >= game.players:
                 break
     return found
-
-
-def _text_module(cls: type[Game[Any]]) -> Any:
-    """The game's text module as its spec names it (the registry's one lookup), else None."""
-    return part_of(cls, "text")
 
 
 def _named(why: str | None) -> str | None:

@@ -1,6 +1,6 @@
 """Card text for players, the same for every game and every front end.
 
-A game's `text` module may give `card_catalog(game) -> [{name, kind, text, copies, when?, note?}]`: every
+A game's `text` module may give (core/spec.py, `OPTIONAL`, found through the registry) `card_catalog(game) -> [{name, kind, text, copies, when?, note?}]`: every
 card of that game's (possibly custom) set, its text generated from the card data; `when` says when a
 card of its kind can be played, `note` adds a fact about this card (what a modifier can modify). The terminal's `info`,
 `cardtable rules` and the browser's card detail all read this one catalogue. The player's guide is
@@ -14,24 +14,20 @@ from importlib import resources
 from typing import Any
 
 from ..core.game import Game
-from .text import text_module
+from .text import text_part
 
 
 def catalog(game: Game[Any]) -> list[dict[str, Any]]:
     """Every card of the game with its text; empty for a game whose text module has none."""
-    mod = text_module(game)
-    if mod is None or not hasattr(mod, "card_catalog"):
-        return []
-    return list(mod.card_catalog(game))
+    cards = text_part(game, "card_catalog")
+    return [] if cards is None else list(cards(game))
 
 
 def legend(game: Game[Any]) -> list[dict[str, Any]]:
     """Every symbol a game draws on its cards, each with its name (its text module's
     `pictogram_legend(game)`); empty for a game without pictograms."""
-    mod = text_module(game)
-    if mod is None or not hasattr(mod, "pictogram_legend"):
-        return []
-    return list(mod.pictogram_legend(game))
+    symbols = text_part(game, "pictogram_legend")
+    return [] if symbols is None else list(symbols(game))
 
 
 def find(cards: list[dict[str, Any]], words: str) -> dict[str, Any] | None:

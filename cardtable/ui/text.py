@@ -1,12 +1,13 @@
 """Terminal rendering shared by every game.
 
-A game's spec may name a `text` module of its package with `render(observation) -> RenderableType`
-(or `render(observation, game)`, when it shows card data the observation does not repeat: Ivion's own
-content is in the table's options, which reach a client once)
-and `narrate(event_json, viewer, obs=None) -> str | None` (obs: the viewer's observation just after
-the event, when the caller has it); a game without one is shown generically. The module may also
-give `choices(observation, move_texts) -> [(index, label)]`: the order and labels in which the
-terminal lists the moves (a player's name marked "you", a die with its face).
+A game's spec may name a `text` module of its package (core/spec.py, `PARTS` and `OPTIONAL`) with
+`render(observation, game=None) -> RenderableType` (`game` for card data the observation does not
+repeat: Ivion's own content is in the table's options, which reach a client once) and
+`narrate(event_json, viewer, obs=None) -> str | None` (obs: the viewer's observation just after the
+event, when the caller has it); a game without one is shown generically. The module may also give
+`choices(observation, move_texts) -> [(index, label)]`: the order and labels in which the terminal
+lists the moves (a player's name marked "you", a die with its face), and `points(observation)`.
+Each is found through the registry (`part_member`), the one way every front end finds a game's parts.
 
 Players are named through `cardtable.ui.names`: a text module says "seat N" (never "you" about a
 player, except in lines only that player receives) and, inside `names.seated(...)`, every line,
@@ -16,37 +17,32 @@ table cell. A game that does nothing gets its players' names.
 
 from __future__ import annotations
 
-import inspect
 import json
-from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
 from ..core.game import Game
-from ..core.registry import game_part
+from ..core.registry import part_member
 from .names import rename
 
 
-def text_module(game: Game[Any]) -> ModuleType | None:
-    module: ModuleType | None = game_part(game.spec.name, "text")
-    return module
+def text_part(game: Game[Any], name: str) -> Any:
+    """The function `name` of the game's text module (`core.spec`: `render`, `narrate`, `choices`,
+    `points`, `card_catalog`, `pictogram_legend`), or None where the game has none."""
+    return part_member(type(game), "text", name)
 
 
 def render(game: Game[Any], obs: dict[str, Any]) -> RenderableType:
-    mod = text_module(game)
-    if mod is not None and hasattr(mod, "render"):
-        if "game" in inspect.signature(mod.render).parameters:
-            return mod.render(obs, game=game)  # type: ignore[no-any-return]
-        return mod.render(obs)  # type: ignore[no-any-return]
-    return Pretty(obs)
+    draw = text_part(game, "render")
+    return Pretty(obs) if draw is None else draw(obs, game)  # type: ignore[no-any-return]
 
 
 def narrate(game: Game[Any], event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | None = None) -> str | None:
-    mod = text_module(game)
-    if mod is not None and hasattr(mod, "narrate"):
-        line = mod.narrate(event, viewer, obs)
+    tell = text_part(game, "narrate")
+    if tell is not None:
+        line = tell(event, viewer, obs)
         return None if line is None else rename(str(line))
     data = {k: v for k, v in event.items() if k not in ("kind", "to")}
     return rename(f"{event['kind']}: {json.dumps(data)}")
@@ -59,18 +55,18 @@ def player_count(low: int, high: int) -> str:
 
 def choices(game: Game[Any], obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     """The moves as the terminal lists them: (index into `texts`, label), in the game's order."""
-    mod = text_module(game)
-    if mod is not None and hasattr(mod, "choices"):
-        return [(i, rename(label)) for i, label in mod.choices(obs, texts)]
+    order = text_part(game, "choices")
+    if order is not None:
+        return [(i, rename(label)) for i, label in order(obs, texts)]
     return [(i, rename(t)) for i, t in enumerate(texts)]
 
 
 def points(game: Game[Any], obs: dict[str, Any]) -> list[int | None]:
     """Each seat's points at the end, as the game counts them: its text module's `points(obs)`, else
     the observation's `scores` (a number, or a breakdown with a `total`), else none."""
-    mod = text_module(game)
-    if mod is not None and hasattr(mod, "points"):
-        return list(mod.points(obs))
+    count = text_part(game, "points")
+    if count is not None:
+        return list(count(obs))
     scores = obs.get("scores")
     out: list[int | None] = []
     for k in range(game.players):

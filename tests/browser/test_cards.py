@@ -98,7 +98,8 @@ def test_zun_runes_say_what_they_do_and_a_refused_click_says_why(page: Any, serv
     click(page, refused)
     page.wait_for_selector("#toast:not(.hidden)", timeout=WAIT)
     reason = page.locator("#toast").inner_text()
-    assert "not possible now" in reason or "not your turn" in reason, reason
+    # the rule of the rune's kind ("Playing cards"), the words drawn on it before the click
+    assert reason == refused.get_attribute("data-why") and "a Reaction is played only when" in reason, reason
     assert version(page) == v  # nothing changed
     detail = page.locator("#card-detail")
     assert detail.is_visible() and cards[name]["when"] in detail.inner_text()  # what the rune is, and when

@@ -11,8 +11,8 @@ import pytest
 import cardtable
 from cardtable.core.encoder import Encoder
 from cardtable.core.errors import CardtableError
-from cardtable.core.registry import game_class, game_part, part_of
-from cardtable.core.spec import PARTS
+from cardtable.core.registry import game_class, game_part, part_member, part_of
+from cardtable.core.spec import OPTIONAL, PARTS
 from tests.core.toy import Toy
 
 
@@ -53,3 +53,27 @@ def test_a_spec_naming_a_module_without_its_functions_is_refused_by_name() -> No
     with pytest.raises(ValueError, match="a game has no part 'txt'"):
         part_of(Toy, "txt")
     assert part_of(Toy, "text") is None
+
+
+@pytest.mark.parametrize("name", cardtable.games())
+def test_a_part_s_optional_functions_are_found_through_the_registry(name: str) -> None:
+    """The terminal's move labels, points and the card catalogue are found by the one lookup
+    (`part_member`), by the names the spec declares (`spec.OPTIONAL`), never by `hasattr`."""
+    cls = game_class(name)
+    for part, optional in OPTIONAL.items():
+        for f in (*PARTS[part], *optional):
+            found = part_member(cls, part, f)
+            module = game_part(name, part)
+            assert found is (None if module is None or f not in vars(module) else vars(module)[f])
+            assert found is None or callable(found)
+    assert part_member(cls, "text", "card_catalog") is not None  # every game's cards have their text
+
+
+def test_an_optional_function_that_is_none_or_undeclared_is_refused_by_name() -> None:
+    spec = dataclasses.replace(Toy.spec, text="bad_text")  # tests/core/bad_text.py: `points` is a list
+    wrong = type("BadTextToy", (Toy,), {"spec": spec, "__module__": Toy.__module__})
+    with pytest.raises(CardtableError, match=r"Tuck's text part tests\.core\.bad_text defines points, which must be functions"):
+        part_member(wrong, "text", "points")
+    with pytest.raises(ValueError, match="a text part defines no 'rules'; it defines render, narrate, choices"):
+        part_member(Toy, "text", "rules")
+    assert part_member(Toy, "text", "choices") is None  # the toy has no text part at all

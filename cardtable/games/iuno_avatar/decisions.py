@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 #: effect of several steps is a chained ability: a step that can do nothing stops those after it.
 EFFECTS = Effects(VERBS, chained=True)
 ANSWERS = EffectActions(YES, NO, FIRST)  # "Players can always choose whether they want a specific effect to take place or not"
+#: why a gem card of Heaven does not pay at a decision other than a payment ("Playing Iuno": a card
+#: summoned or cast is paid with gems and gem cards)
+GEM_CARD_PAYS = "a gem card pays only for a card being summoned or cast, while its cost is owed"
 
 
 class Turn(Decision):
@@ -45,6 +48,8 @@ class Turn(Decision):
     def why_illegal(self, state: AvatarState, action: Any) -> str:
         if getattr(action, "kind", None) == Kind.ROLL:
             return "you have no die left to roll (take one with an effect, or end the turn)"
+        if getattr(action, "kind", None) == Kind.PAY_CARD:
+            return GEM_CARD_PAYS
         return f"{action.text!r} is not possible now: roll a die first (summon, cast, activate and level up need a roll)"
 
 

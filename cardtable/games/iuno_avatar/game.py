@@ -54,7 +54,3 @@ class IunoAvatar(Game[AvatarState]):
 
     def parse_action(self, text: str) -> AvatarAction:
         return self.space.space.parse(text)
-
-    def card_text(self, name: str) -> str:
-        """A card's text, generated from its data."""
-        return self.deck.by_name(name).text()

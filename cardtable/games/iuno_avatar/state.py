@@ -22,7 +22,18 @@ from ...core.verbs import Effect
 from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
 from .actions import AvatarAction, Kind
 from .cards import Card
-from .decisions import ANSWERS, DECISIONS, EFFECTS, ChooseCard, ChooseOpponent, DiscardDown, Pay, Turn, UseRoll
+from .decisions import (
+    ANSWERS,
+    DECISIONS,
+    EFFECTS,
+    GEM_CARD_PAYS,
+    ChooseCard,
+    ChooseOpponent,
+    DiscardDown,
+    Pay,
+    Turn,
+    UseRoll,
+)
 from .language import ELEMENTS, VERBS, Discard, Move, Take
 from .options import DICE, GEMS, GEMS_START, HEAVEN_START, HELL_START, KEEP
 
@@ -289,6 +300,8 @@ class AvatarState(State):
             if kind == Kind.LEVEL_UP and not self.charge[card]:
                 return f"{name} is inactive: activate it first"
             return self.why_not_raise(seat, value, card) or f"{action.text!r} is not possible now"
+        if kind == Kind.PAY_CARD:
+            return GEM_CARD_PAYS
         return f"{getattr(action, 'text', action)!r} is not possible now: use the roll of {value} or discard the die"
 
     def use_roll(self, seat: int, action: AvatarAction) -> None:
@@ -860,29 +873,30 @@ class AvatarState(State):
         return obs
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        """The move that plays each card of the seat, at the decision now: with a rolled die, a
-        figure or spell of its Heaven is summoned or cast and a figure on its Earth activated or
-        levelled up ("Playing Iuno"); while paying, a gem card of its Heaven pays, and so do its
-        `gems`; at the end of the turn a card of its Heaven is discarded. Each move's why-not is
-        the rule the legal moves use (`why_not_play`, `why_not_raise`, `why_not_pay_with`,
-        `why_not_pay_gems`), through `check` (the core's `card_status`)."""
+        """The move that plays each card of the seat, at every decision: a figure or spell of its
+        Heaven is summoned or cast, a gem card pays, a figure on its Earth is activated or levelled
+        up ("Playing Iuno": with a rolled die; a gem card while paying, with the seat's `gems`); at
+        the end of the turn a card of its Heaven is discarded; while an effect chooses a card, every
+        card it may choose (in Hell or on another Earth too) and the seat's own are chosen. Each
+        move's why-not is the rule the legal moves use (`why_not_play`, `why_not_raise`,
+        `why_not_pay_with`, `why_not_pay_gems`), or what the decision asks instead, through
+        `check` (the core's `card_status`)."""
         d = self.decision
         sp = self.game.space
         cards = self.game.cards
         heaven = sorted(self.heaven[seat], key=lambda c: cards[c].name)
-        if isinstance(d, UseRoll):
-            out: dict[str, list[Action]] = {cards[c].name: [sp.summon[c] if cards[c].figure else sp.cast[c]]
-                                            for c in heaven if not cards[c].gem}
-            out.update({cards[c].name: [sp.level_up[c] if self.charge[c] else sp.activate[c]]
-                        for c in self.figures(seat)})
-            return out
-        if isinstance(d, Pay):
-            out = {cards[c].name: [sp.pay_card[c]] for c in heaven if cards[c].gem}
-            out["gems"] = [sp.pay_gems]
-            return out
+        figures = self.figures(seat)
+        if isinstance(d, ChooseCard):
+            return {cards[c].name: [sp.choose[c]] for c in (*self.card_choices(d.effect, d.context), *heaven, *figures)}
         if isinstance(d, DiscardDown):
-            return {cards[c].name: [sp.discard[c]] for c in heaven}
-        return {}
+            out: dict[str, list[Action]] = {cards[c].name: [sp.discard[c]] for c in heaven}
+        else:
+            out = {cards[c].name: [sp.pay_card[c] if cards[c].gem else sp.summon[c] if cards[c].figure else sp.cast[c]]
+                   for c in heaven}
+        out.update({cards[c].name: [sp.level_up[c] if self.charge[c] else sp.activate[c]] for c in figures})
+        if isinstance(d, Pay):
+            out["gems"] = [sp.pay_gems]
+        return out
 
 
 def _gems_text(n: int) -> str:

@@ -39,7 +39,7 @@ def _gem_slots(on: int, level: int) -> str:
     return f"{'◆' * on}{'◇' * (level - on)} {on}/{level}"
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(obs: dict[str, Any], game: Any = None) -> RenderableType:
     seat = obs["seat"]
     texts = obs.get("card_texts", {})
     facts = _facts(obs)

@@ -31,6 +31,7 @@ from .decisions import (
     PriestDie,
     PriestKeep,
     ScribeTuck,
+    SecondCard,
     SoldierSteal,
     TakeCard,
     UseAbility,
@@ -489,16 +490,17 @@ class IunuState(State):
     # -- what a seat may know ------------------------------------------------------------------
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        """The move that takes each Citizen card of the hand at the decision now: DYNASTY PHASE's
-        play, the Scribe's tuck, REJUVENATION 1's place in the Forum (any card of the hand may be
-        chosen at each; the core's `card_status` gives each move's verdict)."""
+        """The move that takes each Citizen card of the hand at the decision now: the Scribe's tuck,
+        REJUVENATION 1's place in the Forum, the second card of the type just played, and at every
+        other decision DYNASTY PHASE's play (the core's `card_status` gives each move's verdict: at
+        a decision that takes no card of the hand, the reason says what it asks instead)."""
         d = self.decision
         lookup = self.game.lookup
-        moves = (lookup.play if isinstance(d, PlayCitizen) else lookup.scribe if isinstance(d, ScribeTuck)
-                 else lookup.place if isinstance(d, PlaceCard) else None)
-        if moves is None:
-            return {}
-        return {CITIZENS[t]: [moves[t]] for t in sorted(set(self.hands[seat]))}
+        moves = lookup.scribe if isinstance(d, ScribeTuck) else lookup.place if isinstance(d, PlaceCard) else lookup.play
+        out: dict[str, list[Action]] = {CITIZENS[t]: [moves[t]] for t in sorted(set(self.hands[seat]))}
+        if isinstance(d, SecondCard) and CITIZENS[d.citizen] in out:
+            out[CITIZENS[d.citizen]] = [lookup.second]
+        return out
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         g = self.game

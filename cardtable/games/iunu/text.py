@@ -83,7 +83,7 @@ def _score_table(obs: dict[str, Any]) -> Table:
     return table
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(obs: dict[str, Any], game: Any = None) -> RenderableType:
     seat = obs["seat"]
     head = Text(f"IUNU {obs['variant']} — round {obs['round']}, starting player {name(obs['starter'])}")
     if obs["final_turns"]:

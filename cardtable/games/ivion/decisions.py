@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
 from ...core.effects import Context, Effects, ResponseStack, StackItem, evolve
@@ -142,19 +142,23 @@ def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
     return out
 
 
-def card_moves(state: IvionState, seat: int) -> dict[str, Action]:
-    """The move that plays each card `seat` holds at the decision now: on its turn and in a response
-    window, `play X` for a card of the hand and `feat X` for a feat that is played; at the hand limit,
-    `discard X`. At the other decisions (a target, unleash, second wind ...) no card is played."""
-    d = state.decision
+#: the moves that play a card a seat holds (`card_moves`): a decision that plays none refuses them
+#: with what it asks instead (the core's "not possible now: ...")
+CARD_KINDS: Final = frozenset({Kind.PLAY, Kind.CANTRIP, Kind.FEAT, Kind.DISCARD})
+
+
+def card_moves(state: IvionState, seat: int) -> dict[str, list[Action]]:
+    """The moves that play each card `seat` holds, at every decision: `play X` for a card of the hand
+    and `feat X` for a feat that is played (then, for a cantrip, `cantrip X`: played for an
+    initiative); at the hand limit, `discard X`. At a decision that plays no card (a target, unleash,
+    second wind ...) the same moves, which the decision refuses with what it asks instead."""
     sp = state.game.space
     hand = sorted({state.name(c) for c in (*state.hand[seat], *state.shown[seat])})
-    if isinstance(d, DiscardDown):
-        return {n: sp.discard[n] for n in hand}
-    if not isinstance(d, Main) and (d is None or d.kind != "priority"):
-        return {}
-    out: dict[str, Action] = {n: sp.play[n] for n in hand}
-    out.update({n: sp.feat[n] for n in sorted({state.name(c) for c in state.feats[seat]}) if n in sp.feat})
+    if isinstance(state.decision, DiscardDown):
+        return {n: [sp.discard[n]] for n in hand}
+    out: dict[str, list[Action]] = {n: [sp.play[n], *([sp.cantrip[n]] if n in sp.cantrip else [])] for n in hand}
+    out.update({n: [sp.feat[n], *([sp.cantrip[n]] if n in sp.cantrip else [])]  # (Wayfinder: a feat with a cantrip)
+                for n in sorted({state.name(c) for c in state.feats[seat]}) if n in sp.feat})
     return out
 
 
@@ -388,6 +392,8 @@ class ChooseTarget(Decision):
         return f"must choose the {nth} of the {NUMBERS[c.targets]} targets of {c.name} ({self._wanted(state)}{besides})"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
+        if action.kind in CARD_KINDS:
+            return super().why_illegal(state, action)
         return f"{action.text!r}: the target must be a legal {self._wanted(state)}"
 
 
@@ -421,6 +427,8 @@ class ChooseMode(Decision):
         return f"must choose what {c.name} does: {options}?"
 
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
+        if action.kind in CARD_KINDS:
+            return super().why_illegal(state, action)
         assert state.staged is not None
         c = state.card(state.staged.card)
         return f"{action.text!r}: {c.name} offers {len(c.modes)} effects to choose from"

@@ -791,7 +791,7 @@ class IvionState(State):
         return out
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        return {name: [move] for name, move in card_moves(self, seat).items()}
+        return card_moves(self, seat)
 
     def card_status(self, seat: int | None) -> dict[str, dict[str, Any]]:
         """The core's why-not for each card, and for a card with a range the tiles it reaches from

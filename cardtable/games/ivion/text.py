@@ -127,13 +127,14 @@ def render(obs: dict[str, Any], game: Any = None) -> RenderableType:
 
 def choices(obs: dict[str, Any], texts: list[str]) -> list[tuple[int, str]]:
     """The moves in the game's order; a card's effects to choose between say what each does
-    ("choose 1: deal 3 damage to the target"), in the words the server sent."""
+    ("choose 1: deal 3 damage to the target"), in the words the server sent, and a cantrip what it
+    costs ("cantrip Hunter's Step (an initiative)": the browser's button on the card says it too)."""
     d = obs.get("decision") or {}
     modes = d.get("modes", [])
     out = []
     for i, t in enumerate(texts):
         n = int(t[7:]) if t.startswith("choose ") and t[7:].isdigit() else 0
-        out.append((i, f"{t}: {modes[n - 1]}" if 0 < n <= len(modes) else t))
+        out.append((i, f"{t}: {modes[n - 1]}" if 0 < n <= len(modes) else f"{t} (an initiative)" if t.startswith("cantrip ") else t))
     return out
 
 

@@ -39,13 +39,11 @@ from .decisions import (
     DECISIONS,
     MAX_STACK,
     TURN,
-    AfterDraw,
     Catch,
     Challenge,
     ChooseColor,
     StackMore,
     SwapHands,
-    Turn,
     playable,
 )
 from .observation import observe
@@ -458,12 +456,10 @@ class JunoState(State):
     # -- what a seat may know ------------------------------------------------------------------
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        """ "Let's play": while a card may be played (a turn, the card just drawn, a serious
-        stack), each card of the hand is played with `play X`; with the next-to-last card also with
-        `play X uno` ("Going out": calling UNO is part of playing it). The core's `card_status`
-        gives each its reason from the decision's `why_illegal`."""
-        if not isinstance(self.decision, (Turn, AfterDraw, StackMore)):
-            return {}
+        """ "Let's play": each card of the hand is played with `play X`; with the next-to-last card
+        also with `play X uno` ("Going out": calling UNO is part of playing it). At every decision:
+        the core's `card_status` gives each its reason from the decision's `why_illegal` (a card that
+        does not match; while a colour is chosen or a catch asked, no card is played)."""
         hand = self.hands[seat]
         return {CARD_NAME[t]: list(PLAY[t]) if len(hand) == 2 else [PLAY[t][0]] for t in dict.fromkeys(hand)}
 

@@ -45,7 +45,7 @@ def cards(names: list[str]) -> Text:
     return out
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(obs: dict[str, Any], game: Any = None) -> RenderableType:
     seat = obs["seat"]
     table = Table(title=f"JUNO {obs['variant']} — round {obs['round']}", expand=False)
     table.add_column("seat")

@@ -40,6 +40,8 @@ class ZunDecision(Decision):
         if action.kind == self.from_hand and action.card not in state.hands[self.seat]:
             return f"seat {self.seat} holds no {state._name(action.card)}; legal now: {legal_now(state)}"
         refused = self._refusal(state, action)
+        if refused is None:
+            refused = kind_refusal(action)
         if refused is not None:
             return refused
         return f"{action.text!r} is not possible now: {self.describe(state)}; legal now: {legal_now(state)}"
@@ -300,6 +302,23 @@ def _discard(state: ZunState, seat: int, r: int) -> None:
     state.hands[seat].remove(r)
     state.discard.append(r)
     state.emit("discarded", seat=seat, card=state._name(r))
+
+
+#: when a rune of each kind is played, as "Playing cards" says, for a rune of the hand played at a
+#: decision that does not play its kind (`ZunState.card_moves` offers each rune's own move at every
+#: decision, so each rune of the hand says why it cannot be played now)
+KIND_RULES: Final[dict[Kind, str]] = {
+    Kind.PLAY: ("an Action is played from your hand in your own Action Phase, one at a time: the one before it "
+                "must resolve first (Action cards; Action Phase 1, 7)"),
+    Kind.MODIFY: ("a modifier is played only on the Action or Reaction just played, before its targets are "
+                  "declared (Modifier cards; Action Phase 3)"),
+    Kind.REACT: "a Reaction is played only when an Action targets you (Reaction cards; Action Phase 5)",
+}
+
+
+def kind_refusal(action: ZunAction) -> str | None:
+    """Why a rune's own move is refused at a decision that does not play its kind (None: another move)."""
+    return KIND_RULES.get(action.kind)
 
 
 def legal_now(state: ZunState) -> str:

@@ -57,7 +57,3 @@ class Zun(Game[ZunState]):
         """Before 2026-11-23 the Recovery Phase asked a player with an empty hand to be "done
         discarding" (the only answer); replays saved then carry it."""
         return action is self.space.done_discarding
-
-    def rune_text(self, name: str) -> str:
-        """A rune's card text, generated from its data."""
-        return self.rune_set.by_name(name).text()

@@ -29,7 +29,6 @@ from ...core.effects import (
     Effects,
     Finish,
     GameEvent,
-    Priority,
     ResponseStack,
     StackItem,
     evolve,
@@ -37,6 +36,7 @@ from ...core.effects import (
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import Form, Layout, Order, StateLayout, Visibility, Zone
+from .actions import Kind, ZunAction
 from .decisions import (
     DECISIONS,
     ActionPhase,
@@ -47,6 +47,7 @@ from .decisions import (
     Modify,
     Mulligan,
     Recovery,
+    kind_refusal,
     legal_now,
     reactions,
 )
@@ -457,6 +458,9 @@ class ZunState(State):
         rune = getattr(action, "card", -1)
         if action in self.game.space.react.values() and rune not in self.hands[seat]:
             return f"seat {seat} holds no {self._name(rune)}; legal now: {legal_now(self)}"
+        kind = kind_refusal(action) if isinstance(action, ZunAction) and action.kind != Kind.REACT else None
+        if kind is not None:  # an Action or a modifier of the hand: when its kind is played
+            return kind
         window = self.decision  # the reaction window that refuses it
         assert window is not None
         return f"{action.text!r} is not possible now: {window.describe(self)}; legal now: {legal_now(self)}"
@@ -801,17 +805,16 @@ class ZunState(State):
         return sorted(out)
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
-        """The move that plays each rune of the hand: any rune when discarding; otherwise the move of
-        the rune's own kind, an Action (1), a modifier (3, 4) or a Reaction (5). The core's
-        `card_status` gives each its reason from the decision now: a Reaction in the Action Phase, a
-        modifier that is not the rune's charm or comes after a target, each says why."""
-        d = self.decision
+        """The move that plays each rune of the hand, at every decision: any rune when discarding;
+        otherwise the move of the rune's own kind, an Action (`play`), a modifier (`modify with`)
+        or a Reaction (`react with`). The core's `card_status` gives each its reason from the
+        decision now: a Reaction outside the reaction window, an Action while another resolves, a
+        modifier that is not the rune's charm or comes after a target, each says why (the rules'
+        "Playing cards")."""
         sp = self.game.space
         held = sorted(set(self.hands[seat]))
-        if isinstance(d, (ChooseDiscard, Recovery)):
+        if isinstance(self.decision, (ChooseDiscard, Recovery)):
             return {self._name(r): [sp.discard[r]] for r in held}
-        if not isinstance(d, (ActionPhase, Modify, DeclareTarget, Priority)):
-            return {}
         by_kind = {"action": sp.play, "modifier": sp.modify, "reaction": sp.react}
         return {self._name(r): [by_kind[self.runes[r].kind][r]] for r in held}
 

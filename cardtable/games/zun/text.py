@@ -77,7 +77,7 @@ def tracker(hp: int, tier: int) -> Text:
     return out
 
 
-def render(obs: dict[str, Any]) -> RenderableType:
+def render(obs: dict[str, Any], game: Any = None) -> RenderableType:
     seat = obs["seat"]
     n = obs["players"]
     mode = "free-for-all" if obs["teams"] is None else f"{obs['teams']} teams"

@@ -76,11 +76,13 @@
         const cards = hand.map((c) => {
           const name = typeof c === "object" ? (c.name || JSON.stringify(c)) : String(c);
           const node = el("div", { class: "gen-card" }, el("b", {}, name));
-          const a = m.legal.find((x) => x.text.includes(name));
-          if (a) return legal(node, a.text, api);
+          // the server's verdict while you decide (`cards`): the move that plays it, or the rule's reason
+          const st = (m.cards || {})[name];
+          if (st && !st.why) return legal(node, st.move, api);
           // not a move now: a click still asks, and the server says why (whose turn, or the rule)
           node.dataset.refusable = "true";
-          node.addEventListener("click", () => api.attempt(`play ${name}`));
+          if (st) node.dataset.why = st.why;
+          node.addEventListener("click", () => api.attempt(st ? st.move : name));
           return node;
         });
         parts.push(el("div", { class: "panel" }, el("h2", {}, "Your hand"), el("div", { class: "chips" }, cards)));

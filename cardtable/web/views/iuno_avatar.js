@@ -123,16 +123,19 @@
     return el("span", { class: `av-die ${cls}`, title: label, "aria-label": label }, s);
   }
 
+  // The move a card's verdict makes now (the server's `cards`), or null when it is refused or has none.
+  const chosen = (st) => (st && !st.why ? st.move : null);
+
   // -- Hell: every card, in a dialog (the pile's top first) -----------------------------------------
   let hellOpen = false;
-  function hellDialog(o, b, text) {
+  function hellDialog(o, b, text, statusOf) {
     let box = document.getElementById("hell-all");
     if (!box) {
       box = el("aside", { id: "hell-all", class: "overlay guide hidden", role: "dialog", "aria-label": "every card in Hell" });
       document.body.append(box);
     }
     const close = el("button", { class: "ghost close", "aria-label": "close", onclick: () => { hellOpen = false; box.classList.add("hidden"); } }, "×");
-    const cards = o.hell.slice().reverse().map((n) => b.bind(card(n, { text }), b.find((t) => t === `choose ${n}`)));
+    const cards = o.hell.slice().reverse().map((n) => b.bind(card(n, { text }), chosen(statusOf(n))));
     box.replaceChildren(close, el("h3", {}, `Hell · ${o.hell.length} card${o.hell.length === 1 ? "" : "s"}, face up (top first)`),
       el("div", { class: "forum av-hell-all" }, cards));
     box.classList.toggle("hidden", !hellOpen);
@@ -196,7 +199,7 @@
       if (m.over && me !== null) store(PLAYED_KEY, "1");  // the next game starts with the switch as set
       document.body.dataset.game = "iuno_avatar";
       box.dataset.fly = "off";  // cards appear where they land (no flight across the table)
-      // what the server says of a card you hold while you decide: {move, why, moves}, or nothing
+      // what the server says of a card you hold (or may choose) while you decide: {move, why, moves}, or nothing
       const statusOf = (name) => (m.cards || {})[name] || null;
       // a card the rules refuse now: dimmed, and a click asks the engine, which says why
       const refusable = (node, st) => {
@@ -228,7 +231,7 @@
       const hell = el("div", { class: "av-hell", id: "hell", "data-count": o.hell.length },
         el("span", { class: "conn" }, `Hell · ${o.hell.length}`),
         el("span", { class: "av-hell-top" }, top.map((n) => card(n, { mini: true }))),
-        el("button", { class: "ghost", id: "hell-see", onclick: () => { hellOpen = true; hellDialog(o, binder(m, api), showText()); } },
+        el("button", { class: "ghost", id: "hell-see", onclick: () => { hellOpen = true; hellDialog(o, binder(m, api), showText(), statusOf); } },
           o.hell.length > TOP ? `see all ${o.hell.length}` : "see Hell"));
       const middle = el("div", { class: "panel av-middle", id: "middle" },
         el("div", { class: "av-row" }, el("b", {}, `Turn ${o.turns}/${o.turn_limit}`), el("span", { class: "conn" }, `${o.phase} phase`),
@@ -240,12 +243,12 @@
           o.announced.length ? el("span", { class: "av-announced" }, el("span", { class: "conn" }, "being played:"), o.announced.map((n) => card(n, { mini: true }))) : null));
 
       // a choice of a card in Hell (an effect that fetches one, or replaces an opponent's card with
-      // one): the cards the server's moves name, as small clickable cards at the top of the table
-      // (the pile's top first; every card of Hell is in "see all")
-      const fromHell = o.hell.slice().reverse().filter((n) => b.has(`choose ${n}`));
+      // one): the cards the server says may be chosen (`cards`), as small clickable cards at the top
+      // of the table (the pile's top first; every card of Hell is in "see all")
+      const fromHell = o.hell.slice().reverse().filter((n) => chosen(statusOf(n)));
       const hellChoice = fromHell.length ? el("div", { class: "panel av-choose", id: "hell-choice" },
         el("div", { class: "meta" }, `Choose from Hell · ${fromHell.length} of ${o.hell.length} card${o.hell.length === 1 ? "" : "s"}`),
-        el("div", { class: "forum" }, fromHell.map((n) => b.bind(card(n, { mini: true }), `choose ${n}`)))) : null;
+        el("div", { class: "forum" }, fromHell.map((n) => b.bind(card(n, { mini: true }), chosen(statusOf(n)))))) : null;
 
       // every Earth, in turn order: figures with their gems
       const earths = el("div", { class: "panel", id: "earths" }, o.order.map((s) => {
@@ -253,10 +256,11 @@
         return el("div", { class: "earth", "data-earth": s },
           el("div", { class: "meta" }, s === me ? "Your Earth" : `${api.seatName(s)}'s Earth`),
           el("div", { class: "forum" }, p.earth.length ? p.earth.map((f) => {
-            const st = s === me ? statusOf(f.name) : null;
-            const node = card(f.name, { gems: f.type === "figure" ? f.gems : undefined, text, status: st });
-            b.bind(node, st && !st.why ? st.move : b.find((t) => t === `choose ${f.name}`));
-            if (st && st.why) refusable(node, st);
+            // your figures' verdicts; another Earth's card only while an effect may choose it
+            const st = statusOf(f.name);
+            const node = card(f.name, { gems: f.type === "figure" ? f.gems : undefined, text, status: s === me ? st : null });
+            b.bind(node, chosen(st));
+            if (s === me && st && st.why) refusable(node, st);
             return node;
           }) : el("span", { class: "conn" }, "no figures")));
       }));
@@ -276,7 +280,7 @@
       const hand = me !== null && Array.isArray(o.heaven) ? el("div", { class: "forum", id: "hand" }, o.heaven.map((n) => {
         const st = statusOf(n);
         const node = card(n, { text, status: st });
-        b.bind(node, st && !st.why ? st.move : b.find((t) => t === `choose ${n}`));
+        b.bind(node, chosen(st));
         if (st && st.why) refusable(node, st);
         return node;
       })) : null;
@@ -304,7 +308,7 @@
         hand ? el("div", { class: "av-heaven" }, el("h2", {}, `Your Heaven · ${o.heaven.length} (empty it to win)`, toggle), hand) : null);
 
       box.replaceChildren(table, dock);
-      hellDialog(o, b, text);
+      hellDialog(o, b, text, statusOf);
       fit(box);
     },
   };

@@ -78,9 +78,14 @@
       if (prompt && d && Array.isArray(d.drawn)) prompt.append(el("div", { class: "chips" }, d.drawn.map((c) => cardInfo(el("span", { class: "chip" }, c), c))));
       const parts = [seats, head, dyn, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
-        const tried = (c) => (d && d.kind === "scribe" ? `put ${low(c)} under scribe` : d && d.kind === "place" ? `place ${low(c)} in forum` : `play ${low(c)}`);
-        const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((c) =>
-          refusable(b.bind(citizen(c), b.find((t) => t === `play ${low(c)}` || t === `put ${low(c)} under scribe` || t === `place ${low(c)} in forum`)), tried(c))));
+        // the server's verdict for each card of the hand while you decide (`cards`): the move that
+        // takes it now (play, tuck under the Scribe, place in the Forum), or the rule that refuses it
+        const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((c) => {
+          const st = (m.cards || {})[c];
+          const node = b.bind(citizen(c), st && !st.why ? st.move : null);
+          if (st && st.why) node.dataset.why = st.why;
+          return refusable(node, st ? st.move : low(c));
+        }));
         parts.push(el("div", { class: "panel" }, el("h2", {}, `Your hand · ${o.hand.length}`), hand,
           o.scribed && o.scribed.length ? el("div", { class: "conn" }, `under your Scribe: ${o.scribed.join(", ")}`) : null,
           o.afterlife ? el("div", { class: "conn" }, "your Afterlife card: ", cardInfo(el("span", { class: "chip" }, o.afterlife), o.afterlife)) : null));

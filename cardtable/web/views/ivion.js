@@ -31,8 +31,10 @@
     return { header: c.header, body: c.body, kind: c.kind, passive: c.passive, colours: c.colours || [] };
   }
 
-  // What the server says of a card you hold while you decide: {move, why, reach}, or nothing.
+  // What the server says of a card you hold while you decide: {move, why, moves, reach}, or nothing.
   const statusOf = (m, name) => (m.cards || {})[name] || null;
+  // A legal move as the server labels it (the terminal's words).
+  const labelOf = (m, text) => (m.legal.find((a) => a.text === text) || { label: text }).label;
 
   function heroInitials(name) {
     return name.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && w !== "Sir").map((w) => w[0]).join("").slice(0, 2);
@@ -60,11 +62,11 @@
         f.name, f.used ? " · used" : passive ? " · passive" : ""), f.name);
       if (mine) {
         const st = statusOf(m, f.name);
-        b.bind(node, st ? st.move : `feat ${f.name}`);
+        b.bind(node, st && !st.why ? st.move : null);
         if (st && st.why) { node.dataset.why = st.why; node.title = `${st.why}\n\n${node.title}`; }
         if (!node.dataset.legal && !passive) {
           node.dataset.refusable = "true";
-          node.addEventListener("click", () => api.attempt(st ? st.move : `feat ${f.name}`));
+          node.addEventListener("click", () => api.attempt(st ? st.move : f.name));
         }
         if (st && st.reach) hoverReach(node, st.reach);
       }
@@ -159,9 +161,10 @@
   function handCard(name, o, m, b, api) {
     const p = parts(name);
     const st = statusOf(m, name);
-    // whether it can be played now, and the rule that says no (the server's words)
+    // whether it can be played now, and the rule that says no (the server's words): the move a
+    // click makes, as the moves are labelled, or the reason
     const verdict = st ? el("div", { class: `iv-status ${st.why ? "no" : "ok"}`, "data-status": st.why ? "refused" : "legal" },
-      st.why ? `✗ ${st.why}` : `✓ ${st.move.startsWith("discard") ? "discard it" : "can be played now"}`) : null;
+      st.why ? `✗ ${st.why}` : `✓ ${labelOf(m, st.move)}`) : null;
     // the card's colours (its archetype's, the server's catalogue) as its top edge, in the palette's shades
     const edge = p.colours.length ? { style: `border-top:5px solid ${paint(p.colours[0])}` } : {};
     const node = cardInfo(el("div", { class: "iv-card", tabindex: 0, ...edge, "data-colours": p.colours.join(" ") },
@@ -169,16 +172,16 @@
       el("div", { class: "iv-chead" }, p.header),
       el("div", { class: "iv-cbody" }, p.body),
       verdict || (p.kind ? el("div", { class: "iv-ckind" }, p.kind) : null)), name);
-    const t = st ? st.move : `play ${name}`;
-    b.bind(node, t);
+    b.bind(node, st && !st.why ? st.move : null);
     if (st && st.why) node.dataset.why = st.why;
-    if (b.has(`cantrip ${name}`)) {
-      node.append(b.bind(el("button", { class: "ghost iv-cantrip", "data-cantrip": name }, "cantrip (initiative)"), `cantrip ${name}`));
+    // its other legal moves (a cantrip, for an initiative): a button each, in the server's words
+    for (const other of st ? st.moves.filter((x) => !x.why && x.move !== st.move) : []) {
+      node.append(b.bind(el("button", { class: "ghost iv-cantrip", "data-also": name }, labelOf(m, other.move)), other.move));
     }
     if (!node.dataset.legal) {
       if (m.legal.length) node.classList.add("dim");
       node.dataset.refusable = "true";
-      node.addEventListener("click", () => api.attempt(t));  // refused: the toast says the rule
+      node.addEventListener("click", () => api.attempt(st ? st.move : name));  // refused: the toast says the rule (or whose turn it is)
     }
     if (st && st.reach) hoverReach(node, st.reach);
     return node;

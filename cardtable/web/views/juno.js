@@ -104,21 +104,24 @@
         }
       }
 
-      // my hand: a fan; playable cards raised and outlined; UNO is called as part of the play
+      // my hand: a fan; playable cards raised and outlined; UNO is called as part of the play. The
+      // server's verdict for each card while you decide (`cards`): its moves, `play X` and with the
+      // next-to-last card `play X uno` second (games/juno/state.py, card_moves), or the rule's reason.
       const parts = [seats, center, el("div", {}, prompt), choice];
+      const statusOf = (name) => (m.cards || {})[name] || null;
+      const calling = (st) => (st && st.moves.length > 1 && !st.moves[1].why ? st.moves[1].move : null);
       if (me !== null && Array.isArray(o.hand)) {
-        const canCall = m.legal.some((a) => a.text.endsWith(" uno"));
+        const canCall = o.hand.some((name) => calling(statusOf(name)));
         if (!canCall) unoOn = false;
         const n = o.hand.length;
         const hand = el("div", { class: "hand", id: "hand" }, o.hand.map((name, k) => {
           const rot = n > 1 ? (k - (n - 1) / 2) * Math.min(4, 40 / n) : 0;
           const lift = Math.abs(rot) * 1.2;
-          const plain = `play ${name}`, called = `play ${name} uno`;
           const isDrawn = d && d.kind === "after_draw" && d.drawn === name;
           const node = card(name, isDrawn ? "drawn" : "");
           node.style.transform = `rotate(${rot}deg) translateY(${lift}px)`;
-          const text = unoOn && legalTexts.has(called) ? called : (legalTexts.has(plain) ? plain : (legalTexts.has(called) ? called : null));
-          const st = (m.cards || {})[name];  // the server's verdict while you decide: the rule that refuses it
+          const st = statusOf(name);
+          const text = (unoOn && calling(st)) || (st && !st.why ? st.move : null);
           if (text) legal(node, text, api);
           else {
             if (m.legal.length) node.classList.add("dim");
@@ -129,7 +132,7 @@
             node.dataset.refusable = "true";
             // Refused by the server with its reason (shown as a toast), in turn or out of it: that is
             // how a person learns the rule, or whose turn it is.
-            node.addEventListener("click", () => api.attempt(plain));
+            node.addEventListener("click", () => api.attempt(st ? st.move : name));
           }
           return node;
         }));

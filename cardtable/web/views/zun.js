@@ -68,9 +68,10 @@
       const parts = [seats, chain, prompt];
       if (m.seat !== null && Array.isArray(o.hand)) {
         const hand = el("div", { class: "forum", id: "hand" }, o.hand.map((r) => {
-          // the server's verdict while you decide (`cards`): the move that plays the rune, or the rule that refuses it
+          // the server's verdict while you decide (`cards`, every rune at every decision): the move
+          // that plays the rune, or the rule that refuses it
           const st = (m.cards || {})[r];
-          const node = b.bind(rune(r), st && !st.why ? st.move : b.find((t) => t.endsWith(` ${r}`)));
+          const node = b.bind(rune(r), st && !st.why ? st.move : null);
           if (!node.dataset.legal) {
             if (m.legal.length) node.classList.add("dim");
             node.dataset.refusable = "true";
@@ -78,9 +79,9 @@
               node.dataset.why = st.why;
               node.title = `${st.why}\n\n${node.title || r}`;
             }
-            // a rune this decision does not play: the engine refuses `play` with its reason (and the
-            // rune's detail opens, saying when it can be played)
-            node.addEventListener("click", () => { api.attempt(st ? st.move : `play ${r}`); cardDetail(r); });
+            // refused: the engine says why (its rule, or whose turn it is), and the rune's detail
+            // opens, saying when it can be played
+            node.addEventListener("click", () => { api.attempt(st ? st.move : r); cardDetail(r); });
           }
           return node;
         }));

@@ -29,7 +29,9 @@ def test_a_roll_says_which_cards_it_plays_and_the_rule_that_refuses_the_others()
     assert status["Gnome"] == {"move": "summon Gnome", "why": "the roll (1) must exceed your figures on Earth (1)",
                                "moves": [{"move": "summon Gnome", "why": "the roll (1) must exceed your figures on Earth (1)"}]}
     assert status["Tide"]["why"] == "its cost (Water) cannot be paid exactly with your gems and gem cards"
-    assert "Ember Shard" not in status  # a gem card is not played with a roll: it pays
+    # a gem card is not played with a roll: it pays, and says when
+    assert status["Ember Shard"]["move"] == "pay with Ember Shard"
+    assert status["Ember Shard"]["why"] == "a gem card pays only for a card being summoned or cast, while its cost is owed"
     assert status["Salamander"]["move"] == "level up Salamander"
     assert status["Salamander"]["why"] == "you have no gem to put on it"
     s.gems[0] = 1
@@ -64,7 +66,8 @@ def test_a_payment_says_which_gem_cards_pay_and_whether_the_gems_do() -> None:
     assert status["Dawn Shard"]["why"] == "players must not overpay: it pays Light, and no Light is owed"
     assert status["gems"] == {"move": "pay the rest with gems", "why": "you have 0 gems, 1 owed",
                               "moves": [{"move": "pay the rest with gems", "why": "you have 0 gems, 1 owed"}]}
-    assert "Tide" not in status  # a spell does not pay
+    assert status["Tide"]["move"] == "cast Tide"  # a spell does not pay: the payment is what is asked now
+    assert status["Tide"]["why"] == "'cast Tide' is not possible now: pay 1 Fire with gems or gem cards"
     for st in status.values():
         assert st["move"] in texts(s) if st["why"] is None else refused_with(s, st["move"]) == st["why"]
 
@@ -72,9 +75,9 @@ def test_a_payment_says_which_gem_cards_pay_and_whether_the_gems_do() -> None:
 @pytest.mark.parametrize("players", [2, 3])
 def test_each_card_s_reason_agrees_with_the_legal_moves_in_whole_games(players: int) -> None:
     """Random games: at every decision, every move the seat's cards report is legal exactly when its
-    reason is None, a refused one is refused by `apply` with that reason, and every legal move that
-    plays a card (all but rolling, ending the turn, discarding the die and the effects' answers) is
-    one a card reports."""
+    reason is None, a refused one is refused by `apply` with that reason, every legal move that
+    plays or chooses a card (all but rolling, ending the turn, discarding the die and the effects'
+    answers) is one a card reports, and every card of the seat's Heaven and Earth has its entry."""
     game = cardtable.make("iuno_avatar", players=players)
     checked = refusals = 0
     for seed in range(4):
@@ -91,10 +94,15 @@ def test_each_card_s_reason_agrees_with_the_legal_moves_in_whole_games(players: 
                 else:
                     refusals += 1
                     assert m["move"] not in legal and refused_with(s, m["move"]) == m["why"], m
-            if s.decision.kind in ("use_roll", "pay", "discard_down"):
+            if s.decision.kind in ("use_roll", "pay", "discard_down", "choose_card"):
                 playing = {a for a in legal if a != "discard the die"}
                 assert playing == {m["move"] for m in moves if m["why"] is None}, (playing, moves)
                 checked += 1
+            else:  # a decision that plays no card: each card says what it asks instead
+                assert all(m["why"] is not None for m in moves), moves
+            # every card of its Heaven and every figure on its Earth, at every decision
+            assert {c["name"] if isinstance(c, dict) else c for c in s.observation(seat)["heaven"]} <= set(status)
+            assert {f["name"] for f in s.observation(seat)["seats"][seat]["earth"] if f["type"] == "figure"} <= set(status)
             for other in range(players):
                 if other != seat:
                     assert s.card_status(other) == {}

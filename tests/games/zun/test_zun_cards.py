@@ -191,7 +191,7 @@ def test_a_reaction_only_when_targeted() -> None:
     """Reaction cards: only when an Action targets you; not in your own Action Phase."""
     s = position(2, hands={0: ["Fizzle", "Attack"]})
     assert "react with Fizzle" not in legal(s)
-    with pytest.raises(IllegalAction, match="may play an Action"):
+    with pytest.raises(IllegalAction, match="a Reaction is played only when an Action targets you"):
         s.apply("react with Fizzle")
 
 
