@@ -130,12 +130,12 @@ class MostTypes(CardSchema):
     vp: Value
 
 
-AFTERLIFE_EFFECTS = (DoubleMajority, Sets, Guardians, DebensPerVp, MostFed, MostTypes)
-#: effect verb -> its parameters (the fields of its model but `effect`)
-EFFECTS: dict[str, tuple[str, ...]] = {
-    m.model_fields["effect"].annotation.__args__[0]: tuple(f for f in m.model_fields if f != "effect")  # type: ignore[union-attr]
-    for m in AFTERLIFE_EFFECTS
+#: effect verb -> the model of an Afterlife card with that effect (its fields: `effect` and its parameters)
+AFTERLIFE_EFFECTS: dict[str, type[CardSchema]] = {
+    "double_majority": DoubleMajority, "sets": Sets, "guardians": Guardians, "debens_per_vp": DebensPerVp,
+    "most_fed": MostFed, "most_types": MostTypes,
 }
+EFFECTS = tuple(AFTERLIFE_EFFECTS)
 
 
 def _effect(card: Any) -> Any:

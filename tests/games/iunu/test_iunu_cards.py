@@ -111,3 +111,11 @@ def test_custom_afterlife_names_shape_the_action_space(tmp_path: Path) -> None:
     assert game.actions.key != iunu().actions.key
     state = game.new_state(2)
     assert len(state.afterlife_deck) == 5 and len(state.afterlife_box) == 5
+
+
+def test_each_afterlife_effect_is_its_models_tag() -> None:
+    """The closed list of effects is the union's: each model allows its own verb and no other."""
+    from cardtable.games.iunu.cards import AFTERLIFE_EFFECTS
+
+    for verb, model in AFTERLIFE_EFFECTS.items():
+        assert model.model_json_schema()["properties"]["effect"]["const"] == verb
