@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardtable import OptionError
-from cardtable.games.iunu.cards import DEFAULT_FILE, CardFileError, read_card_file
+from cardtable.games.iunu.cards import AFTERLIFE_EFFECTS, DEFAULT_FILE, CardFileError, read_card_file
 
 from .scenario import iunu, position
 
@@ -115,7 +115,5 @@ def test_custom_afterlife_names_shape_the_action_space(tmp_path: Path) -> None:
 
 def test_each_afterlife_effect_is_its_models_tag() -> None:
     """The closed list of effects is the union's: each model allows its own verb and no other."""
-    from cardtable.games.iunu.cards import AFTERLIFE_EFFECTS
-
     for verb, model in AFTERLIFE_EFFECTS.items():
         assert model.model_json_schema()["properties"]["effect"]["const"] == verb
