@@ -61,6 +61,9 @@ class CardSchema(BaseModel):
 
     #: field name -> how one card of that collection is called in messages ("afterlife card")
     CARD_COLLECTIONS: ClassVar[dict[str, str]] = {}
+    #: the collections whose cards are a union told apart by a field (pydantic puts the chosen
+    #: member's tag in an error's path after the card's name: not a field, so not told)
+    TAGGED: ClassVar[frozenset[str]] = frozenset()
 
 
 SchemaT = TypeVar("SchemaT", bound=CardSchema)
@@ -141,7 +144,7 @@ def describe_error(exc: ValidationError, schema: type[CardSchema]) -> str:
     where = []
     if len(loc) >= 2 and loc[0] in schema.CARD_COLLECTIONS:
         where.append(f"{schema.CARD_COLLECTIONS[loc[0]]} {loc[1]!r}")
-        loc = loc[2:]
+        loc = loc[3:] if loc[0] in schema.TAGGED and len(loc) > 2 else loc[2:]
     if loc:
         where.append(f"field {'.'.join(loc)!r}")
     if err["type"] == "extra_forbidden":

@@ -30,26 +30,40 @@ class GameOptions(BaseModel):
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
+@dataclass(frozen=True)
+class CardTable:
+    """One table of a card file whose cards are keyed by name (IUNU's `[afterlife."The Glory of
+    Khufu"]`): `schema` is the type of one card's fields (a model, or a union of models told apart
+    by one field, as pydantic's TypeAdapter takes it), `noun` how one card is called; `fixed`, when
+    given, says why no card of the table is added or taken out (IUNU's nine Citizen types)."""
+
+    schema: Any
+    noun: str
+    fixed: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class CardFileOption(BeforeValidator):
     """An option that holds cards (see `card_file`). When its cards are a list of `[[noun]]`
     tables, `noun` names them and `base` is the game's own card file: what the designers' lab
     (cardtable/sim/lab.py) lists, edits and saves; `schema` is the model one card is checked
-    against, whose fields give the lab's form its kinds of input."""
+    against, whose fields give the lab's form its kinds of input. When its cards are instead a
+    mapping of tables keyed by name, `tables` declares each (by its key in the file)."""
 
     noun: str = ""
     base: Path | None = None
     schema: type[BaseModel] | None = None
+    tables: tuple[tuple[str, CardTable], ...] = ()
 
 
 def card_file(read: Callable[[str], Any], check: Callable[[Any], Any], *, noun: str = "", base: Path | None = None,
-              schema: type[BaseModel] | None = None) -> CardFileOption:
+              schema: type[BaseModel] | None = None, tables: dict[str, CardTable] | None = None) -> CardFileOption:
     """An option that holds cards (a deck, a rune set, card values): given a file path, `read`
     reads and checks the file and the option keeps its cards (so a saved game needs no file);
     given the cards inline, `check` checks them (and may put them in canonical form). A bad card
     file becomes the option's error, naming the file, the card and the field.
     Use: `runes: Annotated[list[dict[str, Any]] | None, card_file(read_file, check)] = Field(...)`;
-    `noun`, `base`, `schema`: see `CardFileOption`."""
+    `noun`, `base`, `schema`, `tables`: see `CardFileOption`."""
 
     def load(value: Any) -> Any:
         if value is None:
@@ -59,7 +73,7 @@ def card_file(read: Callable[[str], Any], check: Callable[[Any], Any], *, noun: 
         except CardFileError as exc:
             raise ValueError(str(exc)) from None
 
-    return CardFileOption(load, noun=noun, base=base, schema=schema)
+    return CardFileOption(load, noun=noun, base=base, schema=schema, tables=tuple((tables or {}).items()))
 
 
 def validate_options(game: str, model: type[OptionsT], values: dict[str, Any]) -> OptionsT:

@@ -159,7 +159,10 @@ def router(the_lab: Lab) -> APIRouter:
         base = lab.base_cards(opt)
         texts = lab.check_cards(opt, base, options)
         run, impact = lab.last_impact(the_lab.runs, opt.game)
-        return {"cards": lab.card_rows(opt, base, texts, impact), "form": lab.form(opt, base), "impact_from": run,
+        tables = lab.tables_json(opt, base)
+        # `form`: the one table's, for a list of `[[noun]]` tables; a game of several has `tables`
+        return {"cards": lab.card_rows(opt, base, texts, impact), "tables": tables,
+                "form": tables[0]["form"] if len(tables) == 1 else [], "impact_from": run,
                 "file": opt.base.name}
 
     @api.post("/api/lab/cards")

@@ -3,7 +3,11 @@ against the game's own cards on paired seeds, compared as `cardtable report VARI
 
 A game takes part when one of its options holds a list of card tables and says so (the core's
 `card_file(..., noun=, base=, schema=)`: Runes of Zun's `runes`, Iuno Avatar's `cards`, JUNO's
-`deck`, Ivion's `cards`). Nothing here knows a game: the cards are the tables of the game's own
+`deck`, Ivion's `cards`), or holds a mapping of tables whose cards are keyed by name and declares
+each (`card_file(..., base=, tables={"citizens": CardTable(...), ...})`: IUNU's `cards`). The page
+sees every card as a row, its `name` in it: one list for a list of `[[noun]]` tables, one list per
+table (`{"citizens": [rows], "afterlife": [rows]}`) for a mapping, turned back into the mapping
+(each row's name its key) before the option's own loader checks it. Nothing here knows a game: the cards are the tables of the game's own
 card file, an edited set is checked by the option's own loader (its messages name the card, the
 field and what is allowed), and the games are played by `cardtable.sim.run` into ordinary results
 folders:
@@ -29,11 +33,11 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 import polars as pl
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from ..core.cards import read_card_file
 from ..core.errors import CardtableError
-from ..core.options import CardFileOption
+from ..core.options import CardFileOption, CardTable
 from ..core.registry import game_class, games, make
 from ..ui.cards import catalog
 from .analysis import analyze
@@ -61,8 +65,8 @@ class LabError(CardtableError):
 
 @dataclass(frozen=True)
 class CardOption:
-    """The option of `game` that holds its cards as `[[noun]]` tables, its own card file, the
-    schema of one card and the loader that checks an edited set."""
+    """The option of `game` that holds its cards as `[[noun]]` tables (or as `tables` keyed by
+    name), its own card file, the schema of one card and the loader that checks an edited set."""
 
     game: str
     option: str
@@ -70,14 +74,16 @@ class CardOption:
     base: Path
     schema: type[BaseModel] | None
     check: Callable[[Any], Any]
+    tables: tuple[tuple[str, CardTable], ...] = ()
 
 
 def card_option(game: str) -> CardOption | None:
     """The game's card option, found in its options' declaration; None when it has none."""
     for name, field in game_class(game).Options.model_fields.items():
         for meta in field.metadata:
-            if isinstance(meta, CardFileOption) and meta.noun and meta.base is not None:
-                return CardOption(game, name, meta.noun, meta.base, meta.schema, cast(Callable[[Any], Any], meta.func))
+            if isinstance(meta, CardFileOption) and (meta.noun or meta.tables) and meta.base is not None:
+                return CardOption(game, name, meta.noun or "card", meta.base, meta.schema,
+                                  cast(Callable[[Any], Any], meta.func), meta.tables)
     return None
 
 
@@ -102,22 +108,57 @@ def option_of(game: str) -> CardOption:
     return opt
 
 
-def base_cards(opt: CardOption) -> list[dict[str, Any]]:
-    """The tables of the game's own card file, in its order (plain JSON)."""
-    raw = read_card_file(opt.base, "card file")
-    tables: list[dict[str, Any]] = json.loads(json.dumps(raw[opt.noun]))
-    return tables
+def base_cards(opt: CardOption) -> Any:
+    """The cards of the game's own card file as the page sees them, in its order (plain JSON):
+    the list of its `[[noun]]` tables, or each table's rows (`{"afterlife": [{"name": ..., ...}]}`)."""
+    raw = json.loads(json.dumps(read_card_file(opt.base, "card file")))
+    if not opt.tables:
+        return raw[opt.noun]
+    return {t: [{"name": name, **fields} for name, fields in raw[t].items()] for t, _ in opt.tables}
+
+
+def option_value(opt: CardOption, cards: Any) -> Any:
+    """The option's value of the page's cards: a list of `[[noun]]` tables as it is; rows per
+    table back into the mapping of tables keyed by name (a row's `name` its key). A LabError says
+    what shape was expected."""
+    if not opt.tables:
+        return cards
+    names = [t for t, _ in opt.tables]
+    if not isinstance(cards, dict) or sorted(cards) != sorted(names):
+        raise LabError(f"cards: an object of the tables {', '.join(names)}, each a list of cards")
+    out: dict[str, dict[str, Any]] = {}
+    for t, table in opt.tables:
+        if not isinstance(cards[t], list):
+            raise LabError(f"cards: table {t!r} must be a list of {table.noun}s")
+        entries: dict[str, Any] = {}
+        for i, row in enumerate(cards[t]):
+            name = row.get("name") if isinstance(row, dict) else None
+            if not isinstance(name, str) or not name.strip():
+                raise LabError(f"{t}: {table.noun} #{i + 1}: field 'name' must be the card's name")
+            if name in entries:
+                raise LabError(f"{t}: {table.noun} {name!r}: field 'name': a {table.noun} of this name is already there")
+            entries[name] = {k: v for k, v in row.items() if k != "name"}
+        out[t] = entries
+    return out
+
+
+def by_table(opt: CardOption, cards: Any) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The page's cards, table by table (one table, named "", for a list of `[[noun]]` tables)."""
+    if not opt.tables:
+        return [("", cards)]
+    return [(t, cards[t]) for t, _ in opt.tables]
 
 
 def check_cards(opt: CardOption, cards: Any, options: dict[str, Any]) -> list[dict[str, Any]]:
     """`cards` checked by the option's own loader, then with the other options (a deck big
     enough to deal); the card catalogue of the result. A LabError names the card and the field."""
+    value = option_value(opt, cards)
     try:
-        opt.check(cards)
+        opt.check(value)
     except ValueError as exc:
         raise LabError(str(exc)) from None
     try:
-        game = make(opt.game, **{**options, opt.option: cards})
+        game = make(opt.game, **{**options, opt.option: value})
     except CardtableError as exc:
         raise LabError(str(exc)) from None
     return catalog(game)
@@ -136,46 +177,98 @@ def game_options(opt: CardOption, options: Any) -> dict[str, Any]:
     return dict(options)
 
 
+def _field(name: str, prop: dict[str, Any], values: list[Any], cards: int) -> dict[str, Any]:
+    """One field of the form: its kind of input from its schema `prop` (a choice among its allowed
+    values, a number, a list of names), else from the `values` the game's own cards give it (a
+    nested table or list: `json`); `required` when each of the `cards` it applies to has it."""
+    kind: str
+    choices: list[Any] = []
+    if "enum" in prop:
+        kind, choices = "choice", list(prop["enum"])
+    elif prop.get("type") == "integer" or (values and all(type(v) is int for v in values)):
+        kind = "number"
+    elif (prop.get("type") == "array" and prop.get("items", {}).get("type") == "string") or (values and all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in values)):
+        kind, choices = "names", list(prop.get("items", {}).get("enum", []))
+    elif prop.get("type") == "string" or (values and all(isinstance(v, str) for v in values)):
+        kind = "text"
+        distinct = sorted({v for v in values if isinstance(v, str)})
+        if name != "name" and len(distinct) <= 8 and len(values) > len(distinct):
+            kind, choices = "choice", distinct  # the values the game's own cards use
+    else:
+        kind = "json"
+    return {"name": name, "kind": kind, "choices": choices, "required": len(values) == cards}
+
+
 def form(opt: CardOption, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The fields of one card, each with its kind of input: from the card schema when it has a
-    field of that name (a choice among its allowed values, a number, a list of names), else from
-    the values the game's own cards give it (a nested table or list: `json`). Fields in the order
-    the card file first uses them; `required` when every card of the file has the field."""
+    """The fields of one card, each with its kind of input (`_field`): from the card schema when it
+    has a field of that name, else from the values the game's own cards give it. Fields in the
+    order the card file first uses them; `required` when every card of the file has the field."""
     props = opt.schema.model_json_schema().get("properties", {}) if opt.schema is not None else {}
     seen: dict[str, list[Any]] = {}
     for c in cards:
         for k, v in c.items():
             seen.setdefault(k, []).append(v)
-    fields = []
-    for name, values in seen.items():
-        prop = props.get(name, {})
-        kind: str
-        choices: list[Any] = []
-        if "enum" in prop:
-            kind, choices = "choice", list(prop["enum"])
-        elif prop.get("type") == "integer" or all(type(v) is int for v in values):
-            kind = "number"
-        elif (prop.get("type") == "array" and prop.get("items", {}).get("type") == "string") or all(
-                isinstance(v, list) and all(isinstance(x, str) for x in v) for v in values):
-            kind = "names"
-        elif prop.get("type") == "string" or all(isinstance(v, str) for v in values):
-            kind = "text"
-            distinct = sorted({v for v in values if isinstance(v, str)})
-            if name != "name" and len(distinct) <= 8 and len(values) > len(distinct):
-                kind, choices = "choice", distinct  # the values the game's own cards use
-        else:
-            kind = "json"
-        fields.append({"name": name, "kind": kind, "choices": choices, "required": len(values) == len(cards)})
+    return [_field(name, props.get(name, {}), values, len(cards)) for name, values in seen.items()]
+
+
+def _members(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The models of a union's JSON schema (each `$ref` resolved), or the one model's."""
+    defs = schema.get("$defs", {})
+    found = schema.get("oneOf") or schema.get("anyOf") or [schema]
+    return [defs[m["$ref"].rsplit("/", 1)[-1]] if "$ref" in m else m for m in found]
+
+
+def _tag(prop: dict[str, Any]) -> Any:
+    """The one value a field allows (a union member's tag), or None."""
+    if "const" in prop:
+        return prop["const"]
+    return prop["enum"][0] if len(prop.get("enum", [])) == 1 else None
+
+
+def table_form(table: CardTable, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The fields of one card of a table keyed by name: its `name`, then its schema's fields. When
+    the schema is a union told apart by one field (IUNU's Afterlife cards by `effect`), that field
+    is a choice of the members' tags and every other field says `when` it applies (`{"field":
+    "effect", "values": [...]}`): the page shows a card the fields of its own member."""
+    members = _members(TypeAdapter(table.schema).json_schema())
+    props = [m.get("properties", {}) for m in members]
+    tags = [f for f in props[0] if len(members) > 1 and all(_tag(p.get(f, {})) is not None for p in props)]
+    tag = tags[0] if tags else None
+    fields = [_field("name", {"type": "string"}, [r.get("name") for r in rows], len(rows))]
+    if tag is not None:
+        fields.append({"name": tag, "kind": "choice", "choices": [_tag(p[tag]) for p in props], "required": True})
+    order: list[str] = []
+    for p in props:
+        order += [f for f in p if f != tag and f not in order]
+    for name in order:
+        owners = [(m, p) for m, p in zip(members, props, strict=True) if name in p]
+        values = [r[name] for r in rows if name in r]
+        field = _field(name, owners[0][1][name], values, len(values))
+        field["required"] = all(name in m.get("required", []) for m, _ in owners)
+        if tag is not None:
+            field["when"] = {"field": tag, "values": [_tag(p[tag]) for _, p in owners]}
+        fields.append(field)
     return fields
 
 
-def card_rows(opt: CardOption, cards: list[dict[str, Any]], texts: list[dict[str, Any]],
+def tables_json(opt: CardOption, cards: Any) -> list[dict[str, Any]]:
+    """Each table of the page: its name ("" for a list of `[[noun]]` tables), how one card is
+    called, why none is added (`fixed`, or "") and its form."""
+    if not opt.tables:
+        return [{"name": "", "noun": opt.noun, "fixed": "", "form": form(opt, cards)}]
+    return [{"name": t, "noun": table.noun, "fixed": table.fixed, "form": table_form(table, cards[t])}
+            for t, table in opt.tables]
+
+
+def card_rows(opt: CardOption, cards: Any, texts: list[dict[str, Any]],
               impact: pl.DataFrame | None) -> list[dict[str, Any]]:
-    """Each card: its name, kind, text (the catalogue's), data (its table) and impact per measure
-    (estimate, low, high in win-rate points per copy, from the last run's base)."""
+    """Each card: its table ("" for a list of `[[noun]]` tables), name, kind, text (the
+    catalogue's), data (its table) and impact per measure (estimate, low, high in win-rate points
+    per copy, from the last run's base)."""
     by_name = {c["name"]: c for c in texts}
     rows = []
-    for table in cards:
+    for in_table, table in ((t, c) for t, rows_ in by_table(opt, cards) for c in rows_):
         name = str(table.get("name", ""))
         said = by_name.get(name, {})
         measures: dict[str, dict[str, float]] = {}
@@ -183,8 +276,8 @@ def card_rows(opt: CardOption, cards: list[dict[str, Any]], texts: list[dict[str
             for r in impact.filter(pl.col("card") == name).iter_rows(named=True):
                 if r["estimated"]:
                     measures[r["measure"]] = {"estimate": r["estimate"], "low": r["low"], "high": r["high"]}
-        rows.append({"name": name, "kind": said.get("kind", ""), "text": said.get("text", ""), "data": table,
-                     "impact": measures})
+        rows.append({"table": in_table, "name": name, "kind": said.get("kind", ""), "text": said.get("text", ""),
+                     "data": table, "impact": measures})
     return rows
 
 
@@ -250,8 +343,10 @@ def start(runs: Path, game: str, options: Any, agents: Any, cards: Any, games_: 
 
 
 def card_file_text(opt: CardOption, cards: Any) -> str:
-    """A card file (JSON) of `cards`, as the game's loader reads it: `{"rune": [...]}`."""
-    return json.dumps({opt.noun: cards}, indent=2, ensure_ascii=False) + "\n"
+    """A card file (JSON) of `cards`, as the game's loader reads it: `{"rune": [...]}`, or the
+    mapping of tables (`{"citizens": {...}, "afterlife": {...}}`)."""
+    content = option_value(opt, cards) if opt.tables else {opt.noun: cards}
+    return json.dumps(content, indent=2, ensure_ascii=False) + "\n"
 
 
 def play(runs: Path, name: str, progress: Progress, *, workers: int | None = None,
@@ -262,7 +357,8 @@ def play(runs: Path, name: str, progress: Progress, *, workers: int | None = Non
     folder = run_folder(runs, name)
     record = json.loads((folder / LAB_FILE).read_text())
     opt = option_of(record["game"])
-    cards = json.loads((folder / VARIANT_FILE).read_text())[opt.noun]
+    content = json.loads((folder / VARIANT_FILE).read_text())
+    cards = content if opt.tables else content[opt.noun]
     sides = (("variant", {**record["options"], opt.option: cards}), ("base", dict(record["options"])))
     deadline = time.monotonic() + max_seconds
     first, end = record["seed"], record["seed"] + record["games"]
@@ -322,7 +418,7 @@ def comparison(runs: Path, name: str) -> Comparison:
     b.job = json.loads((runs / name / "base" / "job.json").read_text())
     # the base played the game's own cards (the option left out): named as the option writes
     # them in a job (JUNO's deck as counts), so the comparison says what changed card by card
-    named = make(opt.game, **{**record["options"], opt.option: base_cards(opt)}).options.to_json()[opt.option]
+    named = make(opt.game, **{**record["options"], opt.option: option_value(opt, base_cards(opt))}).options.to_json()[opt.option]
     b.job["options"] = {**b.job["options"], opt.option: named}
     return compare(a, b, ("variant", "base"))
 

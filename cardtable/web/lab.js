@@ -5,8 +5,10 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const lab = { token: sessionStorage.getItem("lab-token"), games: [], game: null, base: [], variant: [], form: [],
-  at: 0, run: null, poll: null, checkTimer: null, checkSeq: 0, loadSeq: 0 };
+// A game's cards are one or more tables (a list of `[[noun]]` tables is one, named ""; IUNU has
+// its citizens and its Afterlife cards): `variant` holds every card's data, `tableOf` its table.
+const lab = { token: sessionStorage.getItem("lab-token"), games: [], game: null, base: [], variant: [], tableOf: [],
+  tables: [], at: 0, run: null, poll: null, checkTimer: null, checkSeq: 0, loadSeq: 0 };
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -120,7 +122,8 @@ async function loadCards() {
     if (seq !== lab.loadSeq) return;  // another game or other options were picked meanwhile
     lab.base = data.cards;
     lab.variant = data.cards.map((c) => structuredClone(c.data));
-    lab.form = data.form;
+    lab.tableOf = data.cards.map((c) => c.table);
+    lab.tables = data.tables;
     lab.texts = Object.fromEntries(data.cards.map((c) => [c.name, c.text]));
     lab.at = 0;
     $("impact-from").textContent = data.impact_from
@@ -153,8 +156,16 @@ function edited(i) {
   return i >= lab.base.length || JSON.stringify(lab.variant[i]) !== JSON.stringify(lab.base[i].data);
 }
 
+// the cards as the server takes them: the one list, or each table's list by its name
+function payload() {
+  if (lab.tables.length === 1 && lab.tables[0].name === "") return lab.variant;
+  return Object.fromEntries(lab.tables.map((t) => [t.name, lab.variant.filter((_, i) => lab.tableOf[i] === t.name)]));
+}
+
+function tableAt(i) { return lab.tables.find((t) => t.name === lab.tableOf[i]); }
+
 function renderCards() {
-  const rows = lab.variant.map((data, i) => {
+  const row = (data, i) => {
     const base = lab.base[i];
     const name = data.name;
     return el("tr", { class: `${i === lab.at ? "on" : ""} ${edited(i) ? "edited" : ""}`, "data-card": name },
@@ -163,10 +174,15 @@ function renderCards() {
       el("td", { class: "data" }, el("code", {}, JSON.stringify(data))),
       el("td", { class: "impact" }, base && base.data.name === name ? impactText(base) : "—"),
       el("td", {}, el("button", { type: "button", class: "ghost", onclick: () => { lab.at = i; renderCards(); renderForm(); } }, "Edit")));
-  });
-  const head = el("tr", {}, ...["card", "kind", "text", "data", "impact (points, 95%)", ""].map(
+  };
+  const head = () => el("tr", {}, ...["card", "kind", "text", "data", "impact (points, 95%)", ""].map(
     (h, k) => el("th", { class: k === 3 ? "data" : "" }, h)));
-  $("cards").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
+  // a list per table, each under its name when there are several
+  $("cards").replaceChildren(...lab.tables.map((t) => {
+    const rows = lab.variant.map((data, i) => (lab.tableOf[i] === t.name ? row(data, i) : null)).filter(Boolean);
+    const grid = el("table", { "data-table": t.name }, el("thead", {}, head()), el("tbody", {}, rows));
+    return t.name ? el("div", {}, el("h3", {}, `${t.name} (${rows.length})`), grid) : grid;
+  }));
   const changed = lab.variant.map((c, i) => (edited(i) ? c.name : null)).filter(Boolean);
   $("card-count").textContent = `${lab.variant.length} in the game's card file`;
   $("changes").textContent = changed.length ? `The variant changes: ${changed.join(", ")}.` : "No card changed yet: the variant is the base.";
@@ -180,10 +196,16 @@ function fieldValue(f, v) {
   return String(v);
 }
 
+// a field applies to a card unless it says `when` (a union's member: IUNU's Afterlife `vp` is for
+// the effects that take one), and then only when the card's own value of that field is one of them
+function applies(f, card) { return !f.when || f.when.values.includes(card[f.when.field]); }
+
 function renderForm() {
   const card = lab.variant[lab.at];
   $("editing").textContent = card.name;
-  const fields = lab.form.map((f) => {
+  $("add-refused").classList.add("hidden");
+  const form = tableAt(lab.at).form;
+  const fields = form.filter((f) => applies(f, card)).map((f) => {
     const id = `field-${f.name}`;
     let input;
     if (f.kind === "choice") {
@@ -193,7 +215,7 @@ function renderForm() {
       input = el("textarea", { id, name: f.name, rows: 2, spellcheck: "false" });
     } else {
       input = el("input", { id, name: f.name, type: f.kind === "number" ? "number" : "text",
-        placeholder: f.kind === "names" ? "names, separated by commas" : "" });
+        placeholder: f.kind === "names" ? (f.choices.length ? `of ${f.choices.join(", ")}; separated by commas` : "names, separated by commas") : "" });
     }
     input.value = fieldValue(f, card[f.name]);
     input.addEventListener("input", () => edit(f, input));
@@ -212,6 +234,13 @@ function edit(f, input) {
     try { card[f.name] = JSON.parse(raw); } catch (e) { return say(false, `field '${f.name}': not valid JSON yet (${e.message})`); }
   } else card[f.name] = raw;
   $("editing").textContent = card.name;
+  const form = tableAt(lab.at).form;
+  if (form.some((g) => g.when && g.when.field === f.name)) {
+    // another choice of member: its fields and no other (the loader refuses a field not its own)
+    for (const g of form) if (!applies(g, card)) delete card[g.name];
+    renderForm();
+    $(`field-${f.name}`).focus();
+  }
   renderCards();
   clearTimeout(lab.checkTimer);
   lab.checkTimer = setTimeout(check, 150);
@@ -228,7 +257,7 @@ function say(ok, message) {
 async function check() {
   const seq = ++lab.checkSeq;
   try {
-    const r = await api("POST", "/api/lab/check", { game: lab.game, options: options(), cards: lab.variant });
+    const r = await api("POST", "/api/lab/check", { game: lab.game, options: options(), cards: payload() });
     if (seq !== lab.checkSeq) return;  // a newer edit is being checked
     if (!r.ok) return say(false, r.message);
     lab.texts = r.texts;
@@ -241,11 +270,18 @@ async function check() {
 }
 
 function addCard() {
+  const table = tableAt(lab.at);
+  if (table.fixed) {  // the server's reason (the game's declaration), shown as is
+    $("add-refused").textContent = `No ${table.noun} is added: ${table.fixed}.`;
+    $("add-refused").classList.remove("hidden");
+    return;
+  }
   const copy = structuredClone(lab.variant[lab.at]);
   let n = 2;
   while (lab.variant.some((c) => c.name === `${copy.name} ${n}`)) n++;
   copy.name = `${copy.name} ${n}`;
   lab.variant.push(copy);
+  lab.tableOf.push(lab.tableOf[lab.at]);
   lab.at = lab.variant.length - 1;
   renderCards();
   renderForm();
@@ -254,7 +290,7 @@ function addCard() {
 
 function revertCard() {
   if (lab.at < lab.base.length) lab.variant[lab.at] = structuredClone(lab.base[lab.at].data);
-  else { lab.variant.splice(lab.at, 1); lab.at = 0; }
+  else { lab.variant.splice(lab.at, 1); lab.tableOf.splice(lab.at, 1); lab.at = 0; }
   renderCards();
   renderForm();
   check();
@@ -265,7 +301,7 @@ async function simulate() {
   try {
     const games = Number($("games").value), seed = Number($("seed").value);
     const r = await api("POST", "/api/lab/runs", { game: lab.game, options: options(), agents: [$("agent").value],
-      cards: lab.variant, games, seed });
+      cards: payload(), games, seed });
     lab.run = r.name;
     document.body.dataset.run = "running";
     $("run").disabled = true;

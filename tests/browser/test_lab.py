@@ -132,3 +132,50 @@ def shot_at(page: Any, name: str) -> None:
     shot(page, name)
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"{name}-full.png"), full_page=True)
+
+
+def test_iunu_a_list_and_a_form_per_table_an_afterlife_card_by_its_effect(browser: Any, lab_server: Server) -> None:
+    """IUNU's two tables (citizens, afterlife) each a list; an Afterlife card's form shows its
+    effect's fields, another effect its own; no Citizen type is added (the nine are fixed)."""
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(lab_server.url + "/lab")
+    page.fill("#password", "lab-secret")
+    page.click("#login-form button")
+    page.wait_for_function("document.body.dataset.cards === 'iuno_avatar'", timeout=WAIT)
+    page.select_option("#game", "iunu")
+    page.wait_for_function("document.body.dataset.cards === 'iunu'", timeout=WAIT)
+    assert page.locator("#cards h3").all_inner_texts() == ["citizens (9)", "afterlife (9)"]
+    assert page.locator("#cards table[data-table='citizens'] tbody tr").count() == 9
+    page.locator("#cards tr[data-card='Pharaoh'] button").click()
+    assert [page.locator(f"#field-{f}").count() for f in ("cards", "citizen_vp", "bread_vp")] == [1, 1, 1]
+    page.click("#add-card")
+    refused = page.locator("#add-refused")
+    refused.wait_for(state="visible", timeout=WAIT)
+    assert refused.inner_text().startswith("No citizen is added: the nine Citizen types are the rulebook's")
+    assert page.locator("#cards table[data-table='citizens'] tbody tr").count() == 9
+
+    page.locator("#cards tr[data-card='The Glory of Khufu'] button").click()
+    assert page.locator("#field-effect").input_value() == "most_types"
+    assert page.locator("#field-vp").input_value() == "7" and page.locator("#field-types").count() == 0
+    page.select_option("#field-effect", "sets")  # `sets` takes types and vp: types is missing
+    page.locator("#field-types").wait_for(timeout=WAIT)
+    page.wait_for_function("document.body.dataset.check === 'bad'", timeout=WAIT)
+    assert "afterlife card 'The Glory of Khufu': field 'types': Field required" in page.locator("#check").inner_text()
+    page.fill("#field-types", "Scribe, Noble")
+    page.wait_for_function("document.body.dataset.check === 'ok'", timeout=WAIT)
+    page.select_option("#field-effect", "guardians")  # no fields of its own: vp and types go
+    page.locator("#field-vp").wait_for(state="detached", timeout=WAIT)
+    page.wait_for_function("document.body.dataset.check === 'ok'", timeout=WAIT)
+    assert "The variant changes: The Glory of Khufu." in page.locator("#changes").inner_text()
+    assert json.loads(page.locator("#cards tr[data-card='The Glory of Khufu'] code").inner_text()) == {
+        "name": "The Glory of Khufu", "effect": "guardians"}
+    page.select_option("#field-effect", "most_types")
+    page.fill("#field-vp", "0")
+    page.wait_for_function("document.getElementById('check').textContent.includes('greater than')", timeout=WAIT)
+    assert page.locator("#check").inner_text().endswith(
+        "afterlife card 'The Glory of Khufu': field 'vp': Input should be greater than or equal to 1 (got 0)")
+    assert page.locator("#run").is_disabled()
+    shot_at(page, "lab-iunu")
+    assert not errors, errors

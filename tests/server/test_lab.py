@@ -72,7 +72,7 @@ def test_everything_but_the_page_and_the_login_wants_the_labs_password(tmp_path:
         assert client.get("/api/lab/games", headers={"authorization": "Bearer made-up"}).status_code == 403
         games = client.get("/api/lab/games", headers=logged_in(client)).json()
         assert {g["name"]: g["option"] for g in games["games"]} == {"iuno_avatar": "cards", "ivion": "cards",
-                                                                    "juno": "deck", "zun": "runes"}
+                                                                    "iunu": "cards", "juno": "deck", "zun": "runes"}
         assert "runes" not in next(g for g in games["games"] if g["name"] == "zun")["options"]
 
 
@@ -257,3 +257,64 @@ def test_with_a_ray_address_the_lab_plays_on_ray_and_gets_the_same_games(tmp_pat
         assert wait(client, auth, local)["state"] == "done"
     for side in ("variant", "base"):
         assert load(tmp_path / "ray" / "runs" / name / side).equals(load(tmp_path / "local" / "runs" / local / side))
+
+
+def test_an_iunu_afterlife_card_is_edited_by_its_effects_fields_and_simulated_against_the_base(tmp_path: Path) -> None:
+    """IUNU's cards are two tables keyed by name (its declaration's `tables`): a list and a form
+    each; an Afterlife card's form is its effect's, the citizens fixed, and a bad value refused
+    by IUNU's loader naming the card and the field."""
+    with lab_client(tmp_path) as client:
+        auth = logged_in(client)
+        options = {"players": 2}
+        shown = client.post("/api/lab/cards", json={"game": "iunu", "options": options}, headers=auth).json()
+        tables = {t["name"]: t for t in shown["tables"]}
+        assert list(tables) == ["citizens", "afterlife"]
+        assert "the nine Citizen types are the rulebook's" in tables["citizens"]["fixed"] and not tables["afterlife"]["fixed"]
+        assert [f["name"] for f in tables["citizens"]["form"]] == ["name", "cards", "citizen_vp", "bread_vp"]
+        form = {f["name"]: f for f in tables["afterlife"]["form"]}
+        assert form["effect"]["choices"] == ["double_majority", "sets", "guardians", "debens_per_vp", "most_fed",
+                                             "most_types"]
+        assert form["types"]["kind"] == "names" and form["types"]["when"] == {"field": "effect", "values": ["sets"]}
+        assert "Farmer" in form["types"]["choices"]
+        assert form["vp"]["when"]["values"] == ["sets", "most_fed", "most_types"]
+        assert [c["table"] for c in shown["cards"]].count("citizens") == 9
+        cards: dict[str, list[dict[str, Any]]] = {t: [c["data"] for c in shown["cards"] if c["table"] == t]
+                                                  for t in tables}
+        khufu = next(c for c in cards["afterlife"] if c["name"] == "The Glory of Khufu")
+        assert khufu == {"name": "The Glory of Khufu", "effect": "most_types", "vp": 7}
+
+        def check(edited: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+            body = {"game": "iunu", "options": options, "cards": edited}
+            said: dict[str, Any] = client.post("/api/lab/check", json=body, headers=auth).json()
+            return said
+
+        def afterlife(**fields: Any) -> dict[str, list[dict[str, Any]]]:
+            rows = [{"name": c["name"], **fields} if c["name"] == "The Glory of Khufu" else c for c in cards["afterlife"]]
+            return {**cards, "afterlife": rows}
+
+        assert check(afterlife(effect="most_types", vp=0)) == {
+            "ok": False, "message": "cards option: afterlife card 'The Glory of Khufu': field 'vp': Input should be "
+                                    "greater than or equal to 1 (got 0)"}
+        said = check(afterlife(effect="sets", vp=3))
+        assert said == {"ok": False, "message": "cards option: afterlife card 'The Glory of Khufu': field 'types': "
+                                                "Field required"}
+        said = check(afterlife(effect="guardians", vp=3))
+        assert not said["ok"] and said["message"].endswith("afterlife card 'The Glory of Khufu': unknown field 'vp'")
+        knight = {**cards, "citizens": [*cards["citizens"], {"name": "Knight", "cards": 3, "citizen_vp": 3, "bread_vp": 1}]}
+        said = check(knight)
+        assert not said["ok"] and "citizen 'Knight' is not an IUNU Citizen type" in said["message"]
+        said = check({"citizens": cards["citizens"]})
+        assert said == {"ok": False, "message": "cards: an object of the tables citizens, afterlife, each a list of cards"}
+        variant = afterlife(effect="most_types", vp=12)
+        said = check(variant)
+        assert said["ok"] and "12" in said["texts"]["The Glory of Khufu"]
+        body = {"game": "iunu", "options": options, "agents": ["random"], "cards": variant, "games": 4, "seed": 5}
+        name = client.post("/api/lab/runs", json=body, headers=auth).json()["name"]
+        status = wait(client, auth, name)
+        assert status["state"] == "done" and status["comparison"]["games"] == 4
+        differ = next(h for h in status["comparison"]["headline"] if h.startswith("The runs differ in"))
+        assert differ == "The runs differ in: options.cards.afterlife.The Glory of Khufu.vp is 12 in variant, 7 in base."
+        saved = client.post(f"/api/lab/runs/{name}/save", json={"file": "khufu-12"}, headers=auth).json()
+    # the saved variant is a card file the command line reads (`-o cards=FILE`)
+    game = make("iunu", cards=str(tmp_path / "runs" / "cards" / saved["saved"]))
+    assert next(a for a in game.cards.afterlife if a.name == "The Glory of Khufu").vp == 12

@@ -6,8 +6,10 @@ fixed by the rulebook (their abilities are rules, not data); their numbers are d
 cards are data too: each names one effect from a closed list of verbs (`EFFECTS`), whose
 parameters are checked on load. Every error names the file, the card and the field.
 
-A file is read by the core's one loader (cardtable/core/cards.py) and checked against the schema
-`CardSet`, which is also what a game plays with.
+A file is read by the core's one loader (cardtable/core/cards.py) and checked against the declared
+schema `CardFile` (the nine `Citizens`, each `CitizenValues`; each Afterlife card one of the
+`AFTERLIFE_EFFECTS` models, chosen by its `effect`); the checked file becomes the `CardSet` a game
+plays with (Citizen types as numbers, in the rulebook's order).
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ import json
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from ...core import cards as card_files
 from ...core.cards import CardSchema, validate
@@ -29,22 +31,155 @@ PHARAOH, SCRIBE, NOBLE, PRIEST, ARTISAN, SOLDIER, BAKER, MERCHANT, FARMER = rang
 NUM_TYPES = len(CITIZENS)
 DEFAULT_FILE = Path(__file__).with_name("cards.toml")
 
-#: effect verb -> its parameters and their kinds
-EFFECTS: dict[str, dict[str, str]] = {
-    "double_majority": {},
-    "sets": {"types": "types", "vp": "int"},
-    "guardians": {},
-    "debens_per_vp": {"debens": "int"},
-    "most_fed": {"vp": "int"},
-    "most_types": {"vp": "int"},
-}
 AFTERLIFE_DEALT = 5  # Setup 2: "deal out 5 of them"
 MAX_VALUE = 100
-_CITIZEN_FIELDS = (("cards", 1), ("citizen_vp", 0), ("bread_vp", 0))  # each with its least value
 
 
-class Citizen(CardSchema):
-    """One Citizen type's numbers (`[citizens.<Name>]`)."""
+def _type_name(value: Any) -> Any:
+    """A Citizen type as the rulebook spells it, matched without regard to case."""
+    if isinstance(value, str):
+        for c in CITIZENS:
+            if c.lower() == value.lower():
+                return c
+    return value
+
+
+#: a Citizen type by its rulebook name (`types = ["Scribe", "Noble"]`)
+CitizenType = Annotated[Literal["Pharaoh", "Scribe", "Noble", "Priest", "Artisan", "Soldier", "Baker", "Merchant",
+                                "Farmer"], BeforeValidator(_type_name)]
+Value = Annotated[int, Field(ge=1, le=MAX_VALUE)]
+
+
+# -- the card file as written: what a file (or the lab's form) may say --------------------------
+
+
+class CitizenValues(CardSchema):
+    """`[citizens.<Name>]`: one Citizen type's numbers."""
+
+    cards: Annotated[int, Field(ge=1, le=MAX_VALUE, description="the ◆ number: Majority VP and the cards of this type")]
+    citizen_vp: Annotated[int, Field(ge=0, le=MAX_VALUE, description="Citizen VP of each card")]
+    bread_vp: Annotated[int, Field(ge=0, le=MAX_VALUE, description="Bread VP when a Bread token is on the card")]
+
+
+class Citizens(CardSchema):
+    """`[citizens]`: the nine Citizen types of the rulebook, every one, no other (their abilities
+    are rules; their numbers are data). A type is named without regard to case."""
+
+    Pharaoh: CitizenValues
+    Scribe: CitizenValues
+    Noble: CitizenValues
+    Priest: CitizenValues
+    Artisan: CitizenValues
+    Soldier: CitizenValues
+    Baker: CitizenValues
+    Merchant: CitizenValues
+    Farmer: CitizenValues
+
+    @model_validator(mode="before")
+    @classmethod
+    def _names(cls, raw: Any) -> Any:
+        if not isinstance(raw, Mapping):
+            raise ValueError("field 'citizens' must be a table with one entry per Citizen type")
+        out: dict[str, Any] = {}
+        for k, v in raw.items():
+            name = _type_name(k)
+            if name not in CITIZENS:
+                raise ValueError(f"citizen {k!r} is not an IUNU Citizen type (types: {', '.join(CITIZENS)})")
+            out[name] = v
+        return out
+
+
+class DoubleMajority(CardSchema):
+    """2x the Majority VP of one type you hold the majority of."""
+
+    effect: Literal["double_majority"]
+
+
+class Sets(CardSchema):
+    """`vp` VP for each set of one card of each listed type."""
+
+    effect: Literal["sets"]
+    types: Annotated[list[CitizenType], Field(min_length=1)]
+    vp: Value
+
+
+class Guardians(CardSchema):
+    """Soldiers score Citizen VP again with at least one Soldier per Farmer."""
+
+    effect: Literal["guardians"]
+
+
+class DebensPerVp(CardSchema):
+    """`debens` Debens per VP instead of 3."""
+
+    effect: Literal["debens_per_vp"]
+    debens: Value
+
+
+class MostFed(CardSchema):
+    """`vp` VP for feeding more Citizens than any other player."""
+
+    effect: Literal["most_fed"]
+    vp: Value
+
+
+class MostTypes(CardSchema):
+    """`vp` VP for more different Citizen types than any other player."""
+
+    effect: Literal["most_types"]
+    vp: Value
+
+
+#: effect verb -> the model of an Afterlife card with that effect (its fields: `effect` and its parameters)
+AFTERLIFE_EFFECTS: dict[str, type[CardSchema]] = {
+    "double_majority": DoubleMajority, "sets": Sets, "guardians": Guardians, "debens_per_vp": DebensPerVp,
+    "most_fed": MostFed, "most_types": MostTypes,
+}
+EFFECTS = tuple(AFTERLIFE_EFFECTS)
+
+
+def _effect(card: Any) -> Any:
+    """The `effect` an Afterlife card names (a table in a file, a model once checked)."""
+    effect = card.get("effect") if isinstance(card, Mapping) else getattr(card, "effect", None)
+    return effect if isinstance(effect, str) and effect in EFFECTS else None
+
+
+#: `[afterlife.<Name>]`: one Afterlife card, whose fields are those of its `effect`
+AfterlifeCard = Annotated[
+    Annotated[DoubleMajority, Tag("double_majority")] | Annotated[Sets, Tag("sets")]
+    | Annotated[Guardians, Tag("guardians")] | Annotated[DebensPerVp, Tag("debens_per_vp")]
+    | Annotated[MostFed, Tag("most_fed")] | Annotated[MostTypes, Tag("most_types")],
+    Discriminator(_effect, custom_error_type="effect",
+                  custom_error_message=f"field 'effect' must be one of {', '.join(EFFECTS)}"),
+]
+
+
+class CardFile(CardSchema):
+    """A card file (`cards.toml`) as written: the nine Citizen types and the Afterlife cards."""
+
+    CARD_COLLECTIONS: ClassVar[dict[str, str]] = {"citizens": "citizen", "afterlife": "afterlife card"}
+    TAGGED: ClassVar[frozenset[str]] = frozenset({"afterlife"})
+
+    citizens: Citizens
+    afterlife: dict[str, AfterlifeCard]
+
+    @field_validator("afterlife", mode="after")
+    @classmethod
+    def _enough(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if len(value) < AFTERLIFE_DEALT:
+            raise ValueError(f"field 'afterlife' needs at least {AFTERLIFE_DEALT} cards (setup deals 5), got {len(value)}")
+        if len({k.lower() for k in value}) != len(value):
+            raise ValueError("two Afterlife cards share a name")
+        return value
+
+
+# -- the parsed form: what a game plays with ----------------------------------------------------
+
+
+class Citizen(BaseModel):
+    """One Citizen type's numbers."""
+
+    model_config = ConfigDict(frozen=True)
 
     name: str
     cards: int        # the ◆ number: Majority VP and the number of cards of this type
@@ -56,8 +191,10 @@ class Citizen(CardSchema):
         return self.cards
 
 
-class Afterlife(CardSchema):
-    """One Afterlife card (`[afterlife.<Name>]`): an effect verb and its parameters."""
+class Afterlife(BaseModel):
+    """One Afterlife card: its effect verb and its parameters (`types` as Citizen type numbers)."""
+
+    model_config = ConfigDict(frozen=True)
 
     name: str
     effect: str
@@ -66,105 +203,25 @@ class Afterlife(CardSchema):
     debens: int = 3
 
 
-def _int(where: str, value: Any, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_VALUE:
-        raise ValueError(f"{where}: must be a whole number from {low} to {MAX_VALUE}, got {value!r}")
-    return value
+class CardSet(BaseModel):
+    """The card values a game plays with: the nine Citizen types in the rulebook's order, and the
+    Afterlife cards in the file's order."""
 
+    model_config = ConfigDict(frozen=True)
 
-def _citizen(name: str, entry: Any) -> dict[str, Any]:
-    if not isinstance(entry, Mapping):
-        raise ValueError(f"citizen {name!r}: expected a table with cards, citizen_vp, bread_vp")
-    extra = sorted(set(entry) - {f for f, _ in _CITIZEN_FIELDS})
-    if extra:
-        raise ValueError(f"citizen {name!r}: unknown field {extra[0]!r} (fields: cards, citizen_vp, bread_vp)")
-    out: dict[str, Any] = {"name": name}
-    for f, low in _CITIZEN_FIELDS:
-        if f not in entry:
-            raise ValueError(f"citizen {name!r}: field {f!r} is missing")
-        out[f] = _int(f"citizen {name!r} field {f!r}", entry[f], low)
-    return out
+    citizens: tuple[Citizen, ...]
+    afterlife: tuple[Afterlife, ...]
 
-
-def _citizen_type(where: str, field: str, name: Any) -> int:
-    for t, c in enumerate(CITIZENS):
-        if c.lower() == str(name).lower():
-            return t
-    raise ValueError(f"{where}: field {field!r}: {name!r} is not a Citizen type (types: {', '.join(CITIZENS)})")
-
-
-def _afterlife(name: Any, entry: Any) -> dict[str, Any]:
-    where = f"afterlife card {name!r}"
-    if not isinstance(entry, Mapping):
-        raise ValueError(f"{where}: expected a table with an 'effect'")
-    effect = entry.get("effect")
-    if not isinstance(effect, str) or effect not in EFFECTS:
-        raise ValueError(f"{where}: field 'effect' must be one of {', '.join(EFFECTS)}, got {effect!r}")
-    params = EFFECTS[effect]
-    extra = sorted(set(entry) - {"effect", *params})
-    if extra:
-        allowed = ", ".join(["effect", *params])
-        raise ValueError(f"{where}: unknown field {extra[0]!r} for effect {effect!r} (fields: {allowed})")
-    out: dict[str, Any] = {"name": str(name), "effect": effect}
-    for p, kind in params.items():
-        if p not in entry:
-            raise ValueError(f"{where}: field {p!r} is missing (effect {effect!r} needs it)")
-        value = entry[p]
-        if kind == "int":
-            out[p] = _int(f"{where} field {p!r}", value, 1)
-        elif not isinstance(value, list) or not value:
-            raise ValueError(f"{where}: field {p!r} must be a non-empty list of Citizen types")
-        else:
-            out[p] = tuple(_citizen_type(where, p, t) for t in value)
-    return out
-
-
-class CardSet(CardSchema):
-    """A card file (`cards.toml`): the numbers of the nine Citizen types, in the rulebook's order,
-    and the Afterlife cards. Citizen types and the types an Afterlife card names are matched
-    without regard to case."""
-
-    citizens: tuple[Citizen, ...] = Field(None, validate_default=True)
-    afterlife: tuple[Afterlife, ...] = Field(None, validate_default=True)
-
-    @model_validator(mode="before")
     @classmethod
-    def _known_fields(cls, raw: Any) -> Any:
-        unknown = sorted(set(raw) - {"citizens", "afterlife"})
-        if unknown:
-            raise ValueError(f"unknown field {unknown[0]!r} (allowed: citizens, afterlife)")
-        return raw
-
-    @field_validator("citizens", mode="before")
-    @classmethod
-    def _citizens(cls, value: Any) -> tuple[dict[str, Any], ...]:
-        if not isinstance(value, Mapping):
-            raise ValueError("field 'citizens' must be a table with one entry per Citizen type")
-        by_lower = {str(k).lower(): k for k in value}
-        for k in value:
-            if str(k).lower() not in {c.lower() for c in CITIZENS}:
-                raise ValueError(f"citizen {k!r} is not an IUNU Citizen type (types: {', '.join(CITIZENS)})")
-        out = []
-        for name in CITIZENS:
-            key = by_lower.get(name.lower())
-            if key is None:
-                raise ValueError(f"citizen {name!r} is missing (every one of the nine types needs values)")
-            out.append(_citizen(name, value[key]))
-        return tuple(out)
-
-    @field_validator("afterlife", mode="before")
-    @classmethod
-    def _afterlife(cls, value: Any, info: ValidationInfo) -> tuple[dict[str, Any], ...]:
-        if "citizens" not in info.data:  # the citizens were refused: that is the file's error
-            return ()
-        if not isinstance(value, Mapping):
-            raise ValueError("field 'afterlife' must be a table with one entry per Afterlife card")
-        out = tuple(_afterlife(name, entry) for name, entry in value.items())
-        if len(out) < AFTERLIFE_DEALT:
-            raise ValueError(f"field 'afterlife' needs at least {AFTERLIFE_DEALT} cards (setup deals 5), got {len(out)}")
-        if len({a["name"].lower() for a in out}) != len(out):
-            raise ValueError("two Afterlife cards share a name")
-        return out
+    def of(cls, file: CardFile) -> CardSet:
+        citizens = tuple(Citizen(name=c, **getattr(file.citizens, c).model_dump()) for c in CITIZENS)
+        afterlife = []
+        for name, card in file.afterlife.items():
+            fields = card.model_dump()
+            if "types" in fields:
+                fields["types"] = tuple(CITIZENS.index(t) for t in fields["types"])
+            afterlife.append(Afterlife(name=name, **fields))
+        return cls(citizens=citizens, afterlife=tuple(afterlife))
 
     @property
     def deck_size(self) -> int:
@@ -187,7 +244,7 @@ def canonical(raw: Mapping[str, Any]) -> dict[str, Any]:
 def card_set_from_mapping(raw: Any, source: str = "cards") -> CardSet:
     if not isinstance(raw, Mapping):
         raise CardFileError(f"{source}: expected a table with 'citizens' and 'afterlife'")
-    return validate(dict(raw), CardSet, source)
+    return CardSet.of(validate(dict(raw), CardFile, source))
 
 
 def default_cards() -> dict[str, Any]:

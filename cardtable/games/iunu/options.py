@@ -6,8 +6,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...core.options import GameOptions, card_file
-from .cards import CardSet, canonical, card_set_from_mapping, default_card_set, read_card_file
+from ...core.options import CardTable, GameOptions, card_file
+from .cards import (
+    DEFAULT_FILE,
+    AfterlifeCard,
+    CardSet,
+    CitizenValues,
+    canonical,
+    card_set_from_mapping,
+    default_card_set,
+    read_card_file,
+)
 
 VARIANTS = ("standard", "rise-of-aten", "memphis-and-thebes")
 HAND_SIZE = 4   # Setup 4
@@ -25,7 +34,11 @@ class IunuOptions(GameOptions):
     variant: Literal["standard", "rise-of-aten", "memphis-and-thebes"] = Field(
         "standard", description="2 players only: rise-of-aten (Forum variant) or memphis-and-thebes (Heliopolis)"
     )
-    cards: Annotated[dict[str, Any] | None, card_file(read_card_file, _checked_cards)] = Field(
+    cards: Annotated[dict[str, Any] | None, card_file(read_card_file, _checked_cards, base=DEFAULT_FILE, tables={
+        "citizens": CardTable(CitizenValues, "citizen", fixed="the nine Citizen types are the rulebook's (their "
+                              "abilities are rules): change their numbers, none is added or taken out"),
+        "afterlife": CardTable(AfterlifeCard, "afterlife card"),
+    })] = Field(
         None, description="your own card values: a TOML/JSON file path or a mapping like cards.toml"
     )
 

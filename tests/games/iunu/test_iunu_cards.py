@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardtable import OptionError
-from cardtable.games.iunu.cards import DEFAULT_FILE, CardFileError, read_card_file
+from cardtable.games.iunu.cards import AFTERLIFE_EFFECTS, DEFAULT_FILE, CardFileError, read_card_file
 
 from .scenario import iunu, position
 
@@ -52,16 +52,21 @@ def test_user_card_file_as_json(tmp_path: Path) -> None:
     "edit,message",
     [
         (lambda t: t.replace("[citizens.Noble]", "[citizens.Nobel]"), "citizen 'Nobel' is not an IUNU Citizen type"),
-        (lambda t: t.replace("citizen_vp = 7", "citizen_vp = -7"), "citizen 'Noble' field 'citizen_vp': must be a whole number"),
-        (lambda t: t.replace("bread_vp = 5", "bread_vp = \"five\""), "citizen 'Farmer' field 'bread_vp'"),
+        (lambda t: t.replace("citizen_vp = 7", "citizen_vp = -7"), "citizen 'Noble': field 'citizen_vp': Input should be greater than or equal to 0 (got -7)"),
+        (lambda t: t.replace("bread_vp = 5", "bread_vp = \"five\""), "citizen 'Farmer': field 'bread_vp': Input should be a valid integer (got 'five')"),
         (lambda t: t.replace('effect = "guardians"', 'effect = "guards"'),
          "afterlife card 'The Guardians of Anubis': field 'effect' must be one of"),
         (lambda t: t.replace('effect = "guardians"', 'effect = ["guardians"]'),
          "afterlife card 'The Guardians of Anubis': field 'effect' must be one of"),
         (lambda t: t.replace('types = ["Scribe", "Noble", "Priest"]', 'types = ["Scribe", "Knight"]'),
-         "afterlife card 'The Dynasty of Hatshepsut': field 'types': 'Knight' is not a Citizen type"),
-        (lambda t: t.replace('effect = "most_types"\nvp = 7', 'effect = "most_types"'), "afterlife card 'The Glory of Khufu': field 'vp' is missing"),
-        (lambda t: t.replace("[citizens.Scribe]\ncards = 2\n", "[citizens.Scribe]\n"), "citizen 'Scribe': field 'cards' is missing"),
+         "afterlife card 'The Dynasty of Hatshepsut': field 'types.1': Input should be 'Pharaoh', 'Scribe', "),
+        # an Afterlife card's fields are its effect's: the Guardians take no `vp`
+        (lambda t: t.replace('effect = "guardians"', 'effect = "guardians"\nvp = 3'),
+         "afterlife card 'The Guardians of Anubis': unknown field 'vp'"),
+        (lambda t: t.replace('types = ["Scribe", "Noble", "Priest"]', 'types = []'),
+         "afterlife card 'The Dynasty of Hatshepsut': field 'types': List should have at least 1 item"),
+        (lambda t: t.replace('effect = "most_types"\nvp = 7', 'effect = "most_types"'), "afterlife card 'The Glory of Khufu': field 'vp': Field required"),
+        (lambda t: t.replace("[citizens.Scribe]\ncards = 2\n", "[citizens.Scribe]\n"), "citizen 'Scribe': field 'cards': Field required"),
         (lambda t: t + "\n[extra]\nx = 1\n", "unknown field 'extra'"),
         (lambda t: t.replace("citizen_vp = 9", "citizen_vp = 9\ncolour = 3"), "citizen 'Pharaoh': unknown field 'colour'"),
         (lambda t: t.replace("[citizens.Pharaoh]", "[citizens"), "not valid TOML"),
@@ -106,3 +111,9 @@ def test_custom_afterlife_names_shape_the_action_space(tmp_path: Path) -> None:
     assert game.actions.key != iunu().actions.key
     state = game.new_state(2)
     assert len(state.afterlife_deck) == 5 and len(state.afterlife_box) == 5
+
+
+def test_each_afterlife_effect_is_its_models_tag() -> None:
+    """The closed list of effects is the union's: each model allows its own verb and no other."""
+    for verb, model in AFTERLIFE_EFFECTS.items():
+        assert model.model_json_schema()["properties"]["effect"]["const"] == verb
