@@ -399,6 +399,12 @@ def _put(zone: Zone, target: Any, owner: int | str | None, cards: list[int], fre
         target[owner] = cards
 
 
+#: pools of at least this many cards are ordered by numpy's stable argsort of their keys, the order
+#: `sorted` gives (both keep ties in place), 3-4x faster for a deck; below it numpy's cost per call
+#: outweighs the sort it saves
+_ARGSORT_MIN = 24
+
+
 def permute(items: list[int], key: int) -> list[int]:
     """A uniformly random order of `items` drawn from the 64-bit `key`.
 
@@ -406,8 +412,14 @@ def permute(items: list[int], key: int) -> list[int]:
     this several times faster than a Fisher-Yates loop in Python. Ties (about one in a million
     for a 100-card pool) keep their order."""
     n = len(items)
-    keys = array("I", shake_128(key.to_bytes(8, "little")).digest(4 * n))
-    order = sorted(range(n), key=keys.__getitem__)
+    digest = shake_128(key.to_bytes(8, "little")).digest(4 * n)
+    if n >= _ARGSORT_MIN:
+        import numpy as np
+
+        order: list[int] = np.frombuffer(digest, dtype=np.uint32).argsort(kind="stable").tolist()
+    else:
+        keys = array("I", digest)
+        order = sorted(range(n), key=keys.__getitem__)
     return [items[i] for i in order]
 
 
