@@ -13,7 +13,7 @@ the terminal's bots and the RL opponents. Whatever the need, no agent is handed 
   cannot see are dealt anew: what a search or a policy that reads a state needs, and what an agent
   that declares nothing is handed.
 
-A determinized copy is a clone and a new deal of the hidden cards (15 us in JUNO, 36 us in Ivion),
+A determinized copy is a clone and a new deal of the hidden cards (about 10 us in JUNO, 25 us in Ivion),
 paid at every decision; an agent that reads only the legal actions no longer pays it (issue 37:
 70% of the time of random JUNO games through `cardtable.play` went into copies no agent read).
 """
