@@ -9,6 +9,7 @@ from .core import (  # noqa: E402
     CardFileError,
     CardtableError,
     IllegalAction,
+    Need,
     OptionError,
     Replay,
     ReplayError,
@@ -25,7 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "CardFileError", "CardtableError", "IllegalAction", "OptionError", "Replay",
-    "ReplayError", "Rng", "State", "UnknownGame", "games", "make", "play", "register",
+    "Need", "ReplayError", "Rng", "State", "UnknownGame", "games", "make", "play", "register",
 ]
 
 

@@ -1,4 +1,5 @@
-"""Agents: `cardtable.agents.make(name, **params)`; each has `act(view)`.
+"""Agents: `cardtable.agents.make(name, **params)`; each has `needs` (what it reads: `Need`) and
+`act(view)`.
 
 Names: "random"; "heuristic" (one name, a policy per game in `cardtable/games/<game>/heuristic.py`, named by its spec); "ismcts"
 (information-set MCTS for any game). Difficulty names for people map to agents the same way in
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.views import Need
 from .base import Agent, AgentError, check_params
 from .heuristic_agent import HeuristicAgent
 from .ismcts import IsmctsAgent
@@ -83,5 +85,6 @@ register("heuristic", _heuristic)
 register("ismcts", _ismcts)
 
 __all__ = [
-    "Agent", "AgentError", "DIFFICULTY", "HeuristicAgent", "IsmctsAgent", "RandomAgent", "make", "names", "register",
+    "Agent", "AgentError", "DIFFICULTY", "HeuristicAgent", "IsmctsAgent", "Need", "RandomAgent", "make", "names",
+    "register",
 ]

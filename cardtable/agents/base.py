@@ -1,21 +1,27 @@
-"""What every agent is: `act(view)` returns a legal action of the view it is handed.
+"""What every agent is: `needs` says what it reads, `act(view)` returns a legal action of the view
+it is handed.
 
-`view` is always `state.determinize(seat, rng)` for the seat that must decide: whoever runs
-an agent (arena, simulator, server, `cardtable.play`) hands it that copy, never the true state.
+Whoever runs an agent (arena, simulator, server, `cardtable.play`) hands it, for the seat that must
+decide, what its `needs` asks for and nothing more (`cardtable.core.views.view_for`): its legal
+actions (a `Turn`), its observation (a `Turn` with `observation(seat)`) or `state.determinize(seat,
+rng)`; never the true state.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..core.actions import Action
-from ..core.state import State
+from ..core.views import Need
 
 
 class Agent(Protocol):
     name: str
+    #: what the agent reads at its decisions, so that it is handed that and no more
+    needs: ClassVar[Need]
 
-    def act(self, view: State) -> Action: ...
+    def act(self, view: Any) -> Action:
+        """A legal action; `view` is what `needs` asks for (a `Turn` or a determinized state)."""
 
 
 class AgentError(ValueError):

@@ -3,14 +3,19 @@ policy in `cardtable/games/<game>/heuristic.py`. `epsilon` mixes in uniform rand
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..core.actions import Action
 from ..core.rng import Rng
 from ..core.state import State
+from ..core.views import Need
 from .heuristics import policy_for
 
 
 class HeuristicAgent:
     name = "heuristic"
+    #: a game's policy reads the seat's cards and the public facts from a state
+    needs: ClassVar[Need] = Need.DETERMINIZED
 
     def __init__(self, seed: int = 0, epsilon: float = 0.0) -> None:
         self.rng = Rng(seed)

@@ -35,10 +35,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import ClassVar
 
 from ..core.actions import Action
 from ..core.rng import Rng
 from ..core.state import State
+from ..core.views import Need
 from .base import AgentError
 from .heuristics import evaluator_for, policy_for
 
@@ -56,6 +58,8 @@ class _Node:
 
 class IsmctsAgent:
     name = "ismcts"
+    #: the search determinizes its root view again at every iteration and plays on the copies
+    needs: ClassVar[Need] = Need.DETERMINIZED
 
     def __init__(
         self,

@@ -3,8 +3,8 @@
 Seats rotate so every agent plays every seat equally often; each game has its own seed
 (derived from `--seed` and the game's number), so the results do not depend on the number of
 worker processes (time-limited searches aside, which depend on the machine's speed). Bots are
-run through `cardtable.play`, the same door as everywhere else: they are handed
-`state.determinize(seat, rng)`, never the true state.
+run through `cardtable.play`, the same door as everywhere else: each is handed what it needs
+(its legal actions, or `state.determinize(seat, rng)`), never the true state.
 
 An agent is written `name` or `name:key=value:key=value` (values read as JSON when they parse),
 e.g. `ismcts:time_limit=0.25:rollout=heuristic:cutoff=20`.
@@ -41,6 +41,7 @@ from rich.text import Text
 from .. import agents
 from ..core import CardtableError, State, make, play
 from ..core.game import Game
+from ..core.views import Legal, Need, need_of
 from ..sim import job as sim_job
 from ..sim.stats import wilson as wilson  # the lab's interval, one definition
 from .play import fail, parse_options
@@ -75,6 +76,7 @@ class _Timed:
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
+        self.needs = need_of(agent)  # handed what the agent it times needs
         self.times: list[float] = []
         self.forced = 0
         self.iterations = 0
@@ -83,7 +85,7 @@ class _Timed:
         self.early_stops = 0             # choices whose search stopped early (ISMCTS early_stop)
         self.search_times: list[float] = []  # the search's own clock per choice (CPU with clock=cpu)
 
-    def act(self, view: State) -> Any:
+    def act(self, view: Legal) -> Any:
         if len(view.legal_actions()) == 1:
             self.forced += 1
             return self.agent.act(view)
@@ -255,6 +257,8 @@ def _unbounded_search(name: str, params: dict[str, Any]) -> bool:
 
 class _Sampler:
     """A heuristic stand-in that counts its real choices and keeps a few views to time a search on."""
+
+    needs = Need.DETERMINIZED  # the heuristic's need, and the search is timed on the states kept
 
     def __init__(self, seed: int) -> None:
         self.bot = agents.make("heuristic", seed=seed)

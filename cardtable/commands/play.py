@@ -18,6 +18,7 @@ from rich.text import Text
 from .. import agents
 from ..core import CardtableError, IllegalAction, Replay, State, game_class, games, make
 from ..core.game import Game
+from ..core.views import Views, need_of
 from ..ui.cards import catalog, describe, find, guide
 from ..ui.names import default_name, rename, seated, unname, valid_name
 from ..ui.text import choices, narrate, player_count, render, standings
@@ -219,7 +220,7 @@ def register(app: typer.Typer) -> None:
             console.print(f"[bold]{escape(welcome(g, names, human, agent_of, seed))}[/] "
                           + ("Type a number or an action; '?' lists the commands, 'q' leaves." if human is not None else ""))
             shown = show_events(g, state, 0, human)
-            views = agents.RandomAgent(seed).rng
+            views = Views(agents.RandomAgent(seed).rng)  # each bot is handed what it needs from this stream
             save_to = save if save is not None else saves_dir() / f"{game}-{seed}.json"
             # Ctrl-C asks before leaving: Python turns it into KeyboardInterrupt only if SIGINT was not
             # ignored when it started, and a program started from a background job inherits it ignored.
@@ -236,7 +237,8 @@ def register(app: typer.Typer) -> None:
                             left = True
                             break
                     else:
-                        action = bot_for[current].act(state.determinize(current, views.spawn()))
+                        bot = bot_for[current]
+                        action = bot.act(views.of(need_of(bot), state, current))
                     state.apply(action)
                     shown = show_events(g, state, shown, human)
                 except KeyboardInterrupt:

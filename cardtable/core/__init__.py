@@ -11,11 +11,12 @@ from .replay import Replay
 from .rng import Rng
 from .spec import GameSpec
 from .state import Decision, State, zero_sum_returns
+from .views import Need, Turn, view_for
 from .zones import Form, Hidden, HostKeys, Layout, Order, Pool, StateLayout, Visibility, Zone
 
 __all__ = [
     "Action", "ActionSpace", "CardAction", "CardFileError", "CardtableError", "Decision", "Event", "Game",
     "GameOptions", "GameSpec", "IllegalAction", "OptionError", "Replay", "ReplayError", "Rng",
     "Form", "Hidden", "HostKeys", "Layout", "Order", "Pool", "State", "StateLayout", "UnknownGame", "Visibility", "Zone", "game_class",
-    "games", "make", "play", "register", "zero_sum_returns",
+    "games", "make", "Need", "play", "register", "Turn", "view_for", "zero_sum_returns",
 ]

@@ -2,7 +2,8 @@
 
 The learner's observation is the same dict as in the PettingZoo environment
 (`{"observation", "action_mask"}`). Opponents act through the engine's usual door: each is
-handed `state.determinize(seat, rng)` (DESIGN.md, "Agents"), never the true state. The
+handed what it needs (its legal actions, or `state.determinize(seat, rng)`: `cardtable.core.views`),
+never the true state (DESIGN.md, "Agents"). The
 reward is the learner's `state.returns()` when the game ends.
 
 Learner seat: a number, or `seat="random"` (drawn at every reset from the episode's seed, so
@@ -42,6 +43,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
+from ..core.views import Views, need_of
 from .defaults import research_options
 from .encoders import action_mask, encoder_for, normalize_scale
 from .returns import return_range
@@ -104,7 +106,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         self.others = [s for s in range(n) if s != self.seat]
         self.opponents: dict[int, Any] = {}
         self.state: State | None = None
-        self._views = Rng(0)
+        self._views = Views(Rng(0))
         self.steps = 0
 
     def reset(
@@ -118,7 +120,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
             self.seat = Rng(game_seed ^ 0x5EA7).below(self.game.players)
             self.others = [s for s in range(self.game.players) if s != self.seat]
         self.state = self.game.new_state(game_seed, record_events=False)
-        self._views = Rng(game_seed).spawn()  # like cardtable.play: bots never share the game's RNG
+        self._views = Views(Rng(game_seed).spawn())  # like cardtable.play: bots never share the game's RNG
         bot_seeds = Rng(game_seed ^ 0x5EED)
         self.opponents = {
             s: self._build(spec, bot_seeds.below(1 << 31)) for s, spec in zip(self.others, self.opponent_specs, strict=True)
@@ -159,8 +161,8 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         while not state.is_over and state.current_player != self.seat:
             seat = state.current_player
             assert seat is not None
-            view = state.determinize(seat, self._views.spawn())
-            state.apply(self.opponents[seat].act(view))
+            opponent = self.opponents[seat]
+            state.apply(opponent.act(self._views.of(need_of(opponent), state, seat)))
             self.steps += 1
 
     def _obs(self) -> dict[str, np.ndarray]:

@@ -1,4 +1,5 @@
-"""Bots in seats: when a bot must decide, it thinks on a determinized copy off the event loop."""
+"""Bots in seats: when a bot must decide, it thinks off the event loop on what it needs (its legal
+actions, or a determinized copy: `cardtable.core.views`), never on the true state."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..core import State
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng
+from ..core.views import Need, Turn, need_of, view_for
 from .live import LiveTable, TableError, make_game
 
 if TYPE_CHECKING:
@@ -100,10 +102,10 @@ class Bots:
         return (table.rec.seed * 1_000_003 + version * 7919 + seat) % (2**63)
 
     async def _choice(self, table: LiveTable, state: State, seat: int, version: int) -> str:
-        """The bot's action text, chosen on a determinized copy off the event loop, within the time cap."""
+        """The bot's action text, chosen off the event loop on what the bot needs, within the time cap."""
         seed = self.seed(table, seat, version)
         name = table.rec.seats[seat]["agent"]
-        view = state.determinize(seat, Rng(seed))
+        view = view_for(need_of_bot(name), state, seat, lambda: Rng(seed))
         loop = asyncio.get_running_loop()
         processes = self.processes()
         # In a worker process the view is unpickled once the game is made there (its action spaces exist
@@ -162,8 +164,8 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="cardtable-bot-parent").start()
 
 
-def choose(name: str, seed: int, time_cap: float, view: State) -> str:
-    """The text of the move bot `name` makes on `view` (a determinized copy): in a bots' thread or process."""
+def choose(name: str, seed: int, time_cap: float, view: State | Turn) -> str:
+    """The text of the move bot `name` makes on `view` (what it needs): in a bots' thread or process."""
     return _make_bot(name, seed, time_cap).act(view).text
 
 
@@ -182,6 +184,12 @@ def choose_in_process(game: str, options: dict[str, Any], view: bytes, name: str
     began = time.monotonic()
     text = choose(name, seed, time_cap, state)
     return text, time.monotonic() - began
+
+
+def need_of_bot(name: str) -> Need:
+    """What bot `name` reads at its decisions: the server makes its view before the bot that thinks is
+    made (in a bots' thread or process); making one here costs less than a determinized copy."""
+    return need_of(_make_bot(name, 0, 1.0))
 
 
 def _make_bot(name: str, seed: int, time_cap: float) -> agents.Agent:

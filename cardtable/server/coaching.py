@@ -15,7 +15,8 @@ from fastapi.responses import JSONResponse
 from ..core.rng import Rng
 from ..sim import coach
 from ..ui.names import rename, seated
-from .bots import choose
+from ..core.views import view_for
+from .bots import choose, need_of_bot
 from .context import AppContext, SafeJSONResponse, error_response
 from .live import LiveTable, TableError, start_state
 
@@ -108,7 +109,7 @@ def router(ctx: AppContext) -> APIRouter:
             if table.id in hinting:
                 raise TableError("busy", "a hint for this table is being thought; it comes in a moment")
             version = table.version
-            view = state.determinize(seat, Rng(_seed(table, f"hint {version}")))
+            view = view_for(need_of_bot(HINT_LEVEL), state, seat, lambda: Rng(_seed(table, f"hint {version}")))
             hinting.add(table.id)
             try:
                 text = await asyncio.to_thread(choose, HINT_LEVEL, _seed(table, f"hint bot {version}"), HINT_SECONDS, view)

@@ -34,6 +34,7 @@ from ..core.errors import CardtableError
 from ..core.replay import Replay
 from ..core.rng import Rng
 from ..core.state import State
+from ..core.views import Turn, need_of, view_for
 from .stats import Z95, wilson
 
 #: the level whose search judges a move: the strongest that searches (`agents.DIFFICULTY`)
@@ -41,7 +42,7 @@ SEARCH_LEVEL = "hard"
 
 
 class Search(Protocol):
-    def act(self, view: State) -> Action: ...
+    def act(self, view: State | Turn) -> Action: ...
 
 
 Policy = Callable[[State, Rng], Action]
@@ -133,13 +134,13 @@ def judge(
     if seat is None:
         raise CardtableError("the coach judges a decision: nobody decides in this state")
     rng = Rng(seed)
-    views = [state.determinize(seat, rng.spawn()) for _ in range(budget.playouts)]
-    lookout = state.determinize(seat, rng.spawn())
-    return _judge(views, lookout, seat, made, rng, budget,
-                  search or default_search(seed, budget), policy or policy_for(state.game.spec.name))
+    views = [state.determinize(seat, rng.spawn()) for _ in range(budget.playouts)]  # the playouts play whole games
+    search = search or default_search(seed, budget)
+    lookout = view_for(need_of(search), state, seat, rng.spawn)  # what the search says it reads (core.views)
+    return _judge(views, lookout, seat, made, rng, budget, search, policy or policy_for(state.game.spec.name))
 
 
-def _judge(views: list[State], lookout: State, seat: int, made: Action, rng: Rng, budget: Budget,
+def _judge(views: list[State], lookout: State | Turn, seat: int, made: Action, rng: Rng, budget: Budget,
            search: Search, policy: Policy) -> Verdict:
     best = search.act(lookout)
     made_wins: list[int] = []

@@ -43,7 +43,7 @@ def has_hook(state: State) -> bool:
 
 
 class EventCounter:
-    """Counts (seat, counter, card) as events are drained from a state during play. `kinds` renames
+    """Counts (seat, counter, card) of a game's events. `kinds` renames
     a game's event kinds to the report's counters (a State's optional `card_counter_kinds`, e.g. Iuno
     Avatar's `{"announced": "played"}`); other kinds keep their name."""
 

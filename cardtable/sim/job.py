@@ -21,7 +21,6 @@ from ..core.game import Game
 from ..core.play import play
 from ..core.registry import game_class, make
 from ..core.rng import Rng
-from ..core.state import State
 from .counters import EventCounter, card_counts, has_hook
 
 # Each seat's agent seed comes from a stream of its own, apart from the deal (the seed
@@ -143,11 +142,10 @@ def _game_for(job: Job) -> tuple[Game[Any], bool]:
 def play_game(job: Job, seed: int) -> dict[str, Any]:
     """One game from `seed`: the result row.
 
-    The game is played by `cardtable.play` (agents handed `state.determinize(seat, rng)`, never
-    the true state). When the per-card counters come from events, the events are drained from
-    the true state after every move into the counter, so the event log does not grow and
-    determinizing stays cheap; the agents then see no event history in their views (everything
-    a seat may know is in its observation)."""
+    The game is played by `cardtable.play` (each agent handed what it needs: its legal actions or
+    `state.determinize(seat, rng)`, never the true state). When the per-card counters come from
+    events, the final state's event log is counted once the game is over (a determinized copy
+    carries no events, so the log's length costs the agents nothing)."""
     game, hooked = _game_for(job)
     players = game.players
     names = job.seat_agents(seed, players)
@@ -163,19 +161,10 @@ def play_game(job: Job, seed: int) -> dict[str, Any]:
     # The setup's events (the deal) are the first events of the played state too: the same
     # options and seed give the same setup. They are counted as the opening, apart from the rest.
     opening = len(start.events or [])
-
-    def drain(state: State, _action: Any) -> None:
-        nonlocal opening
-        if counter is not None and state.events:
-            if opening:
-                counter.feed(state.events[:opening], opening=True)
-                del state.events[:opening]
-                opening = 0
-            counter.feed(state.events)
-            state.events.clear()
-
-    state = play(game, bots, seed=seed, record_events=counter is not None, on_step=drain)
-    drain(state, None)  # a game over before any decision still has its setup counted
+    state = play(game, bots, seed=seed, record_events=counter is not None)
+    if counter is not None and state.events:
+        counter.feed(state.events[:opening], opening=True)
+        counter.feed(state.events[opening:])
     returns = [float(r) for r in state.returns()]
     spectator = state.observation(None)
     scores = final_scores(spectator.get("scores"), players) or returns

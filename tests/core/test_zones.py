@@ -245,6 +245,19 @@ def test_permute_is_a_permutation_that_depends_on_the_key() -> None:
     assert permute(items, 1) == permute(items, 1) != permute(items, 2)
 
 
+def test_permute_orders_large_and_small_pools_alike() -> None:
+    """Large pools are ordered by numpy's stable argsort of the keys: the very order Python's stable
+    `sorted` gives them, so determinized copies are the same whichever way a pool is sorted."""
+    from array import array
+    from hashlib import shake_128
+
+    for n in (1, 2, 23, 24, 25, 80, 108, 300):
+        items = [100 + i for i in range(n)]
+        for key in (0, 1, 2**63 + 5, 987654321):
+            keys = array("I", shake_128(key.to_bytes(8, "little")).digest(4 * n))
+            assert permute(items, key) == [items[i] for i in sorted(range(n), key=keys.__getitem__)]
+
+
 class _Cards(CardSchema):
     CARD_COLLECTIONS = {"hero": "hero"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import threading
 import time
 from typing import Any
@@ -9,9 +10,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from cardtable import agents
-from cardtable.core import Action, State
+from cardtable.core import Action, Need, State, Turn
 from cardtable.server import create_app
-from cardtable.server.live import replay
+from cardtable.server.bots import choose_in_process
+from cardtable.server.live import make_game, replay
 
 from .conftest import new_table, next_state, play_until
 
@@ -139,3 +141,40 @@ def test_bots_get_determinized_views_and_a_time_cap(db: str) -> None:
     # every move the slow bot made was legal (it is in a replayable log)
     replayed = replay(table.rec, list(table.rec.actions))[0]
     assert replayed.history == table.state.history[: len(table.rec.actions)]
+
+
+class LegalSpyAgent:
+    """Reads the legal actions only: the server hands it a `Turn`, no state at all."""
+
+    name = "legal-spy"
+    needs = Need.LEGAL_ACTIONS
+    views: list[Any] = []
+
+    def act(self, view: Any) -> Action:
+        LegalSpyAgent.views.append(view)
+        return view.legal_actions()[0]  # type: ignore[no-any-return]
+
+
+def test_a_bot_that_needs_only_its_legal_actions_is_handed_no_state(db: str) -> None:
+    agents.register("legal-spy", lambda **_: LegalSpyAgent())
+    try:
+        with TestClient(create_app(db, bot_time=0.05)) as c:
+            t = new_table(c, [{"kind": "bot", "agent": "legal-spy"}, {"kind": "bot", "agent": "legal-spy"}], seed=4)
+            with c.websocket_connect(f"/ws/{t['id']}") as spec:
+                m: dict[str, Any] = next_state(spec)
+                while m["version"] < 8 and not m["over"]:
+                    m = next_state(spec)
+    finally:
+        agents._FACTORIES.pop("legal-spy", None)
+    assert len(LegalSpyAgent.views) >= 8
+    assert all(type(v) is Turn and not isinstance(v, State) for v in LegalSpyAgent.views)
+
+
+def test_a_bots_worker_process_reads_a_pickled_turn() -> None:
+    options = {"players": 2, "match": False}
+    state = make_game("juno", options).new_state(3)
+    seat = state.current_player
+    assert seat is not None
+    turn = Turn(state.game, seat, state.legal_actions().copy(), None)
+    text, _ = choose_in_process("juno", options, pickle.dumps(turn), "random", 5, 1.0)
+    assert text in [a.text for a in state.legal_actions()]
