@@ -13,9 +13,9 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from ..core.rng import Rng
+from ..core.views import view_for
 from ..sim import coach
 from ..ui.names import rename, seated
-from ..core.views import view_for
 from .bots import choose, need_of_bot
 from .context import AppContext, SafeJSONResponse, error_response
 from .live import LiveTable, TableError, start_state
