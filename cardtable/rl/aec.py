@@ -29,13 +29,11 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
-import cardtable
-
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .defaults import research_options
+from .defaults import research_game
 from .encoders import action_mask, encoder_for, normalize_scale
 from .returns import return_range
 from .views import RENDER_FPS, observation_space, render_text
@@ -68,12 +66,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if isinstance(game, str):
-            self.game: Game[Any] = cardtable.make(game, **{**research_options(game), **options})
-        else:
-            if options:
-                raise TypeError("pass options either to cardtable.make or here, not both")
-            self.game = game
+        self.game: Game[Any] = research_game(game, options)
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {self.RENDER_MODES} or None, got {render_mode!r}")
         if illegal_action not in ("raise", "lose"):

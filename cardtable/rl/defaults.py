@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import cardtable
+
+from ..core.game import Game
 from ..core.registry import game_class
 
 RESEARCH_DEFAULTS: dict[str, Any] = {"players": 2, "match": False}
@@ -28,3 +31,13 @@ def research_options(name: str) -> dict[str, Any]:
         elif key in fields and isinstance(fields[key].default, type(value)):
             out[key] = value
     return out
+
+
+def research_game(game: str | Game[Any], options: dict[str, Any]) -> Game[Any]:
+    """The game an interface plays: named, it is made with the research defaults and `options` on
+    top; given made, it is taken as it is (and options beside it are refused: they would be lost)."""
+    if isinstance(game, str):
+        return cardtable.make(game, **{**research_options(game), **options})
+    if options:
+        raise TypeError("pass options either to cardtable.make or here, not both")
+    return game

@@ -36,15 +36,13 @@ from typing import Any, Literal
 import gymnasium
 import numpy as np
 
-import cardtable
-
 from .. import agents as agent_registry
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
 from ..core.views import Views, need_of
-from .defaults import research_options
+from .defaults import research_game
 from .encoders import action_mask, encoder_for, normalize_scale
 from .returns import return_range
 from .views import RENDER_FPS, observation_space, render_text
@@ -67,12 +65,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(game, str):
-            self.game: Game[Any] = cardtable.make(game, **{**research_options(game), **options})
-        else:
-            if options:
-                raise TypeError("pass options either to cardtable.make or here, not both")
-            self.game = game
+        self.game: Game[Any] = research_game(game, options)
         if max_decisions is not None and max_decisions < 1:
             raise ValueError(f"max_decisions must be a positive number of decisions, got {max_decisions}")
         n = self.game.players

@@ -39,13 +39,11 @@ from typing import Any
 
 import numpy as np
 
-import cardtable
-
 from ..core.errors import IllegalAction
 from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
-from .defaults import research_options
+from .defaults import research_game
 from .encoders import encoder_for, normalize_scale
 
 
@@ -61,12 +59,7 @@ class VectorGame:
         max_decisions: int | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(game, str):
-            self.game: Game[Any] = cardtable.make(game, **{**research_options(game), **options})
-        else:
-            if options:
-                raise TypeError("pass options either to cardtable.make or here, not both")
-            self.game = game
+        self.game: Game[Any] = research_game(game, options)
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive number of games, got {num_envs!r}")
         if max_decisions is not None and max_decisions < 1:
