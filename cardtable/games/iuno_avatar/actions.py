@@ -42,7 +42,6 @@ class AvatarAction(CardAction):
     """`card`: the deck's card index; `n`: a seat (`opponent seat N`) or an order (`first N`)."""
 
     __slots__ = ()
-    kind: Kind
 
 
 #: The effect layer's answers (core `EffectActions`): one set of objects shared by every deck's
