@@ -48,6 +48,9 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.iuno_avatar.actions",
     "cardtable.games.iuno_avatar.decisions",
     "cardtable.games.iuno_avatar.state",
+    "cardtable.games.ivion.actions",
+    "cardtable.games.ivion.decisions",
+    "cardtable.games.ivion.state",
 )
 #: the group's shared library module (mypyc's runtime for the group)
 GROUP = "cardtable.native"

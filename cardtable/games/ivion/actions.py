@@ -54,7 +54,7 @@ class Kind(IntEnum):
 
 
 #: the kinds whose `n` indexes a word (a direction, a resource, a control) rather than a number
-WORDS: dict[Kind, tuple[str, ...]] = {Kind.MOVE: DIRECTIONS, Kind.INIT_MOVE: DIRECTIONS, Kind.SPEND: RESOURCES,
+WORDS: dict[int, tuple[str, ...]] = {Kind.MOVE: DIRECTIONS, Kind.INIT_MOVE: DIRECTIONS, Kind.SPEND: RESOURCES,
                                       Kind.LOSE: RESOURCES, Kind.REMOVE: CONTROLS}
 #: each space's card names, which an action's `card` indexes (by the space's key)
 _NAMES: dict[str, tuple[str, ...]] = {}
@@ -65,7 +65,6 @@ class IvionAction(CardAction):
     card id, an order, or a direction, resource or control (`WORDS`); the text names them all."""
 
     __slots__ = ()
-    kind: Kind
 
     @property
     def name(self) -> str:
