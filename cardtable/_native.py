@@ -51,6 +51,9 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.ivion.actions",
     "cardtable.games.ivion.decisions",
     "cardtable.games.ivion.state",
+    "cardtable.games.zun.actions",
+    "cardtable.games.zun.decisions",
+    "cardtable.games.zun.state",
 )
 #: the group's shared library module (mypyc's runtime for the group)
 GROUP = "cardtable.native"

@@ -41,7 +41,6 @@ class ZunAction(CardAction):
     `redirect to seat N`)."""
 
     __slots__ = ()
-    kind: Kind
 
 
 class ZunSpace:
