@@ -54,6 +54,9 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.zun.actions",
     "cardtable.games.zun.decisions",
     "cardtable.games.zun.state",
+    "cardtable.games.iunu.actions",
+    "cardtable.games.iunu.decisions",
+    "cardtable.games.iunu.state",
 )
 #: the group's shared library module (mypyc's runtime for the group)
 GROUP = "cardtable.native"
