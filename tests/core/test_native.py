@@ -59,10 +59,12 @@ def test_compiled_and_pure_engines_play_identical_games() -> None:
 
 #: every game with compiled modules (cardtable/_native.py)
 COMPILED_GAMES = sorted({m.split(".")[2] for m in _native.MODULES if m.startswith("cardtable.games.")})
+#: the games the generic digest checks (JUNO has its finer one, above)
+DIGEST_GAMES = [g for g in COMPILED_GAMES if g != "juno"]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", COMPILED_GAMES)
+@pytest.mark.parametrize("game", DIGEST_GAMES)
 def test_compiled_and_pure_engines_give_the_same_digest_in_every_compiled_game(game: str) -> None:
     """Seeded random games of each compiled game (legal actions at every step; JSON, clones,
     determinizations, observations and refusals now and then: tests/core/native_digest.py) are
