@@ -34,6 +34,9 @@ from .records import (
 )
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class EffectActions:
     """The game's action objects the effect layer's decisions offer (the state gives them:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import ActionSpace, CardAction
 
 DIRECTIONS = ("north", "south", "east", "west")
@@ -84,6 +86,9 @@ def copy_words(k: int) -> str:
     return "" if k == 0 else "copy of " if k == 1 else f"copy {k} of "
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 class IvionSpace:
     def __init__(self, key: str, size: int, plays: list[str], cantrips: list[str], feats: list[str],
                  deck_names: list[str], card_names: list[str]) -> None:

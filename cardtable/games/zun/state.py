@@ -107,6 +107,9 @@ class Resolving(StackItem):
 _PLAYED: Final = Resolving(-1, -1, -1)
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Source:
     """What an effect's handler needs of the rune it comes from."""
