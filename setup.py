@@ -7,6 +7,7 @@ the package installs as pure Python, which gives identical results, only slower.
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import runpy
@@ -73,6 +74,10 @@ class BuildExt(build_ext):
         for ext in self.extensions:
             for root in {self._root(False), self._root(into_tree)}:
                 (root / self.get_ext_filename(ext.name)).unlink(missing_ok=True)
+        if into_tree:  # a module compiled before and no longer listed would still win its import
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                for stale in (HERE / "cardtable").rglob(f"*{suffix}"):
+                    stale.unlink()
         super().run()
         root = self._root(into_tree)
         missing = [ext.name for ext in self.extensions if not (root / self.get_ext_filename(ext.name)).exists()]

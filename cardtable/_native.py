@@ -1,6 +1,6 @@
 """The compiled engine (mypyc) and its pure-Python fallback.
 
-The hot path of play (the core contract and JUNO's rules) can be compiled with mypyc when the
+The hot path of play (the core contract, the effect layer and the games' rules) can be compiled with mypyc when the
 package is installed (`setup.py`). mypyc compiles these same source files, so the `.py` files
 are the fallback by construction and give identical results (tests/core/test_native.py).
 
@@ -30,15 +30,33 @@ from types import ModuleType
 #: the modules mypyc compiles, as one group (they call each other natively). core/rng.py is left
 #: out on purpose: SplitMix64 works on 64-bit values, which mypyc handles as generic big integers,
 #: slower than CPython's own (a 108-card shuffle took 40 us compiled against 35 us interpreted).
+#: core/effects/records.py stays interpreted: its records change through their `__dict__` (`evolve`,
+#: `ResponseStack.change_top`) and each game gets its own record classes made at run time, neither of
+#: which a compiled (native) class allows; core/effects/hosts.py holds the `runtime_checkable`
+#: protocols, which mypyc would compile as traits that `isinstance` refuses.
 MODULES: tuple[str, ...] = (
     "cardtable.core.fisher_yates",
     "cardtable.core.actions",
     "cardtable.core.state",
+    "cardtable.core.effects.sequence",
+    "cardtable.core.effects.stack",
     "cardtable.games.juno.cards",
     "cardtable.games.juno.actions",
     "cardtable.games.juno.decisions",
     "cardtable.games.juno.observation",
     "cardtable.games.juno.state",
+    "cardtable.games.iuno_avatar.actions",
+    "cardtable.games.iuno_avatar.decisions",
+    "cardtable.games.iuno_avatar.state",
+    "cardtable.games.ivion.actions",
+    "cardtable.games.ivion.decisions",
+    "cardtable.games.ivion.state",
+    "cardtable.games.zun.actions",
+    "cardtable.games.zun.decisions",
+    "cardtable.games.zun.state",
+    "cardtable.games.iunu.actions",
+    "cardtable.games.iunu.decisions",
+    "cardtable.games.iunu.state",
 )
 #: the group's shared library module (mypyc's runtime for the group)
 GROUP = "cardtable.native"

@@ -57,6 +57,34 @@ def test_compiled_and_pure_engines_play_identical_games() -> None:
     assert run(args, pure=False) == run(args, pure=True)
 
 
+#: every game with compiled modules (cardtable/_native.py)
+COMPILED_GAMES = sorted({m.split(".")[2] for m in _native.MODULES if m.startswith("cardtable.games.")})
+#: the games the generic digest checks (JUNO has its finer one, above)
+DIGEST_GAMES = [g for g in COMPILED_GAMES if g != "juno"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", DIGEST_GAMES)
+def test_compiled_and_pure_engines_give_the_same_digest_in_every_compiled_game(game: str) -> None:
+    """Seeded random games of each compiled game (legal actions at every step; JSON, clones,
+    determinizations, observations and refusals now and then: tests/core/native_digest.py) are
+    the same from both engines."""
+    if not _native.COMPILED:
+        pytest.skip(f"no compiled build here ({_native.REASON}); scripts/test builds one")
+    args = ["-m", "tests.core.native_digest", game, "--games", "3"]
+    assert run(args, pure=False) == run(args, pure=True)
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_engines_replay_the_recorded_games() -> None:
+    """The suite replays the recorded games on the engine it runs (tests/replays); this replays
+    them on the pure-Python fallback too."""
+    if not _native.COMPILED:
+        pytest.skip(f"no compiled build here ({_native.REASON}); the suite replays them on pure Python")
+    out = run(["-m", "tests.replays.recorded", "check"], pure=True)
+    assert all(f"{game}: " in out for game in COMPILED_GAMES), out
+
+
 # -- the guard against a stale build: a fake package tree with the recorded hashes ----------
 
 
@@ -139,8 +167,9 @@ def test_tests_that_patch_the_engine_run_on_the_pure_modules() -> None:
     env = {**os.environ, "CARDTABLE_PURE": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-rs",
-         "tests/games/juno/test_fast_path.py", "-k", "test_digest_notices_a_change"],
+         "tests/games/juno/test_fast_path.py::test_digest_notices_a_change",
+         "tests/games/iuno_avatar/test_avatar_rules.py::test_setup_before_the_first_take"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:]
-    assert "6 passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-3000:]
+    assert "7 passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-3000:]

@@ -28,11 +28,20 @@ saves and determinizes in the middle of an effect.
 The package's rooms: `records.py` (the events, contexts, abilities, pending work and stack cards),
 `sequence.py` (`Effects`: effects, triggers, replacements and their decisions), `stack.py`
 (`ResponseStack` and `Priority`). What a game gives each is a protocol its state implements
-(`EffectHost`, `StackHost`; STYLE.md principle 11). Everything is imported from here.
+(`EffectHost`, `StackHost`; STYLE.md principle 11), in `hosts.py`. Everything is imported from here.
 """
 
 from __future__ import annotations
 
+from .hosts import (
+    ChainedHost,
+    ChoosingHost,
+    EffectHost,
+    PriorityHost,
+    StackHost,
+    StagedStackHost,
+    ToldHost,
+)
 from .records import (
     Ability,
     Attempt,
@@ -49,21 +58,14 @@ from .records import (
     evolve,
 )
 from .sequence import (
-    ChainedHost,
-    ChoosingHost,
     EffectActions,
-    EffectHost,
     Effects,
     FirstTrigger,
-    ToldHost,
     UseAbility,
 )
 from .stack import (
     Priority,
-    PriorityHost,
     ResponseStack,
-    StackHost,
-    StagedStackHost,
 )
 
 __all__ = [

@@ -8,11 +8,14 @@ from collections.abc import Callable, Hashable, Mapping
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, ClassVar, Protocol, cast, runtime_checkable
+from typing import Any, ClassVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..actions import Action
 from ..state import Decision, State
 from ..verbs import QUESTION, Effect, VerbRegistry
+from .hosts import ChainedHost, ChoosingHost, EffectHost, ToldHost
 from .records import (
     Ability,
     Attempt,
@@ -31,6 +34,9 @@ from .records import (
 )
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class EffectActions:
     """The game's action objects the effect layer's decisions offer (the state gives them:
@@ -39,66 +45,6 @@ class EffectActions:
     accept: Action | None = None  # None: the game's abilities are all mandatory (no one is asked)
     decline: Action | None = None
     first: Seq[Action] = ()  # first[i]: the i-th of a controller's triggers goes first
-
-
-# -- what a state gives the layer (STYLE.md principle 11) ----------------------------------------
-
-
-@runtime_checkable
-class EffectHost(Protocol):
-    """What a game's state gives the effect layer (`Effects`): its rules, as methods.
-
-    - `abilities(event)`: the abilities in force that answer `event` (the game checks their
-      conditions: whose gem, which area);
-    - `event_of(effect, context)`: the activity an effect is, as an event;
-    - `turn_order()`: the seats in turn order from the player whose turn it is;
-    - `effects_done()`: the effect sequence is over (the game goes on: the turn continues);
-    - `card_name(card)`: a card as the questions (and the stack's log) name it;
-    - `effect_actions()`: the actions the layer's decisions offer."""
-
-    pending: list[Decision]
-    is_over: bool
-
-    def abilities(self, event: GameEvent) -> list[Ability]: ...
-
-    def event_of(self, effect: Effect, context: Context) -> GameEvent: ...
-
-    def turn_order(self) -> list[int]: ...
-
-    def effects_done(self) -> None: ...
-
-    def card_name(self, card: int) -> str: ...
-
-    def effect_actions(self) -> EffectActions: ...
-
-
-@runtime_checkable
-class ChainedHost(EffectHost, Protocol):
-    """A game with chained abilities (`Effects(chained=True)`): each step of one happens only if
-    the step before it could (Iuno Avatar's effect sequences)."""
-
-    def possible(self, effect: Effect, context: Context) -> bool:
-        """Whether an effect can do anything now."""
-        ...
-
-
-@runtime_checkable
-class ToldHost(EffectHost, Protocol):
-    """A game told when an ability is used (before its effects) and has finished (after them)
-    (`Effects(told=True)`): it logs it, or moves its card (Runes of Zun: an (ongoing) rune expires)."""
-
-    def ability_used(self, ability: Ability) -> None: ...
-
-    def ability_finished(self, ability: Ability) -> None: ...
-
-
-@runtime_checkable
-class ChoosingHost(EffectHost, Protocol):
-    """A game that names the action putting each trigger first (`Effects(names_first=True)`), not
-    by position: abilities under one action are interchangeable (copies of one card), so their
-    controller is not asked to order them and the first in the game's order goes first."""
-
-    def trigger_action(self, ability: Ability) -> Action: ...
 
 
 class Effects:
@@ -345,6 +291,8 @@ class Effects:
         return (", then " if ability.chained else " ").join(self.verbs.text(e, wording) for e in ability.effects)
 
 
+# bound to one game by a subclass made when the game is (`bind_decision`)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UseAbility(Decision):
     """Use this ability? "Also do ...?" for a trigger, "Instead do ...?" for a replacement.
     (`Effects.UseAbility` is this decision bound to one game's engine.)"""
@@ -392,6 +340,8 @@ class UseAbility(Decision):
         return cls(int(data["seat"]), Ability.from_json(data["ability"], cls.engine.verbs), attempt)
 
 
+# bound to one game by a subclass made when the game is (`bind_decision`)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FirstTrigger(Decision):
     """Several of your abilities answer the same event: which happens first?
     (`Effects.FirstTrigger` is this decision bound to one game's engine.)"""

@@ -6,72 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any, ClassVar, Protocol, cast, runtime_checkable
+from typing import Any, ClassVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..actions import Action
 from ..resources import Pools
 from ..state import Decision, State
+from .hosts import PriorityHost, StackHost, StagedStackHost
 from .records import Chain, StackItem, _chain_record, bind_decision
-
-
-@runtime_checkable
-class PriorityHost(Protocol):
-    """What a game's state gives the response stack's priority window (`Priority`).
-
-    - `responses(seat)`: the actions that answer the top card (playable instants);
-    - `respond(seat, action)`: carry out a response (pay, and `ResponseStack.play` it);
-    - `pass_action()`: the action that passes (a game whose actions depend on its cards has it per game);
-    - `next_priority(seat)`: who may respond to `seat`;
-    - `priority_question(seat)`: the window's question after "seat N";
-    - `priority_refusal(seat, action)`: why an action is refused in the window."""
-
-    pending: list[Decision]
-    is_over: bool
-
-    def responses(self, seat: int) -> list[Action]: ...
-
-    def respond(self, seat: int, action: Action) -> None: ...
-
-    def pass_action(self) -> Action: ...
-
-    def next_priority(self, seat: int) -> int: ...
-
-    def priority_question(self, seat: int) -> str: ...
-
-    def priority_refusal(self, seat: int, action: Action) -> str: ...
-
-
-@runtime_checkable
-class StackHost(PriorityHost, Protocol):
-    """A game whose stack the core resolves, card by card, the last played first (`resolve_next`).
-
-    - `still_legal(item)`: the conditions that allowed the card still hold (else it is
-      meta-countered);
-    - `resolve_item(item)`: its effects; `discard_item(item)`: to its owner's discard (after
-      resolving, unless it stays in play attached);
-    - `pools_of(seat)`: the seat's resource pools, for refunds;
-    - `stack_done()`: the stack is empty again (the game goes on);
-    - `card_name(card)`: a card as the log's countered and meta-countered events name it."""
-
-    def still_legal(self, item: StackItem) -> bool: ...
-
-    def resolve_item(self, item: StackItem) -> None: ...
-
-    def discard_item(self, item: StackItem) -> None: ...
-
-    def pools_of(self, seat: int) -> dict[str, int]: ...
-
-    def stack_done(self) -> None: ...
-
-    def card_name(self, card: int) -> str: ...
-
-
-@runtime_checkable
-class StagedStackHost(PriorityHost, Protocol):
-    """A game that resolves its stack in stages of its own (`ResponseStack(staged=True)`; Runes of
-    Zun: target by target): a pass goes back to the game."""
-
-    def priority_passed(self, seat: int) -> None: ...
 
 
 class ResponseStack:
@@ -181,6 +124,8 @@ class ResponseStack:
                 return  # a decision to take, or the game ended: nothing more resolves
 
 
+# bound to one game by a subclass made when the game is (`bind_decision`)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Priority(Decision):
     """A card was played: respond with one of yours, or pass (then the stack resolves).
     (`ResponseStack.Priority` is this decision bound to one game's stack.)"""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import ActionSpace, CardAction
 from .cards import CardSet
 
@@ -42,7 +44,6 @@ class AvatarAction(CardAction):
     """`card`: the deck's card index; `n`: a seat (`opponent seat N`) or an order (`first N`)."""
 
     __slots__ = ()
-    kind: Kind
 
 
 #: The effect layer's answers (core `EffectActions`): one set of objects shared by every deck's
@@ -52,6 +53,9 @@ NO = AvatarAction(Kind.NO)
 FIRST = [AvatarAction(Kind.FIRST, n=i) for i in range(MAX_FIRST)]
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 class AvatarSpace:
     """The actions of one deck, with lookup tables for the rules."""
 

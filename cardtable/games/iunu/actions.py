@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action, ActionSpace
 from .cards import CITIZENS
 
@@ -99,6 +101,9 @@ STANDARD_AFTERLIFE = (
 )
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 class Lookup:
     """The canonical actions of one space, grouped by kind for the hot path."""
 

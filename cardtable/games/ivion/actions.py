@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import ActionSpace, CardAction
 
 DIRECTIONS = ("north", "south", "east", "west")
@@ -54,7 +56,7 @@ class Kind(IntEnum):
 
 
 #: the kinds whose `n` indexes a word (a direction, a resource, a control) rather than a number
-WORDS: dict[Kind, tuple[str, ...]] = {Kind.MOVE: DIRECTIONS, Kind.INIT_MOVE: DIRECTIONS, Kind.SPEND: RESOURCES,
+WORDS: dict[int, tuple[str, ...]] = {Kind.MOVE: DIRECTIONS, Kind.INIT_MOVE: DIRECTIONS, Kind.SPEND: RESOURCES,
                                       Kind.LOSE: RESOURCES, Kind.REMOVE: CONTROLS}
 #: each space's card names, which an action's `card` indexes (by the space's key)
 _NAMES: dict[str, tuple[str, ...]] = {}
@@ -65,7 +67,6 @@ class IvionAction(CardAction):
     card id, an order, or a direction, resource or control (`WORDS`); the text names them all."""
 
     __slots__ = ()
-    kind: Kind
 
     @property
     def name(self) -> str:
@@ -85,6 +86,9 @@ def copy_words(k: int) -> str:
     return "" if k == 0 else "copy of " if k == 1 else f"copy {k} of "
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 class IvionSpace:
     def __init__(self, key: str, size: int, plays: list[str], cantrips: list[str], feats: list[str],
                  deck_names: list[str], card_names: list[str]) -> None:

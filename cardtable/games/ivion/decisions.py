@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action
 from ...core.effects import Context, Effects, ResponseStack, StackItem, evolve
 from ...core.resources import Payment
@@ -35,6 +37,9 @@ STACK = ResponseStack(POOLS)
 
 
 
+# a plain Python class in the compiled build (cardtable/_native.py): the steps of a play change it
+# through `evolve`, which copies an instance's `__dict__`
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Play:
     """A card being played (rulebook "Playing Cards"): chosen, its effect chosen, targeted, paid for,
@@ -269,6 +274,10 @@ def carry_on(state: IvionState, seat: int, then: Then, tile: int) -> None:
 # -- decisions ------------------------------------------------------------------------------------
 
 
+#: how a card is played, by the action that plays it (keyed by int: a compiled action's kind is one)
+HOW: dict[int, str] = {Kind.PLAY: "play", Kind.CANTRIP: "cantrip", Kind.FEAT: "feat"}
+
+
 class Main(Decision):
     """Your turn, with no card unresolved: play, move, use your initiative, spend to remove
     control, or end the turn."""
@@ -320,7 +329,7 @@ class Main(Decision):
         if k == Kind.END_TURN:
             state.end_turn()
         elif k in (Kind.PLAY, Kind.CANTRIP, Kind.FEAT):
-            start_play(state, seat, {Kind.PLAY: "play", Kind.CANTRIP: "cantrip", Kind.FEAT: "feat"}[k], action.name)
+            start_play(state, seat, HOW[k], action.name)
         elif k == Kind.MOVE:
             tile = state.neighbour(state.pos[seat], action.name)
             cost = 2 if state.terrain.get(tile) == "difficult" else 1
@@ -339,7 +348,7 @@ class Main(Decision):
     def why_illegal(self, state: IvionState, action: IvionAction) -> str:
         k = action.kind
         if k in (Kind.PLAY, Kind.CANTRIP, Kind.FEAT):
-            how = {Kind.PLAY: "play", Kind.CANTRIP: "cantrip", Kind.FEAT: "feat"}[k]
+            how = HOW[k]
             return refusal(state, self.seat, how, action.name, False) or f"{action.text!r} is not possible now"
         if k in (Kind.MOVE, Kind.INIT_MOVE):
             return self._move_refusal(state, action.name, k == Kind.INIT_MOVE) or "not possible now"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import ActionSpace, CardAction
 from .runes import RuneSet
 
@@ -41,9 +43,11 @@ class ZunAction(CardAction):
     `redirect to seat N`)."""
 
     __slots__ = ()
-    kind: Kind
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 class ZunSpace:
     """The action space of one rune set, with lookup tables for the rules."""
 

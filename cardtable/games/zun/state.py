@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action
 from ...core.effects import (
     Ability,
@@ -69,6 +71,9 @@ def tier_of(hp: int) -> int:
     return 0 if hp <= 0 else (min(hp, MAX_HP) - 1) // TIER + 1
 
 
+# a plain Python class in the compiled build (cardtable/_native.py), as the core's `StackItem` it
+# extends: the stack changes it through its `__dict__` (`change_top`, `evolve`)
+@mypyc_attr(native_class=False)
 @dataclass
 class Resolving(StackItem):
     """A rune being resolved: an item of the response stack. `card` is its serial (the runes in a
@@ -103,6 +108,9 @@ class Resolving(StackItem):
 _PLAYED: Final = Resolving(-1, -1, -1)
 
 
+# A plain Python class in the compiled build (cardtable/_native.py), so that
+# copies and pickles (an encoder's copy holds the game) work as for any Python object.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Source:
     """What an effect's handler needs of the rune it comes from."""
