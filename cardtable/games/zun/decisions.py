@@ -307,7 +307,7 @@ def _discard(state: ZunState, seat: int, r: int) -> None:
 #: when a rune of each kind is played, as "Playing cards" says, for a rune of the hand played at a
 #: decision that does not play its kind (`ZunState.card_moves` offers each rune's own move at every
 #: decision, so each rune of the hand says why it cannot be played now)
-KIND_RULES: Final[dict[Kind, str]] = {
+KIND_RULES: Final[dict[int, str]] = {  # keyed by int: a compiled action's kind is a plain int
     Kind.PLAY: ("an Action is played from your hand in your own Action Phase, one at a time: the one before it "
                 "must resolve first (Action cards; Action Phase 1, 7)"),
     Kind.MODIFY: ("a modifier is played only on the Action or Reaction just played, before its targets are "
