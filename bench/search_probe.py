@@ -89,9 +89,9 @@ class _Capture:
 
 
 def _capturing_iterate(original: Any) -> Any:
-    def iterate(self: ismcts.IsmctsAgent, state: State, root: Any, *rest: Any) -> None:
+    def iterate(self: ismcts.IsmctsAgent, state: State, root: Any, *rest: Any, **named: Any) -> Any:
         _Capture.root = root
-        original(self, state, root, *rest)
+        return original(self, state, root, *rest, **named)
     return iterate
 
 
@@ -107,7 +107,9 @@ def reference(game_name: str, count: int, iterations: int, variants: dict[str, d
             continue
         ismcts.IsmctsAgent._iterate = _capturing_iterate(original)  # type: ignore[method-assign]
         try:
-            agents.make("hard", seed=100 + i, iterations=iterations, time_limit=1e9, early_stop=False).act(view)
+            # (UCB at the root: every move gets a value from one tree, paired rounds or not in the variants)
+            agents.make("hard", seed=100 + i, iterations=iterations, time_limit=1e9, early_stop=False,
+                        paired=False).act(view)
         finally:
             ismcts.IsmctsAgent._iterate = original  # type: ignore[method-assign]
         ref = {k: (ch.visits, ch.total / ch.visits) for k, ch in _Capture.root.children.items()}

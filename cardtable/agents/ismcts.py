@@ -28,6 +28,12 @@ the iterations the rest of the budget can buy, no further search can change the 
 the search stops there. With an `iterations` budget the remaining count is exact, so the move is
 the one the full budget would play; with `time_limit` it is the remaining time times the rate
 measured so far in this search. `early_stop=False` always spends the whole budget.
+
+Paired rounds at the root (`paired=True`; by default as the game's spec says, `paired_search`):
+instead of UCB at the root, rounds of one iteration per root move on one shared determinization
+and random stream (common random numbers, the variance reduction of simulation studies), and a
+race that drops a move once its paired mean is clearly behind the leader's; below the root the
+tree is searched as above. For games whose luck swamps the difference between moves.
 """
 
 from __future__ import annotations
@@ -72,6 +78,7 @@ class IsmctsAgent:
         bias: float = 0.0,
         clock: str = "wall",
         early_stop: bool = True,
+        paired: bool | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -98,6 +105,7 @@ class IsmctsAgent:
         self.bias = float(bias)
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         self.early_stop = bool(early_stop)
+        self.paired = paired  # None: as the game's spec says (`paired_search`)
         #: statistics of the last decision: iterations run, seconds spent, whether it stopped early
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -116,6 +124,8 @@ class IsmctsAgent:
         seat = view.current_player
         assert seat is not None
         rng = self.rng.spawn()
+        if view.game.spec.paired_search if self.paired is None else self.paired:
+            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide)
         root = _Node(-1)
         clock = self.clock
         start = clock()
@@ -160,6 +170,62 @@ class IsmctsAgent:
         )
         return best
 
+    def _act_paired(
+        self,
+        view: State,
+        legal: list[Action],
+        seat: int,
+        rng: Rng,
+        policy: Callable[[State, Rng], Action] | None,
+        evaluate: Callable[[State], list[float]] | None,
+        guide: Callable[[State, Rng], Action] | None,
+    ) -> Action:
+        """The root searched in paired rounds (`paired=True`): a round draws one determinization and
+        one random stream and runs one iteration through each root move still in the race, every
+        move on the same copy of the world (common random numbers: the same hidden cards, stack
+        order and, as far as the moves keep them in step, the same dice), so moves are compared on
+        the same luck. Below the root the search is the tree above. After `PAIRED_MIN_ROUNDS`
+        rounds a move whose paired mean falls behind the leader's by more than `PAIRED_Z` standard
+        errors of the paired differences leaves the race; the budget goes to the moves left. The
+        move played: of the moves still in the race, the best mean return over the complete rounds
+        (ties: the first legal move); an unfinished round is left out, so every move left is
+        compared on the same worlds."""
+        clock = self.clock
+        start = clock()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        limit = self.iterations
+        root = _Node(-1)
+        alive = list(legal)
+        results: dict[int, list[float]] = {a.index: [] for a in legal}  # per move: its return in each round
+        done = 0
+        rounds = 0
+        while len(alive) > 1:
+            seed = rng.next64()
+            complete = True
+            for a in alive:
+                if (limit is not None and done >= limit) or (deadline is not None and done > 0 and clock() >= deadline):
+                    complete = False
+                    break
+                world = Rng(seed)
+                state = view.determinize(seat, world.spawn())
+                returns = self._iterate(state, root, world, policy, evaluate, guide, first=a)
+                results[a.index].append(returns[seat])
+                done += 1
+            if not complete:
+                for a in alive:  # the unfinished round is no pair: left out of the comparison
+                    del results[a.index][rounds:]
+                break
+            rounds += 1
+            if rounds >= PAIRED_MIN_ROUNDS:
+                alive = _race(alive, results)
+        self.last_iterations = done
+        self.last_seconds = clock() - start
+        self.last_stopped_early = len(alive) == 1 and len(legal) > 1
+        if rounds == 0:  # the budget ended inside the first round: the moves it reached, by their return
+            return max(alive, key=lambda a: (a.index in root.children, root.children[a.index].total
+                                             if a.index in root.children else 0.0, -legal.index(a)))
+        return max(alive, key=lambda a: (sum(results[a.index][:rounds]), -legal.index(a)))
+
     def _iterate(
         self,
         state: State,
@@ -168,11 +234,22 @@ class IsmctsAgent:
         policy: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None = None,
-    ) -> None:
+        first: Action | None = None,
+    ) -> list[float]:
         path = [root]
         node = root
         c = self.c
         bias = self.bias
+        if first is not None:  # the root move is given (paired rounds); the tree below it as usual
+            child = root.children.get(first.index)
+            if child is None:
+                child = root.children[first.index] = _Node(state.current_player)  # type: ignore[arg-type]
+                state.apply(first)
+                path.append(child)
+                return self._finish(state, path, rng, policy, evaluate)
+            state.apply(first)
+            path.append(child)
+            node = child
         # selection and expansion
         while not state.is_over:
             legal = state.legal_actions()
@@ -204,6 +281,17 @@ class IsmctsAgent:
             state.apply(best_action)
             node = best
             path.append(node)
+        return self._finish(state, path, rng, policy, evaluate)
+
+    def _finish(
+        self,
+        state: State,
+        path: list[_Node],
+        rng: Rng,
+        policy: Callable[[State, Rng], Action] | None,
+        evaluate: Callable[[State], list[float]] | None,
+    ) -> list[float]:
+        """The rollout from a new leaf, then the returns backed up along `path`."""
         # rollout
         steps = 0
         cutoff = self.cutoff
@@ -222,3 +310,30 @@ class IsmctsAgent:
             nd.visits += 1
             if nd.seat >= 0:
                 nd.total += returns[nd.seat]
+        return returns
+
+
+#: paired rounds: the rounds before a move can leave the race, and how far behind (in standard
+#: errors of the paired differences) it must be
+PAIRED_MIN_ROUNDS = 8
+PAIRED_Z = 2.0
+
+
+def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:
+    """The moves still in the race after a round: those whose paired mean difference to the leader
+    (over the rounds so far, in which every move left took part) is within `PAIRED_Z` standard errors."""
+    n = min(len(results[a.index]) for a in alive)
+    means = {a.index: sum(results[a.index][:n]) / n for a in alive}
+    leader = max(alive, key=lambda a: means[a.index])
+    lead = results[leader.index]
+    out = []
+    for a in alive:
+        if a is leader:
+            out.append(a)
+            continue
+        diffs = [x - y for x, y in zip(lead[:n], results[a.index][:n], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= PAIRED_Z * math.sqrt(var / n):
+            out.append(a)
+    return out

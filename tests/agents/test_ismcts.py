@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable import agents
-from cardtable.agents.ismcts import IsmctsAgent
+from cardtable.agents.ismcts import IsmctsAgent, _race
 from cardtable.games.juno.decisions import Catch
 
 from .juno_position import juno, position
@@ -147,3 +147,34 @@ def test_early_stop_leaves_play_unchanged_with_an_iteration_budget(name: str, op
         stops.append(bot.stops)
     assert histories[0] == histories[1]
     assert stops[0] > 0 and stops[1] == 0  # early stops happened, and changed nothing
+
+
+def test_paired_rounds_find_the_winning_move_and_are_reproducible() -> None:
+    # The same position as test_goes_out_when_it_can, searched in paired rounds at the root.
+    s = position(juno(players=2), hands=["red 1, blue 9", "green 1, green 2, green 3"], discard="red 5")
+    s.hands[0] = [s.hands[0][0]]
+    s._legal = None
+    view = s.determinize(0, 3)
+    bot = IsmctsAgent(seed=1, iterations=200, paired=True)
+    assert bot.act(view).text == "play red 1"
+    again = IsmctsAgent(seed=1, iterations=200, paired=True)
+    assert again.act(view) == bot.act(view)
+
+
+def test_paired_rounds_drop_a_move_clearly_behind_and_keep_a_close_one() -> None:
+    a, b, c = cardtable.make("juno", players=2, match=False).actions.actions[:3]
+    # b loses to a by 1 in every paired round (no spread: clearly behind); c is a's equal on average
+    results = {a.index: [1.0, 0.0] * 5, b.index: [0.0, -1.0] * 5, c.index: [0.0, 1.0] * 5}
+    assert _race([a, b, c], results) == [a, c]
+
+
+def test_paired_search_is_the_games_choice_unless_told() -> None:
+    assert cardtable.make("iuno_avatar").spec.paired_search
+    assert not cardtable.make("juno").spec.paired_search
+    state = cardtable.make("iuno_avatar", players=2).new_state(seed=4)
+    seat = state.current_player
+    assert seat is not None
+    view = state.determinize(seat, 1)
+    for paired in (None, True, False):
+        bot = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", paired=paired)
+        assert bot.act(view) in view.legal_actions()

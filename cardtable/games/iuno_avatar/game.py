@@ -27,6 +27,7 @@ class IunoAvatar(Game[AvatarState]):
         text="text",
         web_view="iuno_avatar.js",
         effects=("sequence",),
+        paired_search=True,  # hard vs medium, 0.1 s a move: 11 of 15 paired, 4 of 15 not (docs/agents.md)
     )
     Options = AvatarOptions
     max_length = 100_000
@@ -36,6 +37,9 @@ class IunoAvatar(Game[AvatarState]):
         self.cards: tuple[Card, ...] = self.deck.cards
         self.space = space_for(self.deck)
         self.spells = frozenset(c.index for c in self.cards if c.spell)  # read at every activity
+        #: per card, the verb of the activity a figure's effect answers ("" for none): `abilities` looks
+        #: only at the figures that can answer an activity, at every activity
+        self.answers: tuple[str, ...] = tuple(c.when.verb if c.when is not None and c.effects else "" for c in self.cards)
         self.texts: tuple[str, ...] = tuple(c.text() for c in self.cards)  # generated once, shown often
         super().__init__(options)
         self.options: AvatarOptions = options

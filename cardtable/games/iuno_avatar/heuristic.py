@@ -62,8 +62,8 @@ def effect_value(effect: Effect, mine: bool = True) -> float:
     happens in my turn (dice are discarded at the end of every turn, so a die is worth nothing in
     another's, and an opponent holds dice only in their own turn)."""
     p: Any = effect.params
-    n = float(getattr(p, "n", 1))
-    black = getattr(p, "owner", None) == "black"
+    n = float(p.n)
+    black = effect.verb != "move" and p.owner == "black"  # (a move's owners are its from and to owners)
     if effect.verb == "take":
         if p.what == "die":
             if black:  # an opponent's die: theirs only in their turn, where taking it is a roll less for them
@@ -127,19 +127,32 @@ def _rate(card: Card) -> float:
 def engine_value(card: Card) -> float:
     """What an active figure brings per turn of mine: how often it answers times what its whole
     effect brings (an exclusive one: what it brings more than the activity it replaces; a roll
-    replaced is a die lost)."""
+    replaced is a die lost). A card's own data decides it: worked out once per card."""
+    known = _ENGINE_VALUES.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
     assert card.effects and card.when is not None
     p: Any = card.when.params
-    mine = getattr(p, "owner", getattr(p, "from_owner", "white")) == "white"
+    mine = (p.from_owner if card.when.verb == "move" else p.owner) == "white"
     gain = sequence_value(card.effects, mine=mine)
     if card.kind == "exclusive" and mine:
         w = card.when
         gain -= DIE if (w.verb == "discard" and p.what == "die") else effect_value(w)
-    return max(0.0, gain * _rate(card))
+    value = max(0.0, gain * _rate(card))
+    _ENGINE_VALUES[id(card)] = (card, value)
+    return value
+
+
+#: engine_value by card (the card is kept with its value, so its id cannot stand for another card)
+_ENGINE_VALUES: dict[int, tuple[Card, float]] = {}
 
 
 class Plan:
-    """What the deciding seat knows of its own position, and the arithmetic of emptying Heaven."""
+    """What the deciding seat knows of its own position, and the arithmetic of emptying Heaven.
+
+    A plan is made for one decision and the state does not change while it is used, so what it
+    works out (each card's payment, whether a cost can be paid, whether gems will be short) is
+    worked out once, when first asked: the rollouts of the search ask a plan at every choice."""
 
     def __init__(self, s: AvatarState, seat: int) -> None:
         self.s = s
@@ -151,24 +164,43 @@ class Plan:
         mine = s.turn == seat
         self.dice = s.dice[seat] if mine else 0
         self.spells_cast = s.spells_cast if mine else 0
-        # gems the rest of my Heaven would cost beyond the gem cards that can pay it
-        owed = 0
-        for c in self.heaven:
-            card = s.card(c)
-            if not card.gem:
-                owed += self.payment(card, c)[1]
-        self.short = owed > self.gems + 2
+        self._gem_pairs = [(c, card.element_index, card.symbols) for c, card in zip(self.heaven, self.cards, strict=True) if card.gem]
+        self._payments: dict[int, tuple[int, int]] = {}
+        self._payable: dict[int, bool] = {}
+        self._short: bool | None = None
+
+    @property
+    def short(self) -> bool:
+        """Whether the rest of my Heaven would cost more gems, beyond the gem cards that can pay
+        it, than I have (and two more)."""
+        if self._short is None:
+            owed = 0
+            for c, card in zip(self.heaven, self.cards, strict=True):
+                if not card.gem:
+                    owed += self.payment(card, c)[1]
+            self._short = owed > self.gems + 2
+        return self._short
 
     # -- paying ---------------------------------------------------------------------------------
 
     def gem_cards(self, skip: int = -1) -> list[int]:
-        return [c for c in self.heaven if c != skip and self.s.card(c).gem]
+        return [c for c, _, _ in self._gem_pairs if c != skip]
 
     def payment(self, card: Card, c: int) -> tuple[int, int]:
         """(gem cards paid, gems paid) of the payment that sends the most gem cards out of Heaven."""
-        cost = list(card.cost)
-        n, symbols = _most_cards(cost, [(self.s.card(g).element_index, self.s.card(g).symbols) for g in self.gem_cards(c)])
-        return n, sum(cost) - symbols
+        done = self._payments.get(c)
+        if done is None:
+            cost = list(card.cost)
+            n, symbols = _most_cards(cost, [(e, k) for g, e, k in self._gem_pairs if g != c])
+            done = self._payments[c] = (n, sum(cost) - symbols)
+        return done
+
+    def can_pay(self, c: int) -> bool:
+        """Whether card `c`'s cost can be paid exactly now (the rules' `can_pay`), asked once."""
+        ok = self._payable.get(c)
+        if ok is None:
+            ok = self._payable[c] = self.s.can_pay(self.seat, self.s.card(c).cost)
+        return ok
 
     def gem_weight(self) -> float:
         return GEM_COST * (2.0 if self.short else 1.0)
@@ -188,7 +220,7 @@ class Plan:
             return 1.5 if self.matched(c) else -2.0  # a gem card no card of mine can use only leaves by a discard
         used, gems = self.payment(card, c)
         value = 0.6 * used - 0.35 * gems
-        if not self.s.can_pay(self.seat, card.cost):
+        if not self.can_pay(c):
             value -= 0.8
         if card.spell:
             value += 1.0 + 0.5 * max(0.0, sequence_value(card.effects))
@@ -245,16 +277,14 @@ class Plan:
 
     def die_value(self) -> float:
         """What one more roll is worth now, in cards out (the average over the six faces)."""
+        playable = [(card, 1.0 + self.payment(card, c)[0]) for c, card in zip(self.heaven, self.cards, strict=True)
+                    if not card.gem and self.can_pay(c)]
         total = 0.0
         for roll in range(1, DIE_FACES + 1):
             best = 0.0
-            for c in self.heaven:
-                card = self.s.card(c)
-                if card.gem or not self.s.can_pay(self.seat, card.cost):
-                    continue
+            for card, out in playable:
                 if (card.figure and roll > self.figures) or (card.spell and roll > self.spells_cast):
-                    used, _ = self.payment(card, c)
-                    best = max(best, 1.0 + used)
+                    best = max(best, out)
             total += best
         return total / DIE_FACES
 

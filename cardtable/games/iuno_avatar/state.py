@@ -167,8 +167,8 @@ class AvatarState(State):
         return self.order[i:] + self.order[:i]
 
     def figures(self, seat: int) -> list[int]:
-        cards = self.game.cards
-        return [c for c in self.earth[seat] if cards[c].figure]
+        spells = self.game.spells  # (Earth holds figures, and spells while they resolve)
+        return [c for c in self.earth[seat] if c not in spells]
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s in self.turn_order() if s != seat]
@@ -191,6 +191,8 @@ class AvatarState(State):
         its die."""
         spells = self.game.spells
         for seat, earth in enumerate(self.earth):
+            if not any(c in spells for c in earth):
+                continue
             for c in [c for c in earth if c in spells]:
                 earth.remove(c)
                 self.hell.append(c)
@@ -336,6 +338,8 @@ class AvatarState(State):
         return [(cards[c].element_index, cards[c].symbols) for c in self.heaven[seat] if cards[c].gem]
 
     def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
+        if sum(cost) <= self.gems[seat]:  # (gems pay any element: no gem card needed)
+            return True
         return _payable(list(cost), self._gem_cards(seat), self.gems[seat])
 
     def pay_actions(self, seat: int, remaining: tuple[int, ...]) -> list[Action]:
@@ -479,7 +483,9 @@ class AvatarState(State):
             return []
         cards = self.game.cards
         spells = self.game.spells
+        answers = self.game.answers  # per card: the verb of the activity its effect answers ("" none)
         charge = self.charge
+        arrival = verb == "move" and dst == "earth"
         out: list[Ability] = []
         for seat in self.turn_order():
             for c in self.earth[seat]:
@@ -488,17 +494,16 @@ class AvatarState(State):
                     # that answers the arrival ("immediately come into effect once the spell card
                     # arrives on Earth")
                     card = cards[c]
-                    if c == event.card and verb == "move" and dst == "earth":
+                    if arrival and c == event.card:
                         ctx = Context(seat, c)
                         if card.effects and self.possible(card.effects[0], ctx):
                             out.append(Ability(c, 0, seat, "arrival", card.effects, ctx, first=True,
                                                chained=len(card.effects) > 1))
                     continue
-                if not charge[c]:
+                if not charge[c] or answers[c] != verb:
                     continue  # "in effect when the figure card is active with at least one gem on top of it"
                 card = cards[c]
-                if card.when is None or not card.effects:
-                    continue
+                assert card.when is not None
                 if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effects[0],
                                                                                              Context(seat, c)):
                     out.append(Ability(c, 0, seat, event.kind, card.effects, Context(seat, c),
