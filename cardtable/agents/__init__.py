@@ -71,6 +71,7 @@ def _ismcts(**params: Any) -> Agent:
             "bias": (int, float),
             "clock": str,
             "early_stop": bool,
+            "paired": bool,
         },
     )
     return IsmctsAgent(**params)

@@ -22,6 +22,19 @@ thread, so a measurement on a busy, shared machine gives the search the same wor
 idle one would (it then takes longer in real time). The move played is the most visited root
 child.
 
+Paired (`paired=True`, or a game's own setting, below): no tree. Each round determinizes the root
+once and rolls out every root move from that same determinization with the same random stream
+(common random numbers), so two moves are compared on the same hidden cards and the same luck;
+the move with the best mean over the whole rounds played wins, except that the policy's own move
+(the heuristic's) is only given up for a move whose paired lead over it exceeds one standard
+error. This is a rollout algorithm (one step of policy improvement over the heuristic): where
+the outcome of heuristic play hangs mostly on the hidden cards, a tree whose every iteration sees
+other hidden cards ranks moves by the luck of their determinizations, while paired rollouts
+cancel it.
+
+A game's heuristic module may set the search's defaults for its own game (`SEARCH`, e.g.
+Ivion's `{"paired": True}`); a parameter given to the agent wins over it.
+
 Early stop (`early_stop=True`, the default; the budget stays a maximum): every iteration adds one
 visit to exactly one root child, so once the most visited child leads the runner-up by more than
 the iterations the rest of the budget can buy, no further search can change the move played, and
@@ -40,7 +53,7 @@ from ..core.actions import Action
 from ..core.rng import Rng
 from ..core.state import State
 from .base import AgentError
-from .heuristics import evaluator_for, policy_for
+from .heuristics import evaluator_for, policy_for, search_settings
 
 
 class _Node:
@@ -68,6 +81,7 @@ class IsmctsAgent:
         bias: float = 0.0,
         clock: str = "wall",
         early_stop: bool = True,
+        paired: bool | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -94,6 +108,7 @@ class IsmctsAgent:
         self.bias = float(bias)
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         self.early_stop = bool(early_stop)
+        self.paired = paired  # None: the game's setting (its heuristic's SEARCH), else off
         #: statistics of the last decision: iterations run, seconds spent, whether it stopped early
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -105,13 +120,17 @@ class IsmctsAgent:
             self.last_iterations, self.last_seconds, self.last_stopped_early = 0, 0.0, False
             return legal[0]
         game = view.game.spec.name
-        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 else None
+        paired = self.paired if self.paired is not None else bool(search_settings(game).get("paired", False))
+        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 or paired else None
         policy = heuristic if self.rollout == "heuristic" else None
         guide = heuristic if self.bias > 0 else None
         evaluate = evaluator_for(game) if self.cutoff is not None else None
         seat = view.current_player
         assert seat is not None
         rng = self.rng.spawn()
+        if paired:
+            assert heuristic is not None
+            return self._paired(view, legal, seat, rng, policy, evaluate, heuristic)
         root = _Node(-1)
         clock = self.clock
         start = clock()
@@ -155,6 +174,71 @@ class IsmctsAgent:
             if a.index in root.children else (-1, 0.0),
         )
         return best
+
+    def _rollout(self, state: State, rng: Rng, policy: Callable[[State, Rng], Action] | None,
+                 evaluate: Callable[[State], list[float]] | None) -> list[float]:
+        """Play on with the rollout policy (random: None) up to the cutoff; the returns."""
+        steps = 0
+        cutoff = self.cutoff
+        while not state.is_over:
+            if cutoff is not None and steps >= cutoff:
+                break
+            if policy is None:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            else:
+                state.apply(policy(state, rng))
+            steps += 1
+        return state.returns() if state.is_over or evaluate is None else evaluate(state)
+
+    def _paired(self, view: State, legal: list[Action], seat: int, rng: Rng,
+                policy: Callable[[State, Rng], Action] | None, evaluate: Callable[[State], list[float]] | None,
+                heuristic: Callable[[State, Rng], Action]) -> Action:
+        """Paired rollouts (see the module's docstring): rounds of one determinization and one
+        random stream, every root move rolled out in each; only whole rounds count."""
+        clock = self.clock
+        start = clock()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        limit = self.iterations
+        own = heuristic(view.clone(), rng.spawn()).index
+        at = next(k for k, a in enumerate(legal) if a.index == own)
+        totals = [0.0] * len(legal)
+        diffs: list[list[float]] = [[] for _ in legal]  # each move's return minus the heuristic move's, per round
+        rounds = done = 0
+        while True:
+            if limit is not None and done + len(legal) > limit and rounds > 0:
+                break
+            world = view.determinize(seat, rng.spawn())
+            luck = rng.spawn()
+            values: list[float] = []
+            for a in legal:
+                state = world.clone()
+                state.apply(a)
+                values.append(self._rollout(state, luck.clone(), policy, evaluate)[seat])
+                done += 1
+                if deadline is not None and rounds > 0 and clock() >= deadline:
+                    break
+            if len(values) < len(legal):
+                break  # the budget ran out within a round: it does not count
+            for k, v in enumerate(values):
+                totals[k] += v
+                diffs[k].append(v - values[at])
+            rounds += 1
+            if limit is None and deadline is not None and clock() >= deadline:
+                break
+        best = max(range(len(legal)), key=lambda k: (totals[k], k == at))
+        if best != at and rounds > 1:
+            d = diffs[best]
+            mean = sum(d) / rounds
+            var = sum((x - mean) ** 2 for x in d) / (rounds - 1)
+            if mean <= math.sqrt(var / rounds):
+                best = at  # not clearly better than the heuristic's own move
+        elif rounds <= 1:
+            best = at
+        self.last_iterations = done
+        self.last_seconds = clock() - start
+        self.last_stopped_early = False
+        return legal[best]
 
     def _iterate(
         self,
@@ -200,19 +284,7 @@ class IsmctsAgent:
             state.apply(best_action)
             node = best
             path.append(node)
-        # rollout
-        steps = 0
-        cutoff = self.cutoff
-        while not state.is_over:
-            if cutoff is not None and steps >= cutoff:
-                break
-            if policy is None:
-                legal = state.legal_actions()
-                state.apply(legal[rng.below(len(legal))])
-            else:
-                state.apply(policy(state, rng))
-            steps += 1
-        returns = state.returns() if state.is_over or evaluate is None else evaluate(state)
+        returns = self._rollout(state, rng, policy, evaluate)
         # backpropagation
         for nd in path:
             nd.visits += 1

@@ -61,6 +61,8 @@ def test_time_budget_runs_at_least_one_iteration() -> None:
         {"iterations": 20, "rollout": "heuristic", "cutoff": 8},
         {"iterations": 20, "c": 0.0},
         {"iterations": 20, "cutoff": 8, "bias": 1.0},
+        {"iterations": 40, "rollout": "heuristic", "cutoff": 8, "paired": True},
+        {"time_limit": 0.002, "clock": "cpu", "cutoff": 8, "paired": True},
         {"time_limit": 0.002, "clock": "cpu", "cutoff": 8},
     ],
 )
@@ -147,3 +149,34 @@ def test_early_stop_leaves_play_unchanged_with_an_iteration_budget(name: str, op
         stops.append(bot.stops)
     assert histories[0] == histories[1]
     assert stops[0] > 0 and stops[1] == 0  # early stops happened, and changed nothing
+
+
+def test_paired_rollouts_take_the_heuristics_move_unless_another_clearly_beats_it() -> None:
+    # One round cannot tell two moves apart: the heuristic's own move is kept.
+    s = position(juno(players=2), hands=["red 1, red 7, blue 9", "green 1, green 2, green 3"], discard="red 5")
+    view = s.determinize(0, 3)
+    heuristic = agents.make("heuristic", seed=1).act(view.clone())
+    bot = IsmctsAgent(seed=1, iterations=len(view.legal_actions()), rollout="heuristic", cutoff=4, paired=True)
+    assert bot.act(view).index == heuristic.index
+    assert bot.last_iterations == len(view.legal_actions())  # one whole round, every move rolled out once
+
+
+def test_a_game_sets_its_own_search_defaults() -> None:
+    from cardtable.agents.heuristics import search_settings
+
+    assert search_settings("ivion")["paired"] is True
+    assert "paired" not in search_settings("juno")
+    game = cardtable.make("ivion")
+    state = game.new_state(5, record_events=False)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    view = state.determinize(seat, 1)
+    k = len(view.legal_actions())
+    own = IsmctsAgent(seed=1, iterations=3 * k, rollout="heuristic", cutoff=4)  # Ivion's default: paired
+    own.act(view.clone())
+    assert own.last_iterations == 3 * k  # three rounds of every move
+    tree = IsmctsAgent(seed=1, iterations=3 * k + 1, rollout="heuristic", cutoff=4, paired=False, early_stop=False)
+    tree.act(view.clone())
+    assert tree.last_iterations == 3 * k + 1
