@@ -109,7 +109,7 @@ def reference(game_name: str, count: int, iterations: int, variants: dict[str, d
         try:
             # (UCB at the root: every move gets a value from one tree, paired rounds or not in the variants)
             agents.make("hard", seed=100 + i, iterations=iterations, time_limit=1e9, early_stop=False,
-                        paired=False).act(view)
+                        root="ucb").act(view)
         finally:
             ismcts.IsmctsAgent._iterate = original  # type: ignore[method-assign]
         ref = {k: (ch.visits, ch.total / ch.visits) for k, ch in _Capture.root.children.items()}

@@ -5,7 +5,11 @@ does (they swap every game), so over 30 games hard plays every hero against ever
 both sides. Seeds as the arena's (`game_seed(seed, i)`), so a game is the same whatever the
 number of workers (time-limited searches aside).
 
-    python scripts/ivion_hard_vs_medium.py GAMES --seed S --workers W --out FILE.jsonl
+    python scripts/ivion_hard_vs_medium.py GAMES --seed S --workers W --out FILE.jsonl [--hard JSON]
+
+`--hard '{"iterations": 250, "time_limit": 1e9}'` changes hard's parameters (a probe of the search
+on a fixed budget, which load cannot change); the default is hard as people meet it, timed on the
+CPU clock.
 
 One JSON line per finished game in FILE (a rerun skips the games already there, so a run stopped
 at a deadline keeps its games and can go on); then the hard agent's wins with the Wilson 95%
@@ -32,13 +36,14 @@ AGENTS: list[tuple[str, dict[str, Any]]] = [("hard", {"clock": "cpu"}), ("medium
 PAIRS = list(itertools.combinations(builder_info()["starters"], 2))
 
 
-def one(task: tuple[int, int]) -> dict[str, Any]:
-    seed, i = task
+def one(task: tuple[int, int, dict[str, Any]]) -> dict[str, Any]:
+    seed, i, hard = task
     decks = list(PAIRS[(i // 2) % len(PAIRS)])
     game = cardtable.make("ivion", decks=decks)
     gseed = game_seed(seed, i)
     seats = seat_agents(i, 2, len(AGENTS))
-    bots = [agents.make(n, **p, seed=(gseed * 31 + k + 1) & ((1 << 63) - 1)) for k, (n, p) in enumerate(AGENTS)]
+    specs = [(AGENTS[0][0], {**AGENTS[0][1], **hard}), AGENTS[1]]
+    bots = [agents.make(n, **p, seed=(gseed * 31 + k + 1) & ((1 << 63) - 1)) for k, (n, p) in enumerate(specs)]
     r = run_game(game, bots, seats, gseed, i)
     hard_seat = seats.index(0)
     return {"i": i, "decks": decks, "seats": seats, "winners": r.winners, "hard_hero": decks[hard_seat],
@@ -70,9 +75,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--hard", type=json.loads, default={}, help="hard's parameters over its defaults (JSON)")
     args = parser.parse_args()
     done = {json.loads(line)["i"] for line in args.out.read_text().splitlines()} if args.out.exists() else set()
-    todo = [(args.seed, i) for i in range(args.games) if i not in done]
+    todo = [(args.seed, i, args.hard) for i in range(args.games) if i not in done]
     with args.out.open("a") as f, multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for row in pool.imap_unordered(one, todo):
             f.write(json.dumps(row) + "\n")

@@ -75,7 +75,7 @@ def _ismcts(**params: Any) -> Agent:
             "bias": (int, float),
             "clock": str,
             "early_stop": bool,
-            "paired": bool,
+            "root": str,
         },
     )
     return IsmctsAgent(**params)

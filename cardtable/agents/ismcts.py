@@ -29,11 +29,18 @@ the search stops there. With an `iterations` budget the remaining count is exact
 the one the full budget would play; with `time_limit` it is the remaining time times the rate
 measured so far in this search. `early_stop=False` always spends the whole budget.
 
-Paired rounds at the root (`paired=True`; by default as the game's spec says, `paired_search`):
-instead of UCB at the root, rounds of one iteration per root move on one shared determinization
-and random stream (common random numbers, the variance reduction of simulation studies), and a
-race that drops a move once its paired mean is clearly behind the leader's; below the root the
-tree is searched as above. For games whose luck swamps the difference between moves.
+How the root's moves are compared (`root`; by default as the game's heuristic module says in its
+`SEARCH`, else "ucb"): where luck swamps the difference between moves, a tree whose every
+iteration sees other hidden cards and dice ranks moves by the luck of their determinizations. Two
+answers, both with common random numbers (the variance reduction of simulation studies): a round
+draws one determinization and one random stream, and every root move is tried on that same world.
+- `root="paired"` (Iuno Avatar): one iteration per root move still in the race, the tree below
+  the root as above; after `PAIRED_MIN_ROUNDS` rounds a move whose paired mean is behind the
+  leader's by more than `PAIRED_Z` standard errors leaves the race.
+- `root="rollouts"` (Ivion): no tree, every root move rolled out with the rollout policy; the best
+  mean over the whole rounds wins, except that the policy's own move (the heuristic's) is given
+  up only for a move whose paired lead over it exceeds one standard error: one step of policy
+  improvement over the heuristic.
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ from ..core.rng import Rng
 from ..core.state import State
 from ..core.views import Need
 from .base import AgentError
-from .heuristics import evaluator_for, policy_for
+from .heuristics import evaluator_for, policy_for, search_settings
 
 
 class _Node:
@@ -78,7 +85,7 @@ class IsmctsAgent:
         bias: float = 0.0,
         clock: str = "wall",
         early_stop: bool = True,
-        paired: bool | None = None,
+        root: str | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -96,6 +103,8 @@ class IsmctsAgent:
             raise AgentError(f"agent 'ismcts': clock must be 'wall' (real time) or 'cpu' (CPU time), got {clock!r}")
         if bias < 0:
             raise AgentError(f"agent 'ismcts': bias must be >= 0 (0: off), got {bias}")
+        if root is not None and root not in ROOT_SEARCHES:
+            raise AgentError(f"agent 'ismcts': root must be one of {', '.join(ROOT_SEARCHES)}, got {root!r}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -105,7 +114,7 @@ class IsmctsAgent:
         self.bias = float(bias)
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         self.early_stop = bool(early_stop)
-        self.paired = paired  # None: as the game's spec says (`paired_search`)
+        self.root = root  # None: as the game's heuristic module says (`SEARCH`), else "ucb"
         #: statistics of the last decision: iterations run, seconds spent, whether it stopped early
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -117,15 +126,19 @@ class IsmctsAgent:
             self.last_iterations, self.last_seconds, self.last_stopped_early = 0, 0.0, False
             return legal[0]
         game = view.game.spec.name
-        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 else None
+        root_search = self.root if self.root is not None else search_settings(game).get("root", "ucb")
+        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 or root_search == "rollouts" else None
         policy = heuristic if self.rollout == "heuristic" else None
         guide = heuristic if self.bias > 0 else None
         evaluate = evaluator_for(game) if self.cutoff is not None else None
         seat = view.current_player
         assert seat is not None
         rng = self.rng.spawn()
-        if view.game.spec.paired_search if self.paired is None else self.paired:
+        if root_search == "paired":
             return self._act_paired(view, legal, seat, rng, policy, evaluate, guide)
+        if root_search == "rollouts":
+            assert heuristic is not None
+            return self._act_rollouts(view, legal, seat, rng, policy, evaluate, heuristic)
         root = _Node(-1)
         clock = self.clock
         start = clock()
@@ -180,7 +193,7 @@ class IsmctsAgent:
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None,
     ) -> Action:
-        """The root searched in paired rounds (`paired=True`): a round draws one determinization and
+        """The root searched in paired rounds (`root="paired"`): a round draws one determinization and
         one random stream and runs one iteration through each root move still in the race, every
         move on the same copy of the world (common random numbers: the same hidden cards, stack
         order and, as far as the moves keep them in step, the same dice), so moves are compared on
@@ -225,6 +238,71 @@ class IsmctsAgent:
             return max(alive, key=lambda a: (a.index in root.children, root.children[a.index].total
                                              if a.index in root.children else 0.0, -legal.index(a)))
         return max(alive, key=lambda a: (sum(results[a.index][:rounds]), -legal.index(a)))
+
+    def _rollout(self, state: State, rng: Rng, policy: Callable[[State, Rng], Action] | None,
+                 evaluate: Callable[[State], list[float]] | None) -> list[float]:
+        """Play on with the rollout policy (random: None) up to the cutoff; the returns."""
+        steps = 0
+        cutoff = self.cutoff
+        while not state.is_over:
+            if cutoff is not None and steps >= cutoff:
+                break
+            if policy is None:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            else:
+                state.apply(policy(state, rng))
+            steps += 1
+        return state.returns() if state.is_over or evaluate is None else evaluate(state)
+
+    def _act_rollouts(self, view: State, legal: list[Action], seat: int, rng: Rng,
+                policy: Callable[[State, Rng], Action] | None, evaluate: Callable[[State], list[float]] | None,
+                heuristic: Callable[[State, Rng], Action]) -> Action:
+        """Paired rollouts (`root="rollouts"`, see the module's docstring): rounds of one determinization and one
+        random stream, every root move rolled out in each; only whole rounds count."""
+        clock = self.clock
+        start = clock()
+        deadline = None if self.time_limit is None else start + self.time_limit
+        limit = self.iterations
+        own = heuristic(view.clone(), rng.spawn()).index
+        at = next(k for k, a in enumerate(legal) if a.index == own)
+        totals = [0.0] * len(legal)
+        diffs: list[list[float]] = [[] for _ in legal]  # each move's return minus the heuristic move's, per round
+        rounds = done = 0
+        while True:
+            if limit is not None and done + len(legal) > limit and rounds > 0:
+                break
+            world = view.determinize(seat, rng.spawn())
+            luck = rng.spawn()
+            values: list[float] = []
+            for a in legal:
+                state = world.clone()
+                state.apply(a)
+                values.append(self._rollout(state, luck.clone(), policy, evaluate)[seat])
+                done += 1
+                if deadline is not None and rounds > 0 and clock() >= deadline:
+                    break
+            if len(values) < len(legal):
+                break  # the budget ran out within a round: it does not count
+            for k, v in enumerate(values):
+                totals[k] += v
+                diffs[k].append(v - values[at])
+            rounds += 1
+            if limit is None and deadline is not None and clock() >= deadline:
+                break
+        best = max(range(len(legal)), key=lambda k: (totals[k], k == at))
+        if best != at and rounds > 1:
+            d = diffs[best]
+            mean = sum(d) / rounds
+            var = sum((x - mean) ** 2 for x in d) / (rounds - 1)
+            if mean <= math.sqrt(var / rounds):
+                best = at  # not clearly better than the heuristic's own move
+        elif rounds <= 1:
+            best = at
+        self.last_iterations = done
+        self.last_seconds = clock() - start
+        self.last_stopped_early = False
+        return legal[best]
 
     def _iterate(
         self,
@@ -292,19 +370,7 @@ class IsmctsAgent:
         evaluate: Callable[[State], list[float]] | None,
     ) -> list[float]:
         """The rollout from a new leaf, then the returns backed up along `path`."""
-        # rollout
-        steps = 0
-        cutoff = self.cutoff
-        while not state.is_over:
-            if cutoff is not None and steps >= cutoff:
-                break
-            if policy is None:
-                legal = state.legal_actions()
-                state.apply(legal[rng.below(len(legal))])
-            else:
-                state.apply(policy(state, rng))
-            steps += 1
-        returns = state.returns() if state.is_over or evaluate is None else evaluate(state)
+        returns = self._rollout(state, rng, policy, evaluate)
         # backpropagation
         for nd in path:
             nd.visits += 1
@@ -312,6 +378,10 @@ class IsmctsAgent:
                 nd.total += returns[nd.seat]
         return returns
 
+
+#: how the root's moves are compared: "ucb" (the tree, as described first), "paired" (paired rounds,
+#: the tree below the root) or "rollouts" (paired rollouts of the rollout policy, no tree)
+ROOT_SEARCHES = ("ucb", "paired", "rollouts")
 
 #: paired rounds: the rounds before a move can leave the race, and how far behind (in standard
 #: errors of the paired differences) it must be

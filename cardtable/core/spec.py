@@ -55,7 +55,3 @@ class GameSpec:
     #: `ResponseStack`, its state a `StackHost`, or a `StagedStackHost`); tests/conformance checks
     #: the state implements what the layers it declares ask of it
     effects: tuple[str, ...] = ()
-    #: how ISMCTS searches the root unless told (`paired`, cardtable/agents/ismcts.py): True, in paired
-    #: rounds on common random numbers, for a game whose dice or draws decide so much that moves
-    #: compared on different luck cannot be told apart in a move's budget (measured: docs/agents.md)
-    paired_search: bool = False

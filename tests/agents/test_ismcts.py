@@ -61,6 +61,10 @@ def test_time_budget_runs_at_least_one_iteration() -> None:
         {"iterations": 20, "rollout": "heuristic", "cutoff": 8},
         {"iterations": 20, "c": 0.0},
         {"iterations": 20, "cutoff": 8, "bias": 1.0},
+        {"iterations": 40, "rollout": "heuristic", "cutoff": 8, "root": "paired"},
+        {"time_limit": 0.002, "clock": "cpu", "cutoff": 8, "root": "paired"},
+        {"iterations": 40, "rollout": "heuristic", "cutoff": 8, "root": "rollouts"},
+        {"time_limit": 0.002, "clock": "cpu", "cutoff": 8, "root": "rollouts"},
         {"time_limit": 0.002, "clock": "cpu", "cutoff": 8},
     ],
 )
@@ -155,9 +159,9 @@ def test_paired_rounds_find_the_winning_move_and_are_reproducible() -> None:
     s.hands[0] = [s.hands[0][0]]
     s._legal = None
     view = s.determinize(0, 3)
-    bot = IsmctsAgent(seed=1, iterations=200, paired=True)
+    bot = IsmctsAgent(seed=1, iterations=200, root="paired")
     assert bot.act(view).text == "play red 1"
-    again = IsmctsAgent(seed=1, iterations=200, paired=True)
+    again = IsmctsAgent(seed=1, iterations=200, root="paired")
     assert again.act(view) == bot.act(view)
 
 
@@ -169,12 +173,52 @@ def test_paired_rounds_drop_a_move_clearly_behind_and_keep_a_close_one() -> None
 
 
 def test_paired_search_is_the_games_choice_unless_told() -> None:
-    assert cardtable.make("iuno_avatar").spec.paired_search
-    assert not cardtable.make("juno").spec.paired_search
+    from cardtable.agents.heuristics import search_settings
+
+    assert search_settings("iuno_avatar")["root"] == "paired"
     state = cardtable.make("iuno_avatar", players=2).new_state(seed=4)
     seat = state.current_player
     assert seat is not None
     view = state.determinize(seat, 1)
-    for paired in (None, True, False):
-        bot = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", paired=paired)
+    for root in (None, "paired", "ucb", "rollouts"):
+        bot = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root=root)
         assert bot.act(view) in view.legal_actions()
+    # the game's default is its paired rounds: the same move as asking for them
+    default = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic").act(view)
+    assert default == IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root="paired").act(view)
+
+
+def test_an_unknown_root_search_is_refused() -> None:
+    with pytest.raises(agents.AgentError, match="root must be one of ucb, paired, rollouts"):
+        IsmctsAgent(root="tree")
+
+
+def test_paired_rollouts_take_the_heuristics_move_unless_another_clearly_beats_it() -> None:
+    # One round cannot tell two moves apart: the heuristic's own move is kept.
+    s = position(juno(players=2), hands=["red 1, red 7, blue 9", "green 1, green 2, green 3"], discard="red 5")
+    view = s.determinize(0, 3)
+    heuristic = agents.make("heuristic", seed=1).act(view.clone())
+    bot = IsmctsAgent(seed=1, iterations=len(view.legal_actions()), rollout="heuristic", cutoff=4, root="rollouts")
+    assert bot.act(view).index == heuristic.index
+    assert bot.last_iterations == len(view.legal_actions())  # one whole round, every move rolled out once
+
+
+def test_a_game_sets_its_own_search_defaults() -> None:
+    from cardtable.agents.heuristics import search_settings
+
+    assert search_settings("ivion")["root"] == "rollouts"
+    assert "root" not in search_settings("juno")
+    game = cardtable.make("ivion")
+    state = game.new_state(5, record_events=False)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    assert seat is not None
+    view = state.determinize(seat, 1)
+    k = len(view.legal_actions())
+    own = IsmctsAgent(seed=1, iterations=3 * k, rollout="heuristic", cutoff=4)  # Ivion's default: paired rollouts
+    own.act(view.clone())
+    assert own.last_iterations == 3 * k  # three rounds of every move
+    tree = IsmctsAgent(seed=1, iterations=3 * k + 1, rollout="heuristic", cutoff=4, root="ucb", early_stop=False)
+    tree.act(view.clone())
+    assert tree.last_iterations == 3 * k + 1

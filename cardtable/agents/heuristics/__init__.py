@@ -6,15 +6,18 @@ A game's heuristic module defines
   decision, reading only what that seat may know (its own cards and public facts; `view` is a
   determinized copy, so other seats' cards in it are guesses);
 - `evaluate(state) -> list[float]`: an estimate of `returns()` per seat for a state that is not
-  over, used by ISMCTS to cut rollouts short.
+  over, used by ISMCTS to cut rollouts short;
+- optionally `SEARCH`: ISMCTS's defaults for this game (`root`), which an agent's own
+  parameters override.
 
 Modules are imported on first use, like games, so a game without one gets a clear error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import ModuleType
+import functools
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from ...core.actions import Action
@@ -54,3 +57,11 @@ def evaluator_for(game: str) -> Callable[[State], list[float]]:
     if fn is None:
         raise AgentError(f"the {game!r} heuristic has no evaluation function, so ISMCTS cannot cut rollouts short")
     return fn  # type: ignore[no-any-return]
+
+
+@functools.cache
+def search_settings(game: str) -> Mapping[str, Any]:
+    """The search's defaults the game's heuristic module sets (`SEARCH`; none, or no heuristic: {})."""
+    if game not in games():
+        return {}
+    return MappingProxyType(dict(getattr(module_for(game), "SEARCH", {})))

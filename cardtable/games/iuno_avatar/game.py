@@ -27,7 +27,6 @@ class IunoAvatar(Game[AvatarState]):
         text="text",
         web_view="iuno_avatar.js",
         effects=("sequence",),
-        paired_search=True,  # hard vs medium, 0.1 s a move: 11 of 15 paired, 4 of 15 not (docs/agents.md)
     )
     Options = AvatarOptions
     max_length = 100_000

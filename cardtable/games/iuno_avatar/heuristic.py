@@ -43,6 +43,11 @@ from .cards import Card
 from .options import KEEP
 from .state import DIE_FACES, MAX_FIGURES, AvatarState
 
+#: ISMCTS compares the root's moves in paired rounds (cardtable/agents/ismcts.py): the dice decide
+#: so much that moves compared on different luck cannot be told apart in a move's budget (hard
+#: against medium at 0.1 s a move: 11 of 15 paired, 4 of 15 with UCB at the root; docs/agents.md)
+SEARCH = {"root": "paired"}
+
 WIN = 100.0     # a play that empties Heaven
 DIE = 0.7       # a die more this turn: about one card out (a roll may allow nothing)
 GEM = 0.25      # a gem more: part of a card's cost

@@ -15,7 +15,8 @@ Reads only the deciding seat's own hand and what is public.
 from __future__ import annotations
 
 import math
-from typing import Any
+import weakref
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.rng import Rng
@@ -24,6 +25,18 @@ from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
 from .cards import Card
 from .state import Host, IvionState
+
+if TYPE_CHECKING:
+    from .game import Ivion
+
+
+#: ISMCTS's defaults for Ivion (cardtable/agents/ismcts.py): paired rollouts. Heuristic play of
+#: Ivion hangs mostly on the hidden cards (the same deal is won by the same seat whichever of two
+#: heuristics plays it), so the tree, whose every iteration sees other hidden cards, ranked moves
+#: by their determinizations' luck: at 0.5 s it picked the same move on two seeds at 14 of 30
+#: positions and the heuristic's move at 11 of 60, and lost to medium (34 of 108). Paired
+#: rollouts compare the moves on the same hidden cards.
+SEARCH = {"root": "rollouts"}
 
 
 def card_value(c: Card) -> float:
@@ -77,14 +90,36 @@ def _reach(s: IvionState, seat: int, tile: int, enemy_tile: int) -> float:
                if (c.range is None or d <= c.range) and not s.prevented_by(seat, c))
 
 
+def _ranges(cards: list[Card]) -> list[int]:
+    """The reach of each attack among `cards` (no limit: 9)."""
+    return [c.range if c.range is not None else 9 for c in cards
+            if c.target == "enemy" and damage(c) > 0 and not c.instant]
+
+
+#: each game's heroes' attack ranges, from the decks their players built (cards and feats)
+_DECK_RANGES: weakref.WeakKeyDictionary[Ivion, list[list[int]]] = weakref.WeakKeyDictionary()
+
+
+def _deck_ranges(s: IvionState, seat: int) -> list[int]:
+    """The reach of the attacks in this seat's whole deck and feats: its own player built it."""
+    per = _DECK_RANGES.get(s.game)
+    if per is None:
+        lib = s.game.library
+        per = _DECK_RANGES[s.game] = [_ranges([lib.cards[n] for n in (*d.cards, *d.feats)]) for d in s.game.decks]
+    return per[seat]
+
+
 def _desired(s: IvionState, seat: int) -> int:
-    """The distance to keep: the longest reach of the hand's attacks (melee: 1), but out of the
-    enemy's melee (range 1) when the hand can hit from 2 or more."""
-    ranges = [c.range if c.range is not None else 9 for c in _attacks(s, seat)]
+    """The distance to keep. A hero most of whose attacks reach 2 or more fights from range: it
+    keeps to its usual reach (at most 3), out of the enemy's melee and a step beyond it, so that a
+    melee enemy spends actions walking instead of striking; a melee hero closes to 1. The hand's
+    attacks say which; with none in hand, the deck does (a ranged hero with an empty hand still
+    keeps away)."""
+    ranges = _ranges(_hand(s, seat)) or _deck_ranges(s, seat)
     if not ranges:
         return 1
-    far = [r for r in ranges if r >= 2]
-    return min(2, max(far)) if len(far) * 2 >= len(ranges) else 1
+    far = sorted(r for r in ranges if r >= 2)
+    return min(3, far[len(far) // 2]) if len(far) * 2 >= len(ranges) else 1
 
 
 def _trap(s: IvionState, seat: int, tile: int) -> float:
@@ -156,8 +191,10 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
             v -= 2.0
         elif e.verb == "chivalry":
             v += 1.5
-        elif e.verb == "travel":
-            v += max(0.0, _tile_best(s, seat, c) - _tile_score(s, seat, s.pos[seat])) * 0.8 - 0.5
+        elif e.verb == "travel" and p.who == "self":
+            # a step is worth what the tile it reaches is better than this one (none better: a
+            # wasted card or initiative)
+            v += (_tile_best(s, seat, c) - _tile_score(s, seat, s.pos[seat])) * 0.8 - 0.5
         elif e.verb == "terrain":
             v -= 0.3
     if c.attach and "ward" in c.statuses() and "ward" in s.statuses_on(seat):

@@ -55,3 +55,35 @@ def test_it_chooses_the_effect_worth_most_now() -> None:
     s.hp[0] = 10
     play(s, "play Crossroads Prayer")
     assert choice(s) == "choose 1"  # wounded: the heal
+
+
+def test_a_ranged_hero_with_no_attack_in_hand_keeps_out_of_melee() -> None:
+    # Lio's deck fights from range 3: with nothing to strike with he spends his turn (a draw, a
+    # step) without walking up to Aldous (the old habit: no attack in hand meant "close to 1")
+    s = position(hands=([], []), decks=("Lio Marrow", "Brother Aldous"), at=("a1", "d1"), actions=(4, 0),
+                 initiative=(0, 0))
+    while s.current_player == 0 or s.turn == 0 and s.current_player == 1:
+        move = choice(s) if s.current_player == 0 else "pass"
+        if move == "end turn":
+            break
+        play(s, move)
+    assert s.distance(s.pos[0], s.pos[1]) >= 3
+
+
+def test_a_ranged_hero_keeps_to_its_reach_and_a_step_beyond_the_enemys_melee() -> None:
+    s = position(hands=(["Hunter's Step", "Bramble Snare"], []), decks=("Lio Marrow", "Brother Aldous"),
+                 at=("b1", "d1"), initiative=(1, 0), actions=(5, 0))
+    # at 2 from Aldous, Lio steps back to 3 (his attacks' reach), by foot or by Hunter's Step
+    move = choice(s)
+    assert move in ("move west", "move north", "initiative move west", "initiative move north", "cantrip Hunter's Step")
+    play(s, move)
+    if move == "cantrip Hunter's Step":
+        play(s, choice(s), "pass")  # its tile; Aldous lets it resolve
+    assert s.distance(s.pos[0], s.pos[1]) == 3
+
+
+def test_a_step_that_reaches_no_better_tile_is_not_taken() -> None:
+    # Wayfinder (a cantrip step): at range 3 from Aldous with range-3 attacks, no tile is better
+    s = position(hands=(["Longshot"], []), decks=("Lio Marrow", "Brother Aldous"), at=("a1", "d1"),
+                 initiative=(1, 0), actions=(0, 0))
+    assert choice(s) != "cantrip Wayfinder"
