@@ -31,23 +31,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def child(name: str, games: int, positions: int, iterations: int) -> dict[str, object]:
-    import random
+    from playouts import playouts  # bench/playouts.py, beside this script
 
     import cardtable
     from cardtable import _native, agents
     from cardtable.core.rng import Rng
 
+    decisions, playout_cpu = playouts(name, games, time.process_time, players=2)
     game = cardtable.make(name, players=2)
-    game.new_state(seed=games, record_events=False)  # untimed: a game's first state loads its cards
-    decisions = 0
-    start = time.process_time()
-    for seed in range(games):
-        state = game.new_state(seed=seed, record_events=False)
-        choice = random.Random(seed).choice
-        while not state.is_over:
-            state.apply(choice(state.legal_actions()))
-            decisions += 1
-    playout_cpu = time.process_time() - start
 
     views = []
     rng = Rng(5)

@@ -14,23 +14,27 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import cardtable
 
 
-def playouts(name: str, games: int) -> tuple[int, float]:
-    """(decisions, seconds) of `games` uniformly random games of `name`, seeds 0..games-1."""
-    game = cardtable.make(name)
+def playouts(name: str, games: int, clock: Callable[[], float] = time.perf_counter,
+             **options: Any) -> tuple[int, float]:
+    """(decisions, seconds on `clock`) of `games` uniformly random games of `name` with `options`,
+    seeds 0..games-1."""
+    game = cardtable.make(name, **options)
     game.new_state(seed=games, record_events=False)  # untimed: a game's first state loads its cards
     decisions = 0
-    start = time.perf_counter()
+    start = clock()
     for seed in range(games):
         state = game.new_state(seed=seed, record_events=False)
         choice = random.Random(seed).choice
         while not state.is_over:
             state.apply(choice(state.legal_actions()))
             decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, clock() - start
 
 
 def main() -> None:
