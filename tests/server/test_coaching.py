@@ -161,7 +161,7 @@ def held_review(*args: Any) -> tuple[int, list[dict[str, Any]]]:
 
 def test_a_review_holds_no_other_table_up(client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While a review thinks, holding its interpreter, a person at another table moves and is sent the new
-    state: the test releases the review only after that. Thought in the server's own process (a thread,
+    state, and a table of bots plays: the test releases the review only after that. Thought in the server's own process (a thread,
     as before the coach had workers), the review would hold everything, the test's own requests included,
     until the watchdog released it; then the review reads the watchdog's byte and the test fails."""
     os.mkfifo(tmp_path / "release")
@@ -185,6 +185,11 @@ def test_a_review_holds_no_other_table_up(client: TestClient, tmp_path: Path, mo
                 m = next_state(ws)
                 ws.send_json({"type": "act", "action": m["legal"][0]["index"], "version": m["version"]})
                 assert next_state(ws)["version"] == m["version"] + 1
+            bots = new_table(client, [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}], seed=6)
+            with client.websocket_connect(f"/ws/{bots['id']}") as spectator:  # and a table of bots plays on
+                m = next_state(spectator)
+                while m["version"] < 4 and not m["over"]:
+                    m = next_state(spectator)
             assert not review.done()
             os.write(writer, b"t")
             r = review.result()
