@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from ..core.views import Views, need_of
 from ..ui.cards import catalog, describe, find, guide
 from ..ui.names import default_name, rename, seated, unname, valid_name
 from ..ui.text import choices, narrate, player_count, render, standings
+from . import ctrl_c_interrupts
 
 console = Console(highlight=False)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -222,9 +222,7 @@ def register(app: typer.Typer) -> None:
             shown = show_events(g, state, 0, human)
             views = Views(agents.RandomAgent(seed).rng)  # each bot is handed what it needs from this stream
             save_to = save if save is not None else saves_dir() / f"{game}-{seed}.json"
-            # Ctrl-C asks before leaving: Python turns it into KeyboardInterrupt only if SIGINT was not
-            # ignored when it started, and a program started from a background job inherits it ignored.
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+            ctrl_c_interrupts()  # Ctrl-C asks before leaving
             left = False
             while not state.is_over and not left:
                 try:

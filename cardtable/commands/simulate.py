@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from ..core import CardtableError, games
+from . import ctrl_c_interrupts
 from .play import parse_options
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ def register(app: typer.Typer) -> None:
 
         if backend not in ("local", "ray"):
             raise fail(f"--backend is local or ray, got {backend!r}")
+        ctrl_c_interrupts()  # Ctrl-C stops the run and keeps the finished games (sim.run), however it was started
         try:
             options = parse_options(players, variant, teams, option)
             table = run(game, agents.split(","), games_, seed, options=options, rotate=rotate, counters=not no_cards,

@@ -31,6 +31,7 @@ from .db import Store
 from .live import TableError
 from .lobby import Lobby
 from .pages import WEB
+from .workers import Workers
 
 SECURITY_HEADERS = {
     # Scripts only from this server (no inline script); style attributes are used by the views.
@@ -90,6 +91,7 @@ def create_app(
     store = store or Store(database)
     lobby = Lobby(store, bot_time=bot_time, bot_delay=bot_delay, max_spectators=max_spectators,
                   max_bot_tables=max_bot_tables, max_live_tables=max_live_tables, bot_processes=bot_processes)
+    coach_workers = Workers()  # the coach's reviews and hints think here (coaching.py says why not in the bots')
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -102,6 +104,7 @@ def create_app(
         if listener is not None:
             listener.cancel()
         lobby.bots.close()
+        coach_workers.close()
         for t in lobby.tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
@@ -113,6 +116,7 @@ def create_app(
                   openapi_url="/openapi.json" if api_docs else None)
     app.state.lobby = lobby
     app.state.store = store
+    app.state.coach_workers = coach_workers
 
     ctx = AppContext(lobby, store, RateLimit(create_per_minute), allowed_origins, abandoned_after, allowed_hosts,
                      {**MESSAGE_LIMITS, **(message_limits or {})})
@@ -134,6 +138,6 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     app.include_router(api_games.router(ctx))
     app.include_router(api_tables.router(ctx))
-    app.include_router(coaching.router(ctx))
+    app.include_router(coaching.router(ctx, coach_workers))
     app.include_router(ws.router(ctx))
     return app

@@ -7,10 +7,7 @@ import asyncio
 import functools
 import json
 import logging
-import multiprocessing
-import os
 import pickle
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -23,6 +20,7 @@ from ..core.rng import Rng
 from ..core.secure_rng import KeyedRng
 from ..core.views import Need, Turn, need_of, view_for
 from .live import LiveTable, TableError, make_game
+from .workers import Workers
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -41,7 +39,7 @@ class Bots:
 
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
-        self._processes: ProcessPoolExecutor | None = None
+        self.workers = Workers()
 
     def schedule(self, table: LiveTable) -> None:
         state = table.state
@@ -82,17 +80,10 @@ class Bots:
         interpreter that serves people's moves."""
         if self.lobby.bot_processes <= 0:
             return None
-        if self._processes is None:
-            # spawn: a fork of a process running an event loop and threads is not safe
-            context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(self.lobby.bot_processes, mp_context=context,
-                                                  initializer=_worker_init, initargs=(os.getpid(),))
-        return self._processes
+        return self.workers.pool(self.lobby.bot_processes)
 
     def close(self) -> None:
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
-            self._processes = None
+        self.workers.close()
 
     def seed(self, table: LiveTable, seat: int, version: int) -> int:
         """The bot's seed for one move. At a served table it is a keyed hash of the table's secret
@@ -131,7 +122,7 @@ class Bots:
                     raise TimeoutError
                 return text
             except BrokenProcessPool:  # a worker died (killed, out of memory): the next move starts new ones
-                self.close()
+                self.workers.broken(processes)
                 raise
 
         job = loop.run_in_executor(self.lobby.executor, think)
@@ -150,18 +141,6 @@ class Bots:
                         version, "over its time" if isinstance(exc, TimeoutError) else repr(exc))
         legal = state.legal_actions()
         return legal[Rng(seed).below(len(legal))].text
-
-
-def _worker_init(parent: int) -> None:
-    """A bots' worker process starts: it exits once the server process is gone, so a server that was
-    killed leaves no worker waiting for work behind it."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="cardtable-bot-parent").start()
 
 
 def choose(name: str, seed: int, time_cap: float, view: State | Turn) -> str:

@@ -1,13 +1,18 @@
 """The coach at a table: a review of a finished game for one of its seats, and a hint for a person
-playing alone against bots. Both think off the event loop and only ever on the seat's determinized
-copies (`cardtable.sim.coach`, `bots.choose`): the true state never reaches a search."""
+playing alone against bots. Both think in the coach's worker processes, never in the server's own
+interpreter (a search holds it while it runs: every other table's websockets, moves and bots would wait),
+and only ever on the seat's determinized copies (`cardtable.sim.coach`, `bots.choose`): the true state
+never reaches a search."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import pickle
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -16,9 +21,10 @@ from ..core.rng import Rng
 from ..core.views import view_for
 from ..sim import coach
 from ..ui.names import rename, seated
-from .bots import choose, need_of_bot
+from .bots import choose_in_process, need_of_bot
 from .context import AppContext, SafeJSONResponse, error_response
-from .live import LiveTable, TableError, start_state
+from .live import LiveTable, TableError, first_state
+from .workers import Workers
 
 #: what a review may spend per decision: hard's search, then the paired playouts (capped in time)
 REVIEW_BUDGET = coach.Budget(search_seconds=0.2, playouts=60, playout_seconds=0.4)
@@ -27,6 +33,17 @@ REVIEW_MAX_SECONDS = 90.0
 #: the hint is hard's move with hard's own thinking time
 HINT_LEVEL = coach.SEARCH_LEVEL
 HINT_SECONDS = 0.5
+#: hints being thought or waiting for a worker, over all tables; past it a hint is refused (503 busy),
+#: so a client asking at many tables at once delays other people's hints by a bounded amount
+MAX_HINTS = 8
+#: The coach's worker processes: its own pool, not the bots'. A review holds a worker up to
+#: REVIEW_MAX_SECONDS; in the bots' pool (one process by default) every bot's move would wait behind it,
+#: past the bots' queue timeout, and be replaced by a random move; hints asked at many tables would
+#: likewise delay the bots. Two workers: one review at a time (`running`) leaves the other for hints,
+#: which never wait behind a review.
+COACH_PROCESSES = 2
+
+T = TypeVar("T")
 
 
 def max_decisions() -> int:
@@ -47,11 +64,46 @@ def only_person(table: LiveTable) -> int | None:
     return people[0] if len(people) == 1 else None
 
 
-def router(ctx: AppContext) -> APIRouter:
+def review_in_worker(game: str, options: dict[str, Any], deal_seed: int, rng: str, actions: list[str], seat: int,
+                     budget: coach.Budget, seed: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
+    """The review of `seat`'s decisions, in a coach's worker process: (how many decisions the seat made,
+    the verdicts as JSON; none when there are more decisions than `limit`, which the server refuses).
+
+    What the worker is handed is the recorded game and nothing else of the table: the game's name and
+    options, the deal's seed and generator (`TableRecord.seed`, `.rng`) and the moves. It deals the true
+    game again from them, because the coach judges each decision from the true state before it
+    (`coach.judge` deals that seat's determinized copies from it: what the seat saw kept, every card it
+    could not see dealt anew). The true states stay in this function and `coach.judge`: the search and
+    the playouts are handed the copies only (tests/server/test_coaching.py checks it in the worker with a
+    probe search, as tests/sim/test_coach.py does in-process). No seat's token or name, and no other
+    table, is sent. Dealing the copies in the server instead would send only copies but would do the
+    review's dealing (up to `playouts` copies per decision) in the server's interpreter, which this
+    process exists to spare."""
+    start = first_state(game, options, deal_seed, rng, record_events=False)
+    n = coach.count_decisions(start, actions, seat)
+    if n > limit:
+        return n, []
+    return n, [v.to_json() for v in coach.review(start, actions, seat, budget, seed=seed)]
+
+
+def router(ctx: AppContext, workers: Workers) -> APIRouter:
+    """The coach's endpoints; they think in `workers` (COACH_PROCESSES processes, started at the first
+    review or hint, closed with the app)."""
     api = APIRouter()
     reviews: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
-    running = asyncio.Semaphore(1)  # one review at a time: the rest of the server keeps its CPU
+    running = asyncio.Semaphore(1)  # one review at a time: the machine's cores are the bots' and the tables'
     hinting: set[str] = set()       # tables whose hint is being thought: one at a time each
+
+    async def in_worker(doing: str, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` in a coach's worker process. A worker that dies (killed, out of memory) fails its
+        request with 503: the broken pool is dropped and the next request starts new workers."""
+        pool = workers.pool(COACH_PROCESSES)
+        try:
+            return await asyncio.wrap_future(pool.submit(fn, *args))
+        except BrokenProcessPool:
+            workers.broken(pool)
+            raise TableError("unavailable", f"the coach's worker process stopped while {doing}; ask again, "
+                             "a new one is started") from None
 
     @api.get("/api/tables/{table_id}/review")
     async def api_review(table_id: str, token: str | None = None) -> JSONResponse:
@@ -76,21 +128,20 @@ def router(ctx: AppContext) -> APIRouter:
         return SafeJSONResponse({"seat": seat, "level": coach.SEARCH_LEVEL, "verdicts": verdicts})
 
     async def _review(table: LiveTable, seat: int) -> list[dict[str, Any]]:
-        rec, names = table.rec, table.names()
-        actions = list(rec.actions)
+        rec = table.rec
         if running.locked():
             raise TableError("busy", "the coach is reviewing another game; try again in a minute")
         async with running:
-            def work() -> list[dict[str, Any]]:
-                start = start_state(rec, record_events=False)
-                n = coach.count_decisions(start, actions, seat)
-                if n > max_decisions():
-                    raise TableError("too_large", f"this game has {n} decisions of yours; the coach reviews at most "
-                                     f"{max_decisions()} here (review the saved game with: cardtable review FILE)")
-                verdicts = coach.review(start, actions, seat, REVIEW_BUDGET, seed=_seed(table, f"review {seat}"))
-                with seated(names):
-                    return [{**v.to_json(), "made": rename(v.made), "best": rename(v.best)} for v in verdicts]
-            return await asyncio.to_thread(work)
+            limit = max_decisions()
+            # review_in_worker's docstring says what the worker is handed, and why
+            n, verdicts = await in_worker("reviewing this game", review_in_worker, rec.game, rec.options, rec.seed,
+                                          rec.rng, list(rec.actions), seat, REVIEW_BUDGET,
+                                          _seed(table, f"review {seat}"), limit)
+        if n > limit:
+            raise TableError("too_large", f"this game has {n} decisions of yours; the coach reviews at most "
+                             f"{limit} here (review the saved game with: cardtable review FILE)")
+        with seated(table.names()):
+            return [{**v, "made": rename(v["made"]), "best": rename(v["best"])} for v in verdicts]
 
     @api.get("/api/tables/{table_id}/hint")
     async def api_hint(table_id: str, token: str | None = None) -> JSONResponse:
@@ -108,11 +159,16 @@ def router(ctx: AppContext) -> APIRouter:
                 raise TableError("not_your_turn", "a hint is given when it is your turn")
             if table.id in hinting:
                 raise TableError("busy", "a hint for this table is being thought; it comes in a moment")
+            if len(hinting) >= MAX_HINTS:
+                raise TableError("busy", "the coach is thinking of hints at other tables; ask again in a moment")
             version = table.version
+            # As a bot's move: the worker is handed hard's determinized copy for this seat, pickled (bots.py)
             view = view_for(need_of_bot(HINT_LEVEL), state, seat, lambda: Rng(_seed(table, f"hint {version}")))
             hinting.add(table.id)
             try:
-                text = await asyncio.to_thread(choose, HINT_LEVEL, _seed(table, f"hint bot {version}"), HINT_SECONDS, view)
+                text, _ = await in_worker("thinking of a hint", choose_in_process, table.rec.game, table.rec.options,
+                                          pickle.dumps(view), HINT_LEVEL, _seed(table, f"hint bot {version}"),
+                                          HINT_SECONDS)
             finally:
                 hinting.discard(table.id)
         except TableError as exc:

@@ -67,10 +67,16 @@ def make_game(name: str, options: dict[str, Any]) -> Game[Any]:
 def start_state(rec: TableRecord, record_events: bool = True) -> State:
     """The table's first state: dealt by the keyed generator (served tables), or SplitMix64 for tables
     stored before keyed deals."""
-    game = make_game(rec.game, rec.options)
-    if rec.rng == "keyed":
-        return deal(game, rec.seed, KeyedRng(rec.seed), record_events)
-    state: State = game.new_state(rec.seed, record_events=record_events)
+    return first_state(rec.game, rec.options, rec.seed, rec.rng, record_events)
+
+
+def first_state(name: str, options: dict[str, Any], seed: int, rng: str, record_events: bool = True) -> State:
+    """`start_state` from the record's fields that make the deal (`TableRecord.game`, `.options`, `.seed`,
+    `.rng`): a worker process is handed these, not the record with its seats' tokens."""
+    game = make_game(name, options)
+    if rng == "keyed":
+        return deal(game, seed, KeyedRng(seed), record_events)
+    state: State = game.new_state(seed, record_events=record_events)
     return state
 
 

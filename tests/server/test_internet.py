@@ -355,7 +355,7 @@ def test_bots_think_in_worker_processes(tmp_path: Path, game: str, caplog: pytes
             m = next_state(spectator)
             while m["version"] < 6 and not m["over"]:
                 m = next_state(spectator)
-        pool = c.app.state.lobby.bots._processes  # type: ignore[attr-defined]
+        pool = c.app.state.lobby.bots.workers.running  # type: ignore[attr-defined]
         assert pool is not None and not pool._broken, "a worker process died"
         workers = set(pool._processes)  # the pids of its worker processes
         assert workers and os.getpid() not in workers

@@ -12,6 +12,7 @@ from cardtable.core import CardtableError, make, play
 from cardtable.core.actions import Action
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
+from cardtable.core.views import Turn
 from cardtable.sim import coach
 from tests.agents.juno_position import juno, position
 
@@ -28,7 +29,8 @@ class ProbeSearch:
         self.inner = agents.make("ismcts", iterations=50, seed=1)
         self.seen: list[State] = []
 
-    def act(self, view: State) -> Action:
+    def act(self, view: State | Turn) -> Action:
+        assert isinstance(view, State)  # a search reads a determinized copy, not only its legal actions
         assert view is not self.truth
         assert view.current_player == self.seat
         assert view.observation(self.seat) == self.truth.observation(self.seat)

@@ -4,6 +4,10 @@ finished seeds, and Ctrl-C that keeps what finished."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +96,35 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_finished_games(
     monkeypatch.setattr(backends, "play_chunk", play_chunk)
     finished = run("juno", ["random"], games=8, seed=100, options=small, out=tmp_path, workers=1)
     assert finished.equals(run("juno", ["random"], games=8, seed=100, options=small, workers=1))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_simulate_even_when_started_from_a_background_job(tmp_path: Path, workers: str) -> None:
+    """`cardtable simulate` started with SIGINT ignored, as a shell starts its `&` jobs: Ctrl-C (SIGINT) still
+    stops it, keeping the finished games. Before, Python kept SIGINT ignored and it played on, in one
+    process or with worker processes alike."""
+    out = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "simulate", "juno", "-a", "random", "-n", "1000000",
+                             "-o", "match=false", "-w", workers, "--no-cards", "--out", str(out)],
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        # the first part file is written once games are being played (inside the run's Ctrl-C handling)
+        deadline = time.monotonic() + 120  # a bound on a stuck start, not a timing assertion
+        while not list(out.glob("part-*.parquet")):
+            assert proc.poll() is None, proc.communicate()[0]
+            assert time.monotonic() < deadline, "no game was written in two minutes"
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        text, _ = proc.communicate(timeout=120)  # a bound: without Ctrl-C it plays a million games
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, text
+    kept = load(out)
+    assert f"Stopped: {kept.height} new games finished and kept." in " ".join(text.split())
+    assert kept.height > 0 and kept["seed"].n_unique() == kept.height
 
 
 def test_bad_arguments_are_refused_with_a_message(small: dict[str, Any]) -> None:
