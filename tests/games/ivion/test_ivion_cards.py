@@ -12,7 +12,7 @@ from cardtable.core import actions as core_actions
 from cardtable.games.ivion import actions as ivion_actions
 from cardtable.games.ivion.cards import base_library
 
-from .helpers import names, play, position, texts, tile
+from .helpers import EDDA, LIO, names, play, position, texts, tile
 
 
 def test_play_pay_respond_then_resolve_and_gain_power_on_resolution() -> None:
@@ -46,6 +46,22 @@ def test_control_banner_prevents_and_heroic_ignores_control() -> None:
     s.controls[0]["disarm"] = 1
     with pytest.raises(IllegalAction, match="disarmed: this card's banner includes disarm"):
         s.apply("play Flame Lash")
+    assert "play Rallying Cry" in texts(s)  # heroic
+
+
+def test_bewilder_disarms_and_slows_so_a_disarm_card_and_moving_are_prevented() -> None:
+    # Lio Marrow's ultimate: disarm 1, slow 2, 2 damage (issue 34's retune: it silenced, which locked
+    # the casters out; the disarm answers the melee heroes). Control: "the banner prevents"; slow
+    # stops moving; heroic cards ignore control.
+    s = position(hands=([], ["Oathstrike", "Rallying Cry"]), decks=(LIO, EDDA), at=("b2", "b4"), power=(2, 0))
+    play(s, "feat Bewilder", "pass")
+    assert s.controls[1] == {"slow": 2, "silence": 0, "disarm": 1} and s.hp[1] == s.max_hp[1] - 2
+    play(s, "end turn")
+    assert s.current_player == 1
+    with pytest.raises(IllegalAction, match="disarmed: this card's banner includes disarm"):
+        s.apply("play Oathstrike")
+    with pytest.raises(IllegalAction, match="slowed"):
+        s.apply("move north")
     assert "play Rallying Cry" in texts(s)  # heroic
 
 
@@ -89,7 +105,7 @@ def test_stun_loses_a_resource_of_their_choice_which_removes_no_control() -> Non
 
 
 def test_instants_answer_and_resolve_in_reverse_order_meta_countering_by_control() -> None:
-    # Edda plays Fireball (silence banner); Lio answers with Hush (silence 2): Hush resolves first,
+    # Edda plays Fireball (silence banner); Lio answers with Hush (silence 1): Hush resolves first,
     # so when Fireball attempts to resolve Edda is silenced: it is meta-countered and refunded.
     s = position(hands=(["Fireball"], ["Hush"]), power=(1, 1), actions=(3, 1))
     play(s, "play Fireball")
@@ -98,7 +114,7 @@ def test_instants_answer_and_resolve_in_reverse_order_meta_countering_by_control
     play(s, "play Hush")
     assert s.current_player == 0 and texts(s) == ["pass"]  # Edda may answer Hush; nothing to answer with
     play(s, "pass")
-    assert s.controls[0]["silence"] == 2
+    assert s.controls[0]["silence"] == 1
     assert s.hp[1] == 32  # Fireball meta-countered: its banner includes silence
     assert s.pools[0] == {"actions": 3, "power": 1}  # refunded
     assert names(s, s.discard[0]) == ["Fireball"] and any(e.kind == "meta_countered" for e in s.events)

@@ -61,7 +61,7 @@ def test_save_clone_and_determinize_in_the_middle_of_the_stack() -> None:
     assert back.to_json() == s.to_json()
     c = s.clone()
     play(c, "pass")
-    assert c.controls[0]["silence"] == 2 and s.controls[0]["silence"] == 0 and len(s.chain.items) == 2
+    assert c.controls[0]["silence"] == 1 and s.controls[0]["silence"] == 0 and len(s.chain.items) == 2
     play(back, "pass")
     assert back.to_json()["state"] == c.to_json()["state"]
     d = s.determinize(0, 3)
