@@ -16,6 +16,8 @@ measures, in CPU time of its own process (`time.process_time`):
 - **play**: the same games through `cardtable.play` with `random` agents (events off, as the arena);
 - **simulate**: the same games through the simulator (`cardtable.sim.job.play_game`, `random`
   agents, the per-card counters on: what `cardtable simulate` and the designers' lab play);
+- **medium**: seeded games of the `medium` bot (the game's heuristic) against itself through
+  `cardtable.play` (events off);
 - **clone / determinize**: microseconds a call on mid-game states (a third of the way into random games);
 - **ISMCTS**: iterations per CPU-second of the `hard` search (heuristic rollouts cut off after 20
   decisions), a fixed number of iterations on each of those mid-game states, early stop off.
@@ -51,6 +53,7 @@ FIGURES = [
     ("raw_decisions", "raw decisions/s"),
     ("play_games", "play games/s"),
     ("sim_games", "simulate games/s"),
+    ("medium_games", "medium games/s"),
     ("clone_us", "clone us"),
     ("determinize_us", "determinize us"),
     ("ismcts", "ISMCTS iterations/s"),
@@ -100,6 +103,12 @@ def child(name: str) -> dict[str, float]:
         simulated += play_game(job, seed)["length"]
     out["sim_games"] = games / (clock() - start)
     assert simulated == decisions, "the simulator's random agents played other games than the raw loop"
+
+    start = clock()
+    for seed in range(games):
+        cardtable.play(game, [agents.make("medium", seed=s) for s in agent_seeds(seed, players)], seed=seed,
+                       record_events=False)
+    out["medium_games"] = games / (clock() - start)
 
     mids = []
     for seed in range(states):

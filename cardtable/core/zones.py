@@ -119,8 +119,9 @@ class Zone:
         if self.pool is Pool.OWNER and self.layout is not Layout.PER_SEAT and self.form is not Form.SLOT:
             raise ValueError(f"zone {self.attr!r}: a zone pooled per owner has one part per seat (PER_SEAT or SLOT)")
 
-    def parts(self, value: Any) -> Iterable[tuple[int | str | None, Any]]:
-        """(owner or host, the cards) of each zone this declaration stands for."""
+    def parts(self, value: Any) -> Iterable[tuple[Any, Any]]:
+        """(owner or host, the cards) of each zone this declaration stands for: a seat, None, or a
+        host's key (a string, or a game's record: Ivion's `Host`)."""
         if self.layout is _SINGLE:
             if self.form is _SLOT:
                 return enumerate(value)
@@ -203,6 +204,8 @@ class StateLayout:
         self._keyed = {z.attr: z.keys for z in self.zones if z.keys is not None}
 
     # -- copies -------------------------------------------------------------------------------
+    # (copies, snapshots and counts read and write the layout's attributes only, so they take any
+    # object holding them: typed `object`, since a compiled build checks a `State` annotation)
 
     def _compile_copy(self) -> Callable[[Any, Any], None]:
         """One function that copies every field of the layout from a state into a new one.
@@ -239,7 +242,7 @@ class StateLayout:
         fn: Callable[[Any, Any], None] = namespace["copy_fields"]
         return fn
 
-    def snapshot(self, state: State) -> dict[str, Any]:
+    def snapshot(self, state: object) -> dict[str, Any]:
         typed = dict(self.typed)
         out: dict[str, Any] = {}
         for a in self.saved:
@@ -251,7 +254,7 @@ class StateLayout:
             out[a] = copy_json(value) if a not in typed else None if value is None else value.to_json()
         return out
 
-    def restore(self, state: State, data: dict[str, Any]) -> None:
+    def restore(self, state: object, data: dict[str, Any]) -> None:
         missing = [a for a in self.saved if a not in data]
         if missing:
             raise KeyError(f"the saved state lacks {', '.join(missing)}")
@@ -272,7 +275,7 @@ class StateLayout:
 
     # -- conservation ---------------------------------------------------------------------------
 
-    def counts(self, state: State) -> dict[str, int]:
+    def counts(self, state: object) -> dict[str, int]:
         """Cards per group over every zone (the conformance suite checks they never change)."""
         out = dict.fromkeys(self._groups, 0)
         for z in self.zones:

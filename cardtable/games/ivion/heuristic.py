@@ -67,12 +67,26 @@ def effects_value(effects: tuple[Effect, ...]) -> float:
 
 def damage(c: Card, unleashed: bool = False, ward: int = 0, mode: int | None = None) -> int:
     """The damage it deals to the enemy hero (`ward`: taken off each hit); of a card that asks to
-    choose, with the effect `mode` (None: the most damaging)."""
+    choose, with the effect `mode` (None: the most damaging). A card's data decides it, so it is
+    worked out once per card and question (the hard bot's rollouts ask it of every card in hand
+    at every choice)."""
+    key = (id(c), unleashed, ward, mode)
+    known = _DAMAGE.get(key)
+    if known is not None and known[0] is c:
+        return known[1]
+
     def hits(effects: tuple[Effect, ...]) -> int:
         return sum(max(0, e.params.amount - ward)  # type: ignore[attr-defined]
                    for e in effects if e.verb == "damage" and e.params.to != "self")  # type: ignore[attr-defined]
     modes = max((hits(m) for m in c.modes), default=0) if mode is None else hits(c.modes[mode]) if c.modes else 0
-    return hits((*c.effects, *(c.unleash if unleashed else ()))) + modes
+    value = hits((*c.effects, *(c.unleash if unleashed else ()))) + modes
+    _DAMAGE[key] = (c, value)
+    return value
+
+
+#: damage by (card id, unleashed, ward, mode); the card is kept with its value, so its id cannot
+#: stand for another card
+_DAMAGE: dict[tuple[int, bool, int, int | None], tuple[Card, int]] = {}
 
 
 def _hand(s: IvionState, seat: int) -> list[Card]:
