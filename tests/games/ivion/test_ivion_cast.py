@@ -199,3 +199,18 @@ def test_a_card_attached_in_front_of_its_player_triggers_at_the_start_of_their_t
     s = position(hands=(["Wellspring"], []), decks=(WREN, LIO), at=("a1", "d4"))
     play(s, "play Wellspring", "pass", "end turn", "end turn")
     assert s.turn == 0 and s.pools[0]["power"] == 1
+
+
+def test_zeal_is_heroic_so_it_travels_a_slowed_hero() -> None:
+    # Kaida's Zeal (issue 34's second retune: her step toward the heroes who keep to range 3): a
+    # heroic card has no banner, so control does not prevent it (Playing Cards & Control), and a
+    # card's travel is not the move that slow forbids ("while slowed, you can't move")
+    s = position(hands=(["Zeal"], []), decks=(KAIDA, LIO), at=("a1", "d4"))
+    s.controls[0]["slow"] = 2
+    with pytest.raises(IllegalAction, match="slowed"):
+        s.apply("move north")
+    play(s, "play Zeal")
+    assert "target b3" in texts(s) and "target c3" not in texts(s)  # up to 3 tiles away, not 4
+    play(s, "target b3", "pass")
+    assert s.pos[0] == tile("b3") and s.pools[0] == {"actions": 2, "power": 1}  # +1 power on resolution
+    assert s.controls[0]["slow"] == 1  # the action spent removed one slow, as any spending does
