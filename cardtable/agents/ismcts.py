@@ -390,11 +390,10 @@ class IsmctsAgent:
 ROOT_SEARCHES = ("ucb", "paired", "rollouts")
 
 #: paired rounds: the rounds before a move can leave the race, and how far behind (in standard
-#: errors of the paired differences) it must be. The race tests every move after every round, so
-#: one test's error rate is paid many times over; 2.5 rather than 2 standard errors keeps close
-#: moves in longer (Iuno Avatar, with `PAIRED_PRIOR`: docs/games/iuno_avatar.md, "The race's settings").
+#: errors of the paired differences) it must be (2.5 was a little better and a third dearer:
+#: docs/games/iuno_avatar.md, "The race's settings")
 PAIRED_MIN_ROUNDS = 8
-PAIRED_Z = 2.5
+PAIRED_Z = 2.0
 #: paired rounds: how far ahead of the heuristic's own move (in standard errors of the paired
 #: differences) the best move must be to be played instead (as Ivion's paired rollouts)
 PAIRED_PRIOR = 1.0
