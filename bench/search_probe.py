@@ -6,6 +6,7 @@ Usage (CARDTABLE_PURE=1 on a shared machine: every budget is CPU time, `clock=cp
     python bench/search_probe.py early-stop GAME POSITIONS
     python bench/search_probe.py reference GAME POSITIONS ITERATIONS VARIANTS_JSON [--part K/N]
     python bench/search_probe.py calibration GAME GAMES [--kind DECISION]
+    python bench/search_probe.py race GAME POSITIONS ROUNDS BUDGET
 
 Positions are taken from two-player medium-vs-medium games (seeded), at decisions of the seat to
 move that have more than one legal action, as that seat sees them (`determinize`).
@@ -25,6 +26,13 @@ move that have more than one legal action, as that seat sees them (`determinize`
   ((returns + 1) / 2), of the base rate, and of `evaluate` rescaled by the best single factor on
   the log-odds (fitted on three quarters of the games, scored on the rest). A factor well below 1
   means the evaluation is too sure of itself.
+- `race`: the paired rounds' race settings (`root="paired"`), judged on recorded returns. At each
+  position, ROUNDS paired rounds of every root move (as `_act_paired` runs them, no move leaving);
+  the race and the move played (`ismcts._race`, `ismcts._played`, with each setting's constants)
+  are replayed on the first half of the rounds in 20 random orders, with a budget of BUDGET
+  iterations, and the move is judged by the second half (held out): its "regret" is the mean
+  return of the held-out best move minus its own. Printed per setting: the mean regret, how often
+  it is the held-out best move, the mean iterations it spent.
 """
 
 from __future__ import annotations
@@ -130,6 +138,72 @@ def reference(game_name: str, count: int, iterations: int, variants: dict[str, d
               f"median iterations {statistics.median(its[name]) if its[name] else 0}")
 
 
+#: the race settings `race` compares: (PAIRED_MIN_ROUNDS, PAIRED_Z, PAIRED_PRIOR); a z of inf: no
+#: move leaves the race; a prior of -inf: the best mean is played whatever the heuristic's move
+RACES: dict[str, tuple[int, float, float]] = {
+    "z2 (until 2026-11-27)": (8, 2.0, -math.inf),
+    "z2 + prior 1 (now)": (8, 2.0, 1.0),
+    "z2.5 + prior 1": (8, 2.5, 1.0),
+    "z2.5": (8, 2.5, -math.inf),
+    "z3 from round 12": (12, 3.0, -math.inf),
+    "no race + prior 1": (8, math.inf, 1.0),
+}
+
+
+def race(game_name: str, count: int, rounds: int, budget: int) -> None:
+    from cardtable.agents.heuristics import policy_for
+
+    policy, evaluate = policy_for(game_name), evaluator_for(game_name)
+    half = rounds // 2
+    order = Rng(5)
+    totals = {name: [0.0, 0, 0, 0] for name in RACES}  # regret, held-out best, iterations, replays
+    saved = (ismcts.PAIRED_MIN_ROUNDS, ismcts.PAIRED_Z, ismcts.PAIRED_PRIOR)
+    for i, view in enumerate(positions(game_name, count, 777, 3000, 5)):
+        bot = agents.make("hard", seed=i)
+        assert isinstance(bot, ismcts.IsmctsAgent)
+        legal = view.legal_actions()
+        seat = view.current_player
+        assert seat is not None
+        rng = Rng(1000 + i)
+        root = ismcts._Node(-1)
+        returns: dict[int, list[float]] = {a.index: [] for a in legal}
+        for _ in range(rounds):
+            seed = rng.next64()
+            for a in legal:
+                world = Rng(seed)
+                state = view.determinize(seat, world.spawn())
+                returns[a.index].append(bot._iterate(state, root, world, policy, evaluate, None, first=a)[seat])
+        own = policy(view.clone(), Rng(5)).index
+        truth = {k: sum(v[half:]) / (rounds - half) for k, v in returns.items()}
+        top = max(truth.values())
+        for _ in range(20):
+            perm = list(range(half))
+            for j in range(half - 1, 0, -1):  # Fisher-Yates with the probe's own stream
+                k = order.below(j + 1)
+                perm[j], perm[k] = perm[k], perm[j]
+            results = {k: [v[j] for j in perm] for k, v in returns.items()}
+            for name, setting in RACES.items():
+                ismcts.PAIRED_MIN_ROUNDS, ismcts.PAIRED_Z, ismcts.PAIRED_PRIOR = setting
+                alive, done, n = list(legal), 0, 0
+                while len(alive) > 1 and n < half and done + len(alive) <= budget:
+                    done += len(alive)
+                    n += 1
+                    if n >= ismcts.PAIRED_MIN_ROUNDS:
+                        alive = ismcts._race(alive, {k: v[:n] for k, v in results.items()})
+                move = ismcts._played(alive, legal, results, n, own).index
+                t = totals[name]
+                t[0] += top - truth[move]
+                t[1] += truth[move] == top
+                t[2] += done
+                t[3] += 1
+        ismcts.PAIRED_MIN_ROUNDS, ismcts.PAIRED_Z, ismcts.PAIRED_PRIOR = saved
+        print(json.dumps({"i": i, "moves": len(legal)}), file=sys.stderr, flush=True)
+    print(f"{game_name}: {count} positions, {rounds} paired rounds each ({half} raced on, the rest held out), "
+          f"a budget of {budget} iterations")
+    for name, (reg, hit, its, n) in totals.items():
+        print(f"  {name:<24} regret {reg / n:.4f}  held-out best {hit / n:.3f}  iterations {its / n:.0f}")
+
+
 def _log_loss(ps: list[float], ys: list[int]) -> float:
     eps = 1e-6
     return -sum(math.log(min(1 - eps, max(eps, p)) if y else min(1 - eps, max(eps, 1 - p))) for p, y in zip(ps, ys, strict=True)) / len(ys)
@@ -185,6 +259,11 @@ def main() -> None:
     p.add_argument("iterations", type=int)
     p.add_argument("variants", help='e.g. {"base": {}, "bias1": {"bias": 1.0}}')
     p.add_argument("--part", default="0/1", help="K/N: only every N-th position, from the K-th (to split a run)")
+    p = sub.add_parser("race")
+    p.add_argument("game")
+    p.add_argument("positions", type=int)
+    p.add_argument("rounds", type=int)
+    p.add_argument("budget", type=int)
     p = sub.add_parser("calibration")
     p.add_argument("game")
     p.add_argument("games", type=int)
@@ -195,6 +274,8 @@ def main() -> None:
     elif args.probe == "reference":
         k, n = (int(x) for x in args.part.split("/"))
         reference(args.game, args.positions, args.iterations, json.loads(args.variants), k, n)
+    elif args.probe == "race":
+        race(args.game, args.positions, args.rounds, args.budget)
     else:
         calibration(args.game, args.games, args.kind)
 

@@ -36,7 +36,9 @@ answers, both with common random numbers (the variance reduction of simulation s
 draws one determinization and one random stream, and every root move is tried on that same world.
 - `root="paired"` (Iuno Avatar): one iteration per root move still in the race, the tree below
   the root as above; after `PAIRED_MIN_ROUNDS` rounds a move whose paired mean is behind the
-  leader's by more than `PAIRED_Z` standard errors leaves the race.
+  leader's by more than `PAIRED_Z` standard errors leaves the race. The best mean of the moves
+  left is played, but the heuristic's own move is given up only for a lead over it of more than
+  `PAIRED_PRIOR` standard errors.
 - `root="rollouts"` (Ivion): no tree, every root move rolled out with the rollout policy; the best
   mean over the whole rounds wins, except that the policy's own move (the heuristic's) is given
   up only for a move whose paired lead over it exceeds one standard error: one step of policy
@@ -56,6 +58,7 @@ from ..core.state import State
 from ..core.views import Need
 from .base import AgentError
 from .heuristics import evaluator_for, policy_for, search_settings
+from .heuristics import games as heuristic_games
 
 
 class _Node:
@@ -202,11 +205,17 @@ class IsmctsAgent:
         errors of the paired differences leaves the race; the budget goes to the moves left. The
         move played: of the moves still in the race, the best mean return over the complete rounds
         (ties: the first legal move); an unfinished round is left out, so every move left is
-        compared on the same worlds."""
+        compared on the same worlds. The game's heuristic's own move, while it is still in the
+        race, is given up only for a move whose paired lead over it exceeds `PAIRED_PRIOR`
+        standard errors (with fewer than two complete rounds: not at all): the search corrects
+        the heuristic where it has the evidence, and does not trade its move for a leader that
+        the luck of a few rounds put ahead."""
         clock = self.clock
         start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
         limit = self.iterations
+        game = view.game.spec.name
+        own = policy_for(game)(view.clone(), rng.spawn()).index if game in heuristic_games() else -1
         root = _Node(-1)
         alive = list(legal)
         results: dict[int, list[float]] = {a.index: [] for a in legal}  # per move: its return in each round
@@ -234,10 +243,7 @@ class IsmctsAgent:
         self.last_iterations = done
         self.last_seconds = clock() - start
         self.last_stopped_early = len(alive) == 1 and len(legal) > 1
-        if rounds == 0:  # the budget ended inside the first round: the moves it reached, by their return
-            return max(alive, key=lambda a: (a.index in root.children, root.children[a.index].total
-                                             if a.index in root.children else 0.0, -legal.index(a)))
-        return max(alive, key=lambda a: (sum(results[a.index][:rounds]), -legal.index(a)))
+        return _played(alive, legal, results, rounds, own)
 
     def _rollout(self, state: State, rng: Rng, policy: Callable[[State, Rng], Action] | None,
                  evaluate: Callable[[State], list[float]] | None) -> list[float]:
@@ -384,9 +390,32 @@ class IsmctsAgent:
 ROOT_SEARCHES = ("ucb", "paired", "rollouts")
 
 #: paired rounds: the rounds before a move can leave the race, and how far behind (in standard
-#: errors of the paired differences) it must be
+#: errors of the paired differences) it must be (2.5 was a little better and a third dearer:
+#: docs/games/iuno_avatar.md, "The race's settings")
 PAIRED_MIN_ROUNDS = 8
 PAIRED_Z = 2.0
+#: paired rounds: how far ahead of the heuristic's own move (in standard errors of the paired
+#: differences) the best move must be to be played instead (as Ivion's paired rollouts)
+PAIRED_PRIOR = 1.0
+
+
+def _played(alive: list[Action], legal: list[Action], results: dict[int, list[float]], rounds: int,
+            own: int) -> Action:
+    """The move paired rounds play: of the moves still in the race, the best mean over the first
+    `rounds` rounds (ties: the first legal move), unless the heuristic's own move (`own`; -1: none)
+    is still in the race and the best leads it by no more than `PAIRED_PRIOR` standard errors of
+    their paired differences; with fewer than two rounds, the heuristic's move (else the first)."""
+    mine = next((a for a in alive if a.index == own), None)
+    if rounds <= 1:  # no paired difference to judge by
+        return mine if mine is not None else alive[0]
+    best = max(alive, key=lambda a: (sum(results[a.index][:rounds]), -legal.index(a)))
+    if mine is not None and best is not mine:
+        diffs = [x - y for x, y in zip(results[best.index][:rounds], results[own][:rounds], strict=True)]
+        mean = sum(diffs) / rounds
+        var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+        if mean <= PAIRED_PRIOR * math.sqrt(var / rounds):
+            return mine
+    return best
 
 
 def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:

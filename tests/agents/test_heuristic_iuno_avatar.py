@@ -52,6 +52,20 @@ def test_ismcts_plays_with_the_evaluation() -> None:
     assert action in s.legal_actions()
 
 
+def test_evaluation_counts_a_card_out_of_heaven_above_gems_and_is_not_overconfident() -> None:
+    # What a cut rollout is scored by (fitted on medium games, heuristic.py's EVAL_*): cards in
+    # Heaven decide the game; gems only pay for them, so five gems are worth less than one card.
+    from cardtable.games.iuno_avatar.heuristic import evaluate
+
+    s = table(heaven={0: ["Kindle"], 1: ["Smite", "Plunder"]}, gems=[0, 5])
+    assert evaluate(s)[0] > 0 > evaluate(s)[1]
+    # A one-card lead: an edge, not a likely win (this game's luck), whoever is to move.
+    for turn in (0, 1):
+        s = table(heaven={0: ["Kindle"], 1: ["Smite", "Plunder"]}, gems=[2, 2], turn=turn)
+        chance = (evaluate(s)[0] + 1) / 2
+        assert 0.5 < chance < 0.6
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_difficulty_word_plays_a_whole_game_of_iuno_avatar(level: str) -> None:
     game = cardtable.make("iuno_avatar", players=2, turn_limit=12)

@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable import agents
-from cardtable.agents.ismcts import IsmctsAgent, _race
+from cardtable.agents.ismcts import IsmctsAgent, _played, _race
 from cardtable.games.juno.decisions import Catch
 
 from .juno_position import juno, position
@@ -170,6 +170,22 @@ def test_paired_rounds_drop_a_move_clearly_behind_and_keep_a_close_one() -> None
     # b loses to a by 1 in every paired round (no spread: clearly behind); c is a's equal on average
     results = {a.index: [1.0, 0.0] * 5, b.index: [0.0, -1.0] * 5, c.index: [0.0, 1.0] * 5}
     assert _race([a, b, c], results) == [a, c]
+
+
+def test_paired_rounds_give_up_the_heuristics_move_only_for_a_clear_lead() -> None:
+    a, b, c = cardtable.make("juno", players=2, match=False).actions.actions[:3]
+    moves = [a, b, c]
+    # b (the heuristic's move) is behind a in 2 of 12 rounds: a leads by 1.5 standard errors, enough
+    results = {a.index: [1.0] * 12, b.index: [0.0] * 2 + [1.0] * 10, c.index: [0.0] * 12}
+    assert _played(moves, moves, results, 12, own=b.index) == a
+    # behind by 1 in one round and ahead by 0.2 in another: a leads by 0.77 standard errors; b is played
+    results[a.index][11] = 0.8
+    results[b.index] = [0.0] + [1.0] * 11
+    assert _played(moves, moves, results, 12, own=b.index) == b
+    # with no heuristic (own=-1), or its move out of the race, the best mean; one round proves nothing
+    assert _played(moves, moves, results, 12, own=-1) == a
+    assert _played([a, c], moves, results, 12, own=b.index) == a
+    assert _played(moves, moves, results, 1, own=c.index) == c
 
 
 def test_paired_search_is_the_games_choice_unless_told() -> None:
