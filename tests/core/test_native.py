@@ -75,6 +75,26 @@ def test_compiled_and_pure_engines_give_the_same_digest_in_every_compiled_game(g
     assert run(args, pure=False) == run(args, pure=True)
 
 
+#: the games whose bots' policy (cardtable/games/<game>/heuristic.py: the medium bot and the hard
+#: bot's rollouts) is compiled
+BOT_GAMES = sorted({m.split(".")[2] for m in _native.MODULES if m.startswith("cardtable.games.") and m.endswith(".heuristic")})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", BOT_GAMES)
+def test_compiled_and_pure_bots_decide_identically(game: str) -> None:
+    """Seeded medium-against-medium games and hard searches with a fixed number of iterations
+    (tests/core/native_digest.py --bots) are the same from both engines. mypyc checks annotations at
+    run time, so an annotation that lies (an int that is a float) fails the compiled run here."""
+    if not _native.COMPILED:
+        pytest.skip(f"no compiled build here ({_native.REASON}); scripts/test builds one")
+    module = f"cardtable.games.{game}.heuristic"
+    where = run(["-c", f"import {module} as m; print(m.__file__)"], pure=False)
+    assert not where.endswith(".py"), f"{module} ran from {where}, not from its compiled build"
+    args = ["-m", "tests.core.native_digest", game, "--bots", "--games", "16", "--searches", "3"]
+    assert run(args, pure=False) == run(args, pure=True)
+
+
 @pytest.mark.slow
 def test_compiled_and_pure_engines_replay_the_recorded_games() -> None:
     """The suite replays the recorded games on the engine it runs (tests/replays); this replays
