@@ -42,7 +42,10 @@ draws one determinization and one random stream, and every root move is tried on
 - `root="rollouts"` (Ivion): no tree, every root move rolled out with the rollout policy; the best
   mean over the whole rounds wins, except that the policy's own move (the heuristic's) is given
   up only for a move whose paired lead over it exceeds one standard error: one step of policy
-  improvement over the heuristic.
+  improvement over the heuristic. With `early_stop` the moves race: after `ROLLOUTS_MIN_ROUNDS`
+  rounds a move leaves when the leader's paired lead over it exceeds `ROLLOUTS_Z` standard errors
+  or when it has scored exactly what the heuristic's move scored in every round, and the search
+  stops when one move is left (the rollouts go to the moves that can still be chosen).
 """
 
 from __future__ import annotations
@@ -265,50 +268,58 @@ class IsmctsAgent:
                 policy: Callable[[State, Rng], Action] | None, evaluate: Callable[[State], list[float]] | None,
                 heuristic: Callable[[State, Rng], Action]) -> Action:
         """Paired rollouts (`root="rollouts"`, see the module's docstring): rounds of one determinization and one
-        random stream, every root move rolled out in each; only whole rounds count."""
+        random stream, every root move still in the race rolled out in each; only whole rounds count.
+
+        The race (with `early_stop`): after `ROLLOUTS_MIN_ROUNDS` rounds a move leaves when the leader's
+        paired lead over it exceeds `ROLLOUTS_Z` standard errors, or when it has scored exactly what the
+        heuristic's move scored in every round (it cannot be clearly better). The rollouts go to the moves
+        left, and the search stops when one is left. Without `early_stop` every move is rolled out in every
+        round until the budget ends."""
         clock = self.clock
         start = clock()
         deadline = None if self.time_limit is None else start + self.time_limit
         limit = self.iterations
         own = heuristic(view.clone(), rng.spawn()).index
         at = next(k for k, a in enumerate(legal) if a.index == own)
-        totals = [0.0] * len(legal)
-        diffs: list[list[float]] = [[] for _ in legal]  # each move's return minus the heuristic move's, per round
+        alive = list(range(len(legal)))
+        values: list[list[float]] = [[] for _ in legal]  # each move's return in each round it took part in
         rounds = done = 0
-        while True:
-            if limit is not None and done + len(legal) > limit and rounds > 0:
+        while len(alive) > 1:
+            if limit is not None and done + len(alive) > limit and rounds > 0:
                 break
             world = view.determinize(seat, rng.spawn())
             luck = rng.spawn()
-            values: list[float] = []
-            for a in legal:
+            got: list[float] = []
+            for k in alive:
                 state = world.clone()
-                state.apply(a)
-                values.append(self._rollout(state, luck.clone(), policy, evaluate)[seat])
+                state.apply(legal[k])
+                got.append(self._rollout(state, luck.clone(), policy, evaluate)[seat])
                 done += 1
                 if deadline is not None and rounds > 0 and clock() >= deadline:
                     break
-            if len(values) < len(legal):
+            if len(got) < len(alive):
                 break  # the budget ran out within a round: it does not count
-            for k, v in enumerate(values):
-                totals[k] += v
-                diffs[k].append(v - values[at])
+            for k, v in zip(alive, got, strict=True):
+                values[k].append(v)
             rounds += 1
+            if self.early_stop and rounds >= ROLLOUTS_MIN_ROUNDS:
+                alive = _rollout_race(alive, values, at, rounds)
             if limit is None and deadline is not None and clock() >= deadline:
                 break
-        best = max(range(len(legal)), key=lambda k: (totals[k], k == at))
-        if best != at and rounds > 1:
-            d = diffs[best]
-            mean = sum(d) / rounds
-            var = sum((x - mean) ** 2 for x in d) / (rounds - 1)
-            if mean <= math.sqrt(var / rounds):
-                best = at  # not clearly better than the heuristic's own move
-        elif rounds <= 1:
-            best = at
         self.last_iterations = done
         self.last_seconds = clock() - start
-        self.last_stopped_early = False
-        return legal[best]
+        self.last_stopped_early = len(alive) == 1
+        if len(alive) == 1:
+            return legal[alive[0]]
+        if rounds == 0:
+            return legal[at]
+        best = max(alive, key=lambda k: (sum(values[k]), k == at))  # every move left took part in every round
+        if at not in alive:
+            return legal[best]
+        if rounds == 1 or best == at:
+            return legal[at]
+        mean, se = _paired(values[best], values[at], rounds)
+        return legal[best] if mean > se else legal[at]  # the heuristic's move unless another is clearly better
 
     def _iterate(
         self,
@@ -399,6 +410,14 @@ PAIRED_Z = 2.0
 PAIRED_PRIOR = 1.0
 
 
+def _paired(a: list[float], b: list[float], n: int) -> tuple[float, float]:
+    """The mean of the paired differences a - b over their first n rounds (n >= 2), and its standard error."""
+    d = [x - y for x, y in zip(a[:n], b[:n], strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def _played(alive: list[Action], legal: list[Action], results: dict[int, list[float]], rounds: int,
             own: int) -> Action:
     """The move paired rounds play: of the moves still in the race, the best mean over the first
@@ -410,10 +429,8 @@ def _played(alive: list[Action], legal: list[Action], results: dict[int, list[fl
         return mine if mine is not None else alive[0]
     best = max(alive, key=lambda a: (sum(results[a.index][:rounds]), -legal.index(a)))
     if mine is not None and best is not mine:
-        diffs = [x - y for x, y in zip(results[best.index][:rounds], results[own][:rounds], strict=True)]
-        mean = sum(diffs) / rounds
-        var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-        if mean <= PAIRED_PRIOR * math.sqrt(var / rounds):
+        mean, se = _paired(results[best.index], results[own], rounds)
+        if mean <= PAIRED_PRIOR * se:
             return mine
     return best
 
@@ -430,9 +447,32 @@ def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:
         if a is leader:
             out.append(a)
             continue
-        diffs = [x - y for x, y in zip(lead[:n], results[a.index][:n], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= PAIRED_Z * math.sqrt(var / n):
+        mean, se = _paired(lead, results[a.index], n)
+        if mean <= PAIRED_Z * se:
             out.append(a)
+    return out
+
+
+#: paired rollouts' race: the rounds before a move can leave it, and how far behind the leader (in
+#: standard errors of the paired differences) a move must be to leave
+ROLLOUTS_MIN_ROUNDS = 8
+ROLLOUTS_Z = 2.0
+
+
+def _rollout_race(alive: list[int], values: list[list[float]], at: int, rounds: int) -> list[int]:
+    """The moves (indices into the legal moves) still in paired rollouts' race after a round: not behind the
+    leader by more than `ROLLOUTS_Z` standard errors, and, other than the heuristic's move `at`, not a
+    copy of its results (a move that scored exactly what the heuristic's move did in every round cannot
+    beat it clearly). Every move in `alive` took part in all `rounds` rounds."""
+    leader = max(alive, key=lambda k: (sum(values[k]), k == at))
+    out = []
+    for k in alive:
+        if k == leader:
+            out.append(k)
+        elif k != at and values[k] == values[at]:
+            continue
+        else:
+            lead, se = _paired(values[leader], values[k], rounds)
+            if lead <= ROLLOUTS_Z * se:
+                out.append(k)
     return out

@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable import agents
-from cardtable.agents.ismcts import IsmctsAgent, _played, _race
+from cardtable.agents.ismcts import ROLLOUTS_MIN_ROUNDS, IsmctsAgent, _played, _race, _rollout_race
 from cardtable.games.juno.decisions import Catch
 
 from .juno_position import juno, position
@@ -219,6 +219,30 @@ def test_paired_rollouts_take_the_heuristics_move_unless_another_clearly_beats_i
     assert bot.last_iterations == len(view.legal_actions())  # one whole round, every move rolled out once
 
 
+def test_paired_rollouts_race_drops_what_is_behind_or_a_copy_of_the_heuristics_move() -> None:
+    # moves 0-3, the heuristic's is 1; 0 leads; 2 is behind 0 by 1 in every round (clearly); 3 scored
+    # exactly what 1 did (a copy: it cannot beat it clearly); 1 is 0's equal on average (close)
+    values = [[1.0, 0.0] * 5, [0.0, 1.0] * 5, [0.0, -1.0] * 5, [0.0, 1.0] * 5]
+    assert _rollout_race([0, 1, 2, 3], values, 1, 10) == [0, 1]
+    # the heuristic's move itself leaves when the leader is clearly ahead of it
+    assert _rollout_race([0, 1], [[1.0, 0.5] * 5, [0.0, -0.5] * 5], 1, 10) == [0]
+
+
+def test_paired_rollouts_stop_when_one_move_is_left() -> None:
+    # The position of test_goes_out_when_it_can: going out wins, drawing never does. The race drops the
+    # draw after its first rounds and the search stops; without early stop it spends the whole budget.
+    s = position(juno(players=2), hands=["red 1, blue 9", "green 1, green 2, green 3"], discard="red 5")
+    s.hands[0] = [s.hands[0][0]]
+    s._legal = None
+    view = s.determinize(0, 3)
+    racing = IsmctsAgent(seed=1, iterations=400, rollout="heuristic", root="rollouts")
+    assert racing.act(view.clone()).text == "play red 1"
+    assert racing.last_stopped_early and racing.last_iterations == 2 * ROLLOUTS_MIN_ROUNDS
+    full = IsmctsAgent(seed=1, iterations=400, rollout="heuristic", root="rollouts", early_stop=False)
+    assert full.act(view.clone()).text == "play red 1"
+    assert not full.last_stopped_early and full.last_iterations == 400
+
+
 def test_a_game_sets_its_own_search_defaults() -> None:
     from cardtable.agents.heuristics import search_settings
 
@@ -234,7 +258,7 @@ def test_a_game_sets_its_own_search_defaults() -> None:
     k = len(view.legal_actions())
     own = IsmctsAgent(seed=1, iterations=3 * k, rollout="heuristic", cutoff=4)  # Ivion's default: paired rollouts
     own.act(view.clone())
-    assert own.last_iterations == 3 * k  # three rounds of every move
+    assert own.last_iterations == 3 * k  # three rounds of every move (fewer than the race needs to drop one)
     tree = IsmctsAgent(seed=1, iterations=3 * k + 1, rollout="heuristic", cutoff=4, root="ucb", early_stop=False)
     tree.act(view.clone())
     assert tree.last_iterations == 3 * k + 1

@@ -364,11 +364,28 @@ def choose(view: State, rng: Rng) -> Action:
     return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 
+#: the evaluation's weights on the log-odds of seat 0 winning, per unit of seat 0's lead in each:
+#: fitted by logistic regression to the winners of medium-vs-medium games over the 15 pairings of
+#: the starters, at the start of turns (bench/ivion_evaluate_fit.py; docs/agents.md, "Ivion's
+#: evaluation"). HP counts as a fraction of the hero's maximum; cards in hand include those shown;
+#: attached: the seat's own cards attached to heroes, cards or tiles (snares, wards, auras).
+EVAL_WEIGHTS = {"hp": 7.86, "deck": 0.112, "hand": 0.204, "power": 0.179, "attached": 0.318}
+
+
 def evaluate(state: State) -> list[float]:
-    """Estimated returns: the difference of the heroes' HP fractions, squashed to (-1, 1)."""
+    """Estimated returns: seat 0's chance to win from its leads in HP, cards in deck and in hand, power and
+    attached cards (`EVAL_WEIGHTS`), as a return in (-1, 1) (2 p - 1)."""
     s = state
     assert isinstance(s, IvionState)
-    lead = s.hp[0] / s.max_hp[0] - s.hp[1] / s.max_hp[1]
-    lead += 0.02 * (len(s.deck[0]) - len(s.deck[1]))
-    x = math.tanh(2.0 * lead)
+    attached = [0, 0]
+    for cards in s.attached.values():
+        for c in cards:
+            attached[s.owner(c)] += 1
+    w = EVAL_WEIGHTS
+    logit = (w["hp"] * (s.hp[0] / s.max_hp[0] - s.hp[1] / s.max_hp[1])
+             + w["deck"] * (len(s.deck[0]) - len(s.deck[1]))
+             + w["hand"] * (len(_hand(s, 0)) - len(_hand(s, 1)))
+             + w["power"] * (s.pools[0]["power"] - s.pools[1]["power"])
+             + w["attached"] * (attached[0] - attached[1]))
+    x = math.tanh(0.5 * logit)  # 2 p - 1 for p = 1 / (1 + exp(-logit))
     return [x, -x]

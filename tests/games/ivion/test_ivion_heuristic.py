@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable import agents
+from cardtable.games.ivion.heuristic import evaluate
+from cardtable.games.ivion.state import Host
 
 from .helpers import play, position
 
@@ -87,3 +91,24 @@ def test_a_step_that_reaches_no_better_tile_is_not_taken() -> None:
     s = position(hands=(["Longshot"], []), decks=("Lio Marrow", "Brother Aldous"), at=("a1", "d1"),
                  initiative=(1, 0), actions=(0, 0))
     assert choice(s) != "cantrip Wayfinder"
+
+
+def test_the_evaluation_weighs_hp_cards_in_hand_power_and_attached_cards() -> None:
+    # ISMCTS scores a cut rollout with `evaluate` (fitted to medium games' winners: a card in hand is
+    # worth more than the same card left in the deck; power and cards attached count).
+    level = position(hands=(["Flame Lash"], ["Dispel"]))
+    assert len(level.deck[0]) == len(level.deck[1])
+    assert evaluate(level) == pytest.approx([0.0, 0.0])
+    drawn = position(hands=(["Flame Lash", "Rallying Cry"], ["Dispel"]))
+    assert evaluate(drawn)[0] > 0 and evaluate(drawn)[1] == pytest.approx(-evaluate(drawn)[0])
+    powered = position(hands=(["Flame Lash"], ["Dispel"]), power=(2, 0))
+    assert evaluate(powered)[0] > 0
+    hurt = position(hands=(["Flame Lash"], ["Dispel"]))
+    hurt.hp[1] -= 5
+    assert evaluate(hurt)[0] > evaluate(drawn)[0]
+    attached = position(hands=(["Flame Lash"], ["Dispel"]))
+    card = attached.hand[0].pop()  # seat 0's card, attached to the enemy instead of held
+    attached.attached[Host("hero", 1)] = [card]
+    discarded = position(hands=(["Flame Lash"], ["Dispel"]))
+    discarded.discard[0].append(discarded.hand[0].pop())
+    assert evaluate(attached)[0] > evaluate(discarded)[0]
