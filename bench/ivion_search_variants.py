@@ -12,45 +12,27 @@ first variant's move.
 
 from __future__ import annotations
 
-import itertools
 import json
 import statistics
 import sys
 
-import cardtable
+from ivion_search_noise import positions  # bench/ivion_search_noise.py, beside this script
+
 from cardtable import agents
-from cardtable.agents.heuristics import policy_for
 from cardtable.agents.ismcts import IsmctsAgent
-from cardtable.core.rng import Rng
-from cardtable.games.ivion.decks import builder_info
 
 
 def main() -> None:
     count, variants = int(sys.argv[1]), [json.loads(a) for a in sys.argv[2:]]
-    pairs = list(itertools.combinations(builder_info()["starters"], 2))
-    heuristic = policy_for("ivion")
-    rng = Rng(11)
-    found = game = 0
     rows: list[list[tuple[int, bool, int, float, bool]]] = []  # per position, per variant
-    while found < count:
-        state = cardtable.make("ivion", decks=list(pairs[game % len(pairs)])).new_state(900 + game, record_events=False)
-        game += 1
-        medium = agents.make("medium", seed=game)
-        while not state.is_over and found < count:
-            seat = state.current_player
-            assert seat is not None
-            view = state.determinize(seat, rng.spawn())
-            if len(view.legal_actions()) >= 2 and rng.below(6) == 0:
-                own = heuristic(view.clone(), Rng(5)).index
-                row = []
-                for params in variants:
-                    bot = agents.make("hard", seed=1, clock="cpu", **params)
-                    assert isinstance(bot, IsmctsAgent)
-                    move = bot.act(view.clone()).index
-                    row.append((move, move == own, bot.last_iterations, bot.last_seconds, bot.last_stopped_early))
-                rows.append(row)
-                found += 1
-            state.apply(medium.act(view))
+    for view, own in positions(count, 2, 6):
+        row = []
+        for params in variants:
+            bot = agents.make("hard", seed=1, clock="cpu", **params)
+            assert isinstance(bot, IsmctsAgent)
+            move = bot.act(view.clone()).index
+            row.append((move, move == own, bot.last_iterations, bot.last_seconds, bot.last_stopped_early))
+        rows.append(row)
     for k, params in enumerate(variants):
         col = [r[k] for r in rows]
         print(f"{params}: the heuristic's move at {sum(c[1] for c in col)} of {len(col)}; median rollouts "
