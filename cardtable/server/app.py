@@ -95,6 +95,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lobby.bots.closed = False  # an app served again after a shutdown (its lifespan runs once more)
         lobby.resume_all()  # bots at unfinished tables carry on after a restart
         listener = None
         if store.shared:  # other processes on this database: hear their moves (shared.py)

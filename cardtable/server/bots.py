@@ -40,10 +40,12 @@ class Bots:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.workers = Workers()
+        #: set when the server shuts down: no bot starts another move (see `_turns`)
+        self.closed = False
 
     def schedule(self, table: LiveTable) -> None:
         state = table.state
-        if state.is_over or state.current_player is None:
+        if self.closed or state.is_over or state.current_player is None:
             return
         if table.rec.seats[state.current_player]["kind"] != "bot":
             return
@@ -56,7 +58,10 @@ class Bots:
         table.bot_task = loop.create_task(self._turns(table))
 
     async def _turns(self, table: LiveTable) -> None:
-        while True:
+        # `closed` is checked at every move, not only cancellation trusted: a task cancelled just as an
+        # awaited move completes can miss its cancellation (asyncio.wait_for on Python 3.11 swallowed it),
+        # and then two bots at a game that never ends played on for ever after the server had closed.
+        while not self.closed:
             if self.lobby.bot_delay:
                 await asyncio.sleep(self.lobby.bot_delay)
             state = table.state
@@ -83,6 +88,7 @@ class Bots:
         return self.workers.pool(self.lobby.bot_processes)
 
     def close(self) -> None:
+        self.closed = True
         self.workers.close()
 
     def seed(self, table: LiveTable, seat: int, version: int) -> int:
@@ -127,12 +133,16 @@ class Bots:
 
         job = loop.run_in_executor(self.lobby.executor, think)
         try:
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for returns a result that arrives with a
+            # cancellation and drops the cancellation, so a server shutting down could not stop this task.
             # The time cap runs from when the bot starts thinking: waiting for the bots' worker
             # (other bot tables are thinking) is bounded separately and generously.
-            await asyncio.wait_for(asyncio.shield(started), timeout=BOT_QUEUE_TIMEOUT)
+            async with asyncio.timeout(BOT_QUEUE_TIMEOUT):
+                await asyncio.shield(started)
             # In a worker the cap is checked by the worker's own clock (in `think`); here only a bot that
             # never answers is bounded, with room for a busy machine to pass the answer back.
-            text = await asyncio.wait_for(job, timeout=cap + (RESULT_SLACK if processes is not None else 0.0))
+            async with asyncio.timeout(cap + (RESULT_SLACK if processes is not None else 0.0)):
+                text = await job
             if table.game.parse_action(text) in state.legal_actions():
                 return text
         except (TimeoutError, Exception) as exc:  # a slow or broken bot must not stall the table

@@ -170,6 +170,34 @@ def test_a_bot_that_needs_only_its_legal_actions_is_handed_no_state(db: str) -> 
     assert all(type(v) is Turn and not isinstance(v, State) for v in LegalSpyAgent.views)
 
 
+def test_bots_stop_when_the_server_closes_even_if_their_task_missed_its_cancellation(db: str) -> None:
+    """Two bots that always take their first legal action play a JUNO game that never ends. The server's
+    shutdown cancels each bot table's task; a cancellation that arrives as a move completes could be lost
+    (asyncio.wait_for on Python 3.11), and those bots then played on for ever, holding the shutdown: the
+    task must also stop by itself once the bots are closed. Here the task is not cancelled at all."""
+    agents.register("legal-spy", lambda **_: LegalSpyAgent())
+    try:
+        with TestClient(create_app(db, bot_time=0.05)) as c:
+            t = new_table(c, [{"kind": "bot", "agent": "legal-spy"}, {"kind": "bot", "agent": "legal-spy"}], seed=4)
+            lobby = c.app.state.lobby  # type: ignore[attr-defined]
+            table = lobby.get(t["id"])
+            deadline = time.monotonic() + 120  # bounds on a stuck test, not timing assertions
+            while table.version < 8:
+                assert time.monotonic() < deadline, "the bots made fewer than 8 moves in two minutes"
+                time.sleep(0.01)
+            task = table.bot_task
+            assert task is not None and not task.done() and not table.state.is_over
+            lobby.bots.close()  # what the shutdown does before it cancels the tasks, which it does not here
+            while not task.done():
+                assert time.monotonic() < deadline, "the bots played on after the server closed them"
+                time.sleep(0.01)
+            stopped = table.version
+            time.sleep(0.2)
+            assert table.version == stopped and not table.state.is_over
+    finally:
+        agents._FACTORIES.pop("legal-spy", None)
+
+
 def test_a_bots_worker_process_reads_a_pickled_turn() -> None:
     options = {"players": 2, "match": False}
     state = make_game("juno", options).new_state(3)
