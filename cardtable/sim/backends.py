@@ -12,7 +12,8 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeAlias
 
 from .job import Job, SimError, play_chunk
@@ -50,12 +51,57 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
+@contextmanager
+def _ctrl_c_held(context: Any = None) -> Iterator[None]:
+    """Hold Ctrl-C while the worker processes start, and raise it (KeyboardInterrupt) once they are
+    started. Arriving during the start, it broke multiprocessing halfway (the fork server dies in its
+    imports; tracebacks from its internals and its finalizers) instead of stopping the run the way
+    `runner.run` says. Held twice over: blocked in this thread, a mask the fork server inherits through
+    its exec, so the terminal's Ctrl-C waits until it ignores SIGINT; and caught by a handler that only
+    notes it, since another thread (the progress bar's) may take the signal. Only when Ctrl-C raises
+    KeyboardInterrupt here (the main thread, Python's handler): otherwise there is nothing to hold."""
+    if (threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask")
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    pressed: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    if context is not None and context.get_start_method() != "fork":
+        # Started later, multiprocessing's resource tracker would unblock SIGINT (it blocks and then
+        # unblocks it around its own start) before the fork server is started: start it first.
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    failed: Exception | None = None
+    try:
+        yield
+    except Exception as exc:
+        failed = exc
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # a Ctrl-C held by the mask reaches the noting handler
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if pressed:  # the start may have failed because of it (a fork server interrupted): Ctrl-C wins
+        raise KeyboardInterrupt
+    if failed is not None:
+        raise failed
+
+
 def local(job: Job, chunks: list[list[int]], workers: int) -> Generator[Rows, None, None]:
     if workers <= 1:
         for seeds in chunks:
             yield chunk_table(job, seeds)
         return
-    with _context().Pool(workers, initializer=_ignore_sigint) as pool:  # leaving the block terminates the pool
+    pool = None
+    context = _context()
+    try:
+        with _ctrl_c_held(context):
+            pool = context.Pool(workers, initializer=_ignore_sigint)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.terminate()
+        raise
+    with pool:  # leaving the block terminates the pool
         yield from pool.imap_unordered(functools.partial(chunk_table, job), chunks)
 
 

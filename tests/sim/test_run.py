@@ -4,6 +4,7 @@ finished seeds, and Ctrl-C that keeps what finished."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -125,6 +126,26 @@ def test_ctrl_c_stops_simulate_even_when_started_from_a_background_job(tmp_path:
     kept = load(out)
     assert f"Stopped: {kept.height} new games finished and kept." in " ".join(text.split())
     assert kept.height > 0 and kept["seed"].n_unique() == kept.height
+
+
+def test_ctrl_c_while_the_workers_start_waits_until_they_are_started() -> None:
+    """Ctrl-C pressed while the worker processes start is held (it broke multiprocessing's start halfway:
+    tracebacks from its internals) and raised as KeyboardInterrupt once they are started, which the run
+    turns into "Stopped"; a start that failed because of it is a KeyboardInterrupt too."""
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # as in `cardtable simulate`
+    started = []
+    with pytest.raises(KeyboardInterrupt), backends._ctrl_c_held():
+        os.kill(os.getpid(), signal.SIGINT)  # the terminal's Ctrl-C, mid-start
+        time.sleep(0.05)  # a signal is handled between two bytecodes: it had every chance to arrive
+        started.append(True)  # not interrupted: the start went on
+    assert started == [True]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    with pytest.raises(KeyboardInterrupt), backends._ctrl_c_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        raise EOFError("the fork server died of it")
+    with pytest.raises(EOFError), backends._ctrl_c_held():  # without Ctrl-C a failed start is its own error
+        raise EOFError("no fork server")
 
 
 def test_bad_arguments_are_refused_with_a_message(small: dict[str, Any]) -> None:
