@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ..core import CardtableError, games
 from ..sim import ladder
+from . import ctrl_c_interrupts
 from .play import fail, parse_options
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
@@ -57,6 +58,14 @@ def register(app: typer.Typer) -> None:
         a plot (ladder.png) and the ratings (ratings.json) in the folder."""
         entrants = [t.strip() for t in (levels + "," + agents_arg).split(",") if t.strip()]
         folder = out or Path("ladders") / game
+        ctrl_c_interrupts()  # Ctrl-C stops the ladder and keeps the finished games, however it was started
+        finished = 0
+
+        def count(_row: dict[str, object]) -> None:
+            nonlocal finished
+            finished += 1
+            progress.update(task, advance=1)
+
         try:
             options = parse_options(None, variant, None, option)
             had = ladder.read_games(folder).num_rows if (folder / ladder.LADDER_FILE).exists() else 0
@@ -67,13 +76,17 @@ def register(app: typer.Typer) -> None:
                           console=console, transient=True) as progress:
                 task = progress.add_task("games", total=None)
                 table = ladder.run(game, entrants, games_, folder, options, seed=seed, workers=workers,
-                                   on_game=lambda _r: progress.update(task, advance=1))
+                                   on_game=count)
             console.print(f"{table.num_rows - had} new games played; {table.num_rows} in all "
                           f"({pairs} pair{'' if pairs == 1 else 's'}).")
             names, wins, played = ladder.tally(table, entrants)
             ratings = ladder.fit(names, wins, played, prior=prior)
         except (CardtableError, ValueError) as exc:
             raise fail(str(exc)) from None
+        except KeyboardInterrupt:
+            console.print(f"[yellow]Stopped: {finished} new games finished and kept in {folder}; run the same "
+                          "command again to play the rest and fit the ratings.[/]")
+            raise typer.Exit(130) from None
         results = ladder.pairs(names, wins, played)
         for t in render(game, ratings, results):
             console.print(t)

@@ -92,8 +92,15 @@ def local(job: Job, chunks: list[list[int]], workers: int) -> Generator[Rows, No
         for seeds in chunks:
             yield chunk_table(job, seeds)
         return
+    with start_pool(_context(), workers) as pool:  # leaving the block terminates the pool
+        yield from pool.imap_unordered(functools.partial(chunk_table, job), chunks)
+
+
+def start_pool(context: Any, workers: int) -> Any:
+    """A pool of `workers` processes of `context` that ignore Ctrl-C (the parent decides what is kept),
+    started with Ctrl-C held (`_ctrl_c_held`): one pressed meanwhile is a KeyboardInterrupt once it exists,
+    and then the pool is stopped."""
     pool = None
-    context = _context()
     try:
         with _ctrl_c_held(context):
             pool = context.Pool(workers, initializer=_ignore_sigint)
@@ -101,8 +108,7 @@ def local(job: Job, chunks: list[list[int]], workers: int) -> Generator[Rows, No
         if pool is not None:
             pool.terminate()
         raise
-    with pool:  # leaving the block terminates the pool
-        yield from pool.imap_unordered(functools.partial(chunk_table, job), chunks)
+    return pool
 
 
 def ray(job: Job, chunks: list[list[int]], workers: int | None, address: str | None) -> Generator[Rows, None, None]:

@@ -33,6 +33,7 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from .. import agents
 from ..core import CardtableError, make, play
+from .backends import start_pool
 from .job import parse_agent
 from .stats import Z95, wilson
 
@@ -141,15 +142,17 @@ def run(
         if len(rows) % 20 == 0:  # an interrupted run keeps what it played
             pq.write_table(pa.Table.from_pylist(rows, schema=SCHEMA), part)
 
-    if workers <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            keep(_play(t))
-    else:
-        with multiprocessing.get_context("spawn").Pool(min(workers, len(tasks))) as pool:
-            for row in pool.imap_unordered(_play, tasks, chunksize=1):
-                keep(row)
-    if rows:
-        pq.write_table(pa.Table.from_pylist(rows, schema=SCHEMA), part)
+    try:
+        if workers <= 1 or len(tasks) <= 1:
+            for t in tasks:
+                keep(_play(t))
+        else:
+            with start_pool(multiprocessing.get_context("spawn"), min(workers, len(tasks))) as pool:
+                for row in pool.imap_unordered(_play, tasks, chunksize=1):
+                    keep(row)
+    finally:  # Ctrl-C (KeyboardInterrupt) too: every game finished is kept, and a rerun plays the rest
+        if rows:
+            pq.write_table(pa.Table.from_pylist(rows, schema=SCHEMA), part)
     return read_games(folder)
 
 

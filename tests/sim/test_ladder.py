@@ -79,6 +79,25 @@ def test_a_ladder_is_extended_not_replayed(tmp_path: Path) -> None:
         ladder.run("iunu", ["random", "medium"], 1, folder)
 
 
+def test_ctrl_c_keeps_every_finished_game_and_a_rerun_plays_the_rest(tmp_path: Path) -> None:
+    """Ctrl-C (KeyboardInterrupt) in the middle of a ladder keeps every game finished, not only those up to
+    the last save every 20 games; running it again plays only the games not there."""
+    folder = tmp_path / "ladder"
+    played: list[int] = []
+
+    def stop_at_seven(row: dict[str, object]) -> None:
+        played.append(1)
+        if len(played) == 7:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ladder.run("juno", ["random", "easy"], 30, folder, {"match": False}, on_game=stop_at_seven)
+    assert ladder.read_games(folder).num_rows == 7
+    rest: list[int] = []
+    t = ladder.run("juno", ["random", "easy"], 30, folder, {"match": False}, on_game=lambda r: rest.append(1))
+    assert len(rest) == 23 and t.num_rows == 30 and sorted(t["index"].to_pylist()) == list(range(30))
+
+
 def test_expert_is_a_level_that_thinks_at_most_two_seconds() -> None:
     name, params = agents.DIFFICULTY["expert"]
     assert name == "ismcts" and 0 < params["time_limit"] <= 2
