@@ -373,6 +373,28 @@ def info(raw: str, cards: list[dict[str, Any]], listed: list[tuple[Any, str]], o
     return describe(card)
 
 
+def refusals(statuses: dict[str, dict[str, Any]]) -> list[str]:
+    """A line for each reason why cards held cannot be played now, in the table's words: alone, a card's own
+    ("Flame Lash has no target in range"); the cards that share a reason are named together on one line
+    ("Charge, Cleave: each is not an instant: ...") instead of a line each, which at a response window
+    listed every card in hand."""
+    groups: dict[tuple[bool, str], list[tuple[str, str]]] = {}
+    for name, status in statuses.items():
+        why = status["why"]
+        if why:
+            own = why.startswith(name)  # the reason names the card first: the rest is the same for each
+            groups.setdefault((own, why[len(name):] if own else why), []).append((name, why))
+    lines = []
+    for (own, rest), held in groups.items():
+        if len(held) == 1:
+            name, why = held[0]
+            lines.append(why if own else f"{name}: {why}")
+        else:
+            names = ", ".join(name for name, _ in held)
+            lines.append(f"{names}: each{rest}" if own else f"{names}: {rest}")
+    return lines
+
+
 def ask(state: State, human: int | None = None) -> Any | None:
     """Numbered choices; a number or the action's text; a refused move shows the engine's reason
     (and, when it names a card, what that card is and when it can be played)."""
@@ -384,10 +406,8 @@ def ask(state: State, human: int | None = None) -> Any | None:
     for i, (_, label) in enumerate(listed, 1):
         console.print(f"  [bold cyan]{i:>2}[/] {escape(label)}")
     if human is not None:  # each card held that cannot be played now, and the rule's reason (the table's words)
-        for name, status in state.card_status(human).items():
-            why = status["why"]
-            if why:
-                console.print(f"  [dim]✗ {escape(rename(why if why.startswith(name) else f'{name}: {why}'))}[/]")
+        for line in refusals(state.card_status(human)):
+            console.print(f"  [dim]✗ {escape(rename(line))}[/]")
 
     def refused(message: str, raw: str, parsed: bool) -> None:
         """The engine's reason; when the words name a card, what it is and when it can be played instead
