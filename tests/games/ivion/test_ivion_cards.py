@@ -65,6 +65,21 @@ def test_bewilder_disarms_and_slows_so_a_disarm_card_and_moving_are_prevented() 
     assert "play Rallying Cry" in texts(s)  # heroic
 
 
+def test_veil_takes_two_actions_to_raise_a_ward_that_holds_against_control() -> None:
+    # Lio Marrow's ward (issue 34's third retune: 2 actions, was 1; at 1 it stood out on the played
+    # measure in four of his pairings). Heroic: a silenced Lio still raises it; its +1 power comes
+    # when it resolves, and from then on each hit on him is 1 less.
+    s = position(hands=(["Veil"], ["Oathstrike"]), decks=(LIO, EDDA), at=("b2", "b3"), actions=(1, 3))
+    with pytest.raises(IllegalAction, match="short of 1 action"):
+        s.apply("play Veil")
+    s = position(hands=(["Veil"], ["Oathstrike"]), decks=(LIO, EDDA), at=("b2", "b3"), actions=(2, 3))
+    s.controls[0]["silence"] = 1
+    play(s, "play Veil", "pass")
+    assert s.pools[0] == {"actions": 0, "power": 1} and "ward" in s.statuses_on(0)
+    play(s, "end turn", "play Oathstrike", "pass")
+    assert s.hp[0] == s.max_hp[0] - 1  # Oathstrike's 2, less the ward's 1
+
+
 def test_spending_removes_that_much_control_in_any_combination() -> None:
     s = position(hands=(["Fireball"], []), power=(1, 0), actions=(3, 0))
     s.controls[0].update(slow=2, disarm=1)
@@ -116,6 +131,7 @@ def test_instants_answer_and_resolve_in_reverse_order_meta_countering_by_control
     play(s, "pass")
     assert s.controls[0]["silence"] == 1
     assert s.hp[1] == 32  # Fireball meta-countered: its banner includes silence
+    assert s.hp[0] == s.max_hp[0] - 2  # Hush: silence 1 and 2 damage (issue 34's third retune: was 1)
     assert s.pools[0] == {"actions": 3, "power": 1}  # refunded
     assert names(s, s.discard[0]) == ["Fireball"] and any(e.kind == "meta_countered" for e in s.events)
 
