@@ -1,8 +1,8 @@
 """`evolve`: a changed copy of one of the effect layer's immutable records (records.py).
 
 Its own module so that it is compiled (cardtable/_native.py) while records.py cannot be: an effect
-sequence makes a new `Sequence` at every step (`Effects._work`, `_push`), and a call from the
-compiled layer to an interpreted function cost a search a tenth of its time (bench/README.md)."""
+sequence makes a new `Sequence` at every step (`Effects._work`, `_push`), so the compiled layer
+would otherwise call into the interpreter at every step (bench/README.md, issue 37)."""
 
 from __future__ import annotations
 
