@@ -36,7 +36,9 @@ from types import ModuleType
 #: protocols, which mypyc would compile as traits that `isinstance` refuses. core/verbs.py stays
 #: interpreted too: compiled, its generic `Verb(Generic[P])` dataclass fails at import ("attribute
 #: '__dict__' of 'type' objects is not writable"), and it is under 1% of a search (cProfile, Ivion).
-#: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts.
+#: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts;
+#: so is the hard bot's search itself (agents/ismcts.py; a test or probe that watches a search
+#: subclasses it, which it allows, instead of patching it).
 MODULES: tuple[str, ...] = (
     "cardtable.core.fisher_yates",
     "cardtable.core.actions",
@@ -68,6 +70,7 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.iunu.decisions",
     "cardtable.games.iunu.state",
     "cardtable.games.iunu.heuristic",
+    "cardtable.agents.ismcts",
 )
 #: the group's shared library module (mypyc's runtime for the group)
 GROUP = "cardtable.native"

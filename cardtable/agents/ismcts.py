@@ -55,6 +55,8 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..core.actions import Action
 from ..core.rng import Rng
 from ..core.state import State
@@ -75,6 +77,8 @@ class _Node:
         self.total = 0.0             # sum of `seat`'s returns through this node
 
 
+# Compiled with the engine (cardtable/_native.py); tests and probes subclass it to watch a search.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IsmctsAgent:
     name = "ismcts"
     #: the search determinizes its root view again at every iteration and plays on the copies
