@@ -90,17 +90,15 @@ def early_stop(game_name: str, count: int) -> None:
           f"median iterations {statistics.median(its_early)} (early stop) / {statistics.median(its_full)} (whole budget)")
 
 
-class _Capture:
-    """Keeps the root of the last search (the tree is local to `act`)."""
+class _Capturing(ismcts.IsmctsAgent):
+    """hard's search, keeping the root of its last tree (the tree is local to `act`). A subclass, not
+    a patch: the agent is compiled with the engine (cardtable/_native.py)."""
 
     root: Any = None
 
-
-def _capturing_iterate(original: Any) -> Any:
-    def iterate(self: ismcts.IsmctsAgent, state: State, root: Any, *rest: Any, **named: Any) -> Any:
-        _Capture.root = root
-        return original(self, state, root, *rest, **named)
-    return iterate
+    def _iterate(self, state: State, root: Any, *rest: Any, **named: Any) -> Any:
+        self.root = root
+        return super()._iterate(state, root, *rest, **named)
 
 
 def reference(game_name: str, count: int, iterations: int, variants: dict[str, dict[str, Any]], part: int, parts: int) -> None:
@@ -109,18 +107,14 @@ def reference(game_name: str, count: int, iterations: int, variants: dict[str, d
     its: dict[str, list[int]] = {name: [] for name in variants}
     kinds: Counter[str] = Counter()
     done = 0
-    original = ismcts.IsmctsAgent._iterate
     for i, view in enumerate(positions(game_name, count, 99, 9000, 8)):
         if i % parts != part:
             continue
-        ismcts.IsmctsAgent._iterate = _capturing_iterate(original)  # type: ignore[method-assign]
-        try:
-            # (UCB at the root: every move gets a value from one tree, paired rounds or not in the variants)
-            agents.make("hard", seed=100 + i, iterations=iterations, time_limit=1e9, early_stop=False,
-                        root="ucb").act(view)
-        finally:
-            ismcts.IsmctsAgent._iterate = original  # type: ignore[method-assign]
-        ref = {k: (ch.visits, ch.total / ch.visits) for k, ch in _Capture.root.children.items()}
+        # (UCB at the root: every move gets a value from one tree, paired rounds or not in the variants)
+        deep = _Capturing(**{**agents.DIFFICULTY["hard"][1], "seed": 100 + i, "iterations": iterations,
+                             "time_limit": 1e9, "early_stop": False, "root": "ucb"})
+        deep.act(view)
+        ref = {k: (ch.visits, ch.total / ch.visits) for k, ch in deep.root.children.items()}
         best = max(ref, key=lambda k: ref[k][0])
         decision = getattr(view, "decision", None)
         kinds[getattr(decision, "kind", "?")] += 1

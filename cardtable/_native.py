@@ -32,17 +32,20 @@ from types import ModuleType
 #: slower than CPython's own (a 108-card shuffle took 40 us compiled against 35 us interpreted).
 #: core/effects/records.py stays interpreted: its records change through their `__dict__` (`evolve`,
 #: `ResponseStack.change_top`) and each game gets its own record classes made at run time, neither of
-#: which a compiled (native) class allows; core/effects/hosts.py holds the `runtime_checkable`
+#: which a compiled (native) class allows (`evolve` itself, a function, is compiled: core/effects/immutable.py); core/effects/hosts.py holds the `runtime_checkable`
 #: protocols, which mypyc would compile as traits that `isinstance` refuses. core/verbs.py stays
 #: interpreted too: compiled, its generic `Verb(Generic[P])` dataclass fails at import ("attribute
 #: '__dict__' of 'type' objects is not writable"), and it is under 1% of a search (cProfile, Ivion).
-#: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts.
+#: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts;
+#: so is the hard bot's search itself (agents/ismcts.py; a test or probe that watches a search
+#: subclasses it, which it allows, instead of patching it).
 MODULES: tuple[str, ...] = (
     "cardtable.core.fisher_yates",
     "cardtable.core.actions",
     "cardtable.core.state",
     "cardtable.core.resources",
     "cardtable.core.zones",
+    "cardtable.core.effects.immutable",
     "cardtable.core.effects.sequence",
     "cardtable.core.effects.stack",
     "cardtable.games.juno.cards",
@@ -67,6 +70,7 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.iunu.decisions",
     "cardtable.games.iunu.state",
     "cardtable.games.iunu.heuristic",
+    "cardtable.agents.ismcts",
 )
 #: the group's shared library module (mypyc's runtime for the group)
 GROUP = "cardtable.native"

@@ -55,6 +55,8 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..core.actions import Action
 from ..core.rng import Rng
 from ..core.state import State
@@ -75,6 +77,8 @@ class _Node:
         self.total = 0.0             # sum of `seat`'s returns through this node
 
 
+# Compiled with the engine (cardtable/_native.py); tests and probes subclass it to watch a search.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class IsmctsAgent:
     name = "ismcts"
     #: the search determinizes its root view again at every iteration and plays on the copies
@@ -225,15 +229,15 @@ class IsmctsAgent:
         done = 0
         rounds = 0
         while len(alive) > 1:
-            seed = rng.next64()
+            # the round's world, dealt once: every move starts from a copy of it and of its random stream
+            luck = Rng(rng.next64())
+            world = view.determinize(seat, luck.spawn())
             complete = True
             for a in alive:
                 if (limit is not None and done >= limit) or (deadline is not None and done > 0 and clock() >= deadline):
                     complete = False
                     break
-                world = Rng(seed)
-                state = view.determinize(seat, world.spawn())
-                returns = self._iterate(state, root, world, policy, evaluate, guide, first=a)
+                returns = self._iterate(world.clone(), root, luck.clone(), policy, evaluate, guide, first=a)
                 results[a.index].append(returns[seat])
                 done += 1
             if not complete:

@@ -193,9 +193,9 @@ def test_hard_still_searches_on_determinized_copies() -> None:
             self.views.append(view)
             return super().act(view)
 
-        def _iterate(self, state: State, *args: Any, **kwargs: Any) -> None:
+        def _iterate(self, state: State, *args: Any, **kwargs: Any) -> Any:
             self.iterated.append((self.views[-1], state))
-            super()._iterate(state, *args, **kwargs)
+            return super()._iterate(state, *args, **kwargs)  # (its returns: the compiled search checks their type)
 
     game = cardtable.make("juno", players=2, match=False)
     params = {**agents.DIFFICULTY["hard"][1], "time_limit": None, "iterations": 8}

@@ -42,6 +42,7 @@ from .hosts import (
     StagedStackHost,
     ToldHost,
 )
+from .immutable import evolve
 from .records import (
     Ability,
     Attempt,
@@ -55,7 +56,6 @@ from .records import (
     StackItem,
     Triggered,
     Work,
-    evolve,
 )
 from .sequence import (
     EffectActions,

@@ -13,21 +13,7 @@ from typing import Any, TypeVar
 from ..resources import Payment
 from ..state import Decision
 from ..verbs import Effect, VerbRegistry
-
-R = TypeVar("R")
-
-
-def evolve(record: R, **changes: Any) -> R:
-    """A copy of the immutable `record` with `changes` (what `dataclasses.replace` does, without
-    calling `__init__` again: pending work changes at every step of an effect, and the records
-    are the engine's own, already checked)."""
-    values = record.__dict__.copy()  # a copy of the fields, then the changes (cheaper than filling an empty dict)
-    values.update(changes)
-    new = object.__new__(type(record))
-    object.__setattr__(new, "__dict__", values)
-    return new
-
-
+from .immutable import evolve
 
 #: what kind of event: a name ("turn_start"), or a tuple of words for a game whose events have
 #: several parts (Iuno Avatar: verb, what, from area, to area), read by position, never joined

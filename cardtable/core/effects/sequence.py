@@ -16,6 +16,7 @@ from ..actions import Action
 from ..state import Decision, State
 from ..verbs import QUESTION, Effect, VerbRegistry
 from .hosts import ChainedHost, ChoosingHost, EffectHost, ToldHost
+from .immutable import evolve
 from .records import (
     Ability,
     Attempt,
@@ -30,7 +31,6 @@ from .records import (
     _work_from_json,
     _work_json,
     bind_decision,
-    evolve,
 )
 
 

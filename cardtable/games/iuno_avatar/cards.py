@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -117,25 +117,28 @@ class Card(CardSchema):
             out.update(level=level, kind=kind, when=when)
         return out
 
-    @property
+    # The card's data never changes (a frozen model), so what is read from it is worked out once, on
+    # first use, and kept on the card: the rules and the bots ask these at every step of a search.
+
+    @cached_property
     def effect(self) -> Effect | None:
         """The first step of the effect (the whole sequence is `effects`): whether the effect is
         offered at all depends on it (a later step needs the one before it)."""
         return self.effects[0] if self.effects else None
 
-    @property
+    @cached_property
     def element_index(self) -> int:
         return ELEMENTS.index(self.element)
 
-    @property
+    @cached_property
     def figure(self) -> bool:
         return self.type == "figure"
 
-    @property
+    @cached_property
     def spell(self) -> bool:
         return self.type == "spell"
 
-    @property
+    @cached_property
     def gem(self) -> bool:
         return self.type == "gem"
 

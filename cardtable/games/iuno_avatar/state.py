@@ -60,6 +60,20 @@ SUMMON = VERBS.parse({"verb": "move", "what": "figure card", "from_area": "heave
 CAST = VERBS.parse({"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white",
                     "to_area": "earth", "to_owner": "white"}, "a cast")
 NEXT_PHASE = {"die": ("card", TAKE_CARD), "card": ("gem", TAKE_GEM)}
+
+#: paying the rest in gems: `n` of the player's own gems go to the middle, by `n` (an effect is
+#: immutable, so one per amount is parsed once and shared)
+_PAY_GEMS: dict[int, Effect] = {}
+
+
+def _pay_gems(n: int) -> Effect:
+    effect = _PAY_GEMS.get(n)
+    if effect is None:
+        effect = _PAY_GEMS[n] = VERBS.parse({"verb": "move", "what": "gem", "from_owner": "white", "to_area": "middle",
+                                             "n": n}, "a payment")
+    return effect
+
+
 #: an event's kind is the activity's words, by position: (verb, what, from area, to area); "" where
 #: the verb has none (a take, a discard; a gem's move has no from area)
 NOTHING = GameEvent(("nothing", "", "", ""))   # an effect that can do nothing now: no effect answers it
@@ -401,9 +415,7 @@ class AvatarState(State):
         if action.kind == Kind.PAY_CARD:
             EFFECTS.start(self, PAY_CARD, Context(seat, -1, (-1, action.card)))
         else:
-            gems = VERBS.parse({"verb": "move", "what": "gem", "from_owner": "white", "to_area": "middle",
-                                "n": sum(decision.remaining)}, "a payment")
-            EFFECTS.start(self, gems, Context(seat))
+            EFFECTS.start(self, _pay_gems(sum(decision.remaining)), Context(seat))
 
     # -- end of turn ("In the end of each turn, each player must discard ...") -----------------------
 

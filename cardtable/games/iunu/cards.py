@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -186,7 +186,8 @@ class Citizen(BaseModel):
     citizen_vp: int
     bread_vp: int
 
-    @property
+    # kept on the frozen model once read: the heuristic and GAME END scoring ask it at every step of a search
+    @cached_property
     def majority_vp(self) -> int:
         return self.cards
 
