@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 #: by their determinizations' luck: at 0.5 s it picked the same move on two seeds at 14 of 30
 #: positions and the heuristic's move at 11 of 60, and lost to medium (34 of 108). Paired
 #: rollouts compare the moves on the same hidden cards, and race them (docs/games/ivion.md, the
-#: hard bot: 151 of 200 against medium with the race and the fitted `evaluate`).
+#: hard bot: 149 of 200 against medium with the race and the fitted `evaluate`, on the content of
+#: stop 42).
 SEARCH = {"root": "rollouts"}
 
 
