@@ -96,6 +96,7 @@ class IsmctsAgent:
         clock: str = "wall",
         early_stop: bool = True,
         root: str | None = None,
+        race: float | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -115,6 +116,8 @@ class IsmctsAgent:
             raise AgentError(f"agent 'ismcts': bias must be >= 0 (0: off), got {bias}")
         if root is not None and root not in ROOT_SEARCHES:
             raise AgentError(f"agent 'ismcts': root must be one of {', '.join(ROOT_SEARCHES)}, got {root!r}")
+        if race is not None and race <= 0:
+            raise AgentError(f"agent 'ismcts': race must be a positive number of standard errors, got {race}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -125,6 +128,7 @@ class IsmctsAgent:
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         self.early_stop = bool(early_stop)
         self.root = root  # None: as the game's heuristic module says (`SEARCH`), else "ucb"
+        self.race = race  # paired rounds' race: None: as `SEARCH` says (its "race"), else `PAIRED_Z`
         #: statistics of the last decision: iterations run, seconds spent, whether it stopped early
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -223,6 +227,7 @@ class IsmctsAgent:
         limit = self.iterations
         game = view.game.spec.name
         own = policy_for(game)(view.clone(), rng.spawn()).index if game in heuristic_games() else -1
+        z = self.race if self.race is not None else float(search_settings(game).get("race", PAIRED_Z))
         root = _Node(-1)
         alive = list(legal)
         results: dict[int, list[float]] = {a.index: [] for a in legal}  # per move: its return in each round
@@ -246,7 +251,7 @@ class IsmctsAgent:
                 break
             rounds += 1
             if rounds >= PAIRED_MIN_ROUNDS:
-                alive = _race(alive, results)
+                alive = _race(alive, results, z)
         self.last_iterations = done
         self.last_seconds = clock() - start
         self.last_stopped_early = len(alive) == 1 and len(legal) > 1
@@ -439,9 +444,9 @@ def _played(alive: list[Action], legal: list[Action], results: dict[int, list[fl
     return best
 
 
-def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:
+def _race(alive: list[Action], results: dict[int, list[float]], z: float) -> list[Action]:
     """The moves still in the race after a round: those whose paired mean difference to the leader
-    (over the rounds so far, in which every move left took part) is within `PAIRED_Z` standard errors."""
+    (over the rounds so far, in which every move left took part) is within `z` standard errors."""
     n = min(len(results[a.index]) for a in alive)
     means = {a.index: sum(results[a.index][:n]) / n for a in alive}
     leader = max(alive, key=lambda a: means[a.index])
@@ -452,7 +457,7 @@ def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:
             out.append(a)
             continue
         mean, se = _paired(lead, results[a.index], n)
-        if mean <= PAIRED_Z * se:
+        if mean <= z * se:
             out.append(a)
     return out
 

@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable import _native, agents
-from cardtable.agents.ismcts import ROLLOUTS_MIN_ROUNDS, IsmctsAgent, _played, _race, _rollout_race
+from cardtable.agents.ismcts import PAIRED_Z, ROLLOUTS_MIN_ROUNDS, IsmctsAgent, _played, _race, _rollout_race
 from cardtable.games.juno.decisions import Catch
 
 from .juno_position import juno, position
@@ -171,7 +171,7 @@ def test_paired_rounds_drop_a_move_clearly_behind_and_keep_a_close_one() -> None
     a, b, c = cardtable.make("juno", players=2, match=False).actions.actions[:3]
     # b loses to a by 1 in every paired round (no spread: clearly behind); c is a's equal on average
     results = {a.index: [1.0, 0.0] * 5, b.index: [0.0, -1.0] * 5, c.index: [0.0, 1.0] * 5}
-    assert _race([a, b, c], results) == [a, c]
+    assert _race([a, b, c], results, PAIRED_Z) == [a, c]
 
 
 def test_paired_rounds_give_up_the_heuristics_move_only_for_a_clear_lead() -> None:
