@@ -174,6 +174,20 @@ def test_paired_rounds_drop_a_move_clearly_behind_and_keep_a_close_one() -> None
     assert _race([a, b, c], results, PAIRED_Z) == [a, c]
 
 
+def test_a_wider_race_keeps_a_move_a_narrow_one_drops() -> None:
+    a, b = cardtable.make("juno", players=2, match=False).actions.actions[:2]
+    # b is behind a by 2.25 standard errors of the paired differences
+    results = {a.index: [1.0] * 16, b.index: [0.0] * 4 + [1.0] * 12}
+    assert _race([a, b], results, 2.0) == [a]
+    assert _race([a, b], results, 2.5) == [a, b]
+
+
+def test_the_race_width_is_a_positive_number_of_standard_errors() -> None:
+    with pytest.raises(agents.AgentError, match="race must be a positive number of standard errors"):
+        agents.make("hard", race=0)
+    assert agents.make("hard", race=2.5).race == 2.5
+
+
 def test_paired_rounds_give_up_the_heuristics_move_only_for_a_clear_lead() -> None:
     a, b, c = cardtable.make("juno", players=2, match=False).actions.actions[:3]
     moves = [a, b, c]
