@@ -92,7 +92,7 @@ class IsmctsAgent:
         c: float = 0.7,
         rollout: str = "random",
         cutoff: int | None = None,
-        bias: float = 0.0,
+        bias: float | None = None,
         clock: str = "wall",
         early_stop: bool = True,
         root: str | None = None,
@@ -112,7 +112,7 @@ class IsmctsAgent:
             raise AgentError(f"agent 'ismcts': cutoff must be >= 0 decisions, got {cutoff}")
         if clock not in ("wall", "cpu"):
             raise AgentError(f"agent 'ismcts': clock must be 'wall' (real time) or 'cpu' (CPU time), got {clock!r}")
-        if bias < 0:
+        if bias is not None and bias < 0:
             raise AgentError(f"agent 'ismcts': bias must be >= 0 (0: off), got {bias}")
         if root is not None and root not in ROOT_SEARCHES:
             raise AgentError(f"agent 'ismcts': root must be one of {', '.join(ROOT_SEARCHES)}, got {root!r}")
@@ -124,7 +124,7 @@ class IsmctsAgent:
         self.c = c
         self.rollout = rollout
         self.cutoff = cutoff
-        self.bias = float(bias)
+        self.bias = None if bias is None else float(bias)  # None: as the game's `SEARCH` says (its "bias"), else 0
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         self.early_stop = bool(early_stop)
         self.root = root  # None: as the game's heuristic module says (`SEARCH`), else "ucb"
@@ -140,16 +140,18 @@ class IsmctsAgent:
             self.last_iterations, self.last_seconds, self.last_stopped_early = 0, 0.0, False
             return legal[0]
         game = view.game.spec.name
-        root_search = self.root if self.root is not None else search_settings(game).get("root", "ucb")
-        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 or root_search == "rollouts" else None
+        settings = search_settings(game)
+        root_search = self.root if self.root is not None else settings.get("root", "ucb")
+        bias = self.bias if self.bias is not None else float(settings.get("bias", 0.0))
+        heuristic = policy_for(game) if self.rollout == "heuristic" or bias > 0 or root_search == "rollouts" else None
         policy = heuristic if self.rollout == "heuristic" else None
-        guide = heuristic if self.bias > 0 else None
+        guide = heuristic if bias > 0 else None
         evaluate = evaluator_for(game) if self.cutoff is not None else None
         seat = view.current_player
         assert seat is not None
         rng = self.rng.spawn()
         if root_search == "paired":
-            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide)
+            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide, bias)
         if root_search == "rollouts":
             assert heuristic is not None
             return self._act_rollouts(view, legal, seat, rng, policy, evaluate, heuristic)
@@ -185,7 +187,7 @@ class IsmctsAgent:
                 if first - second > remaining:
                     stopped = True
                     break
-            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate, guide)
+            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate, guide, bias)
             done += 1
         self.last_iterations = done
         self.last_seconds = clock() - start
@@ -206,6 +208,7 @@ class IsmctsAgent:
         policy: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None,
+        bias: float,
     ) -> Action:
         """The root searched in paired rounds (`root="paired"`): a round draws one determinization and
         one random stream and runs one iteration through each root move still in the race, every
@@ -242,7 +245,7 @@ class IsmctsAgent:
                 if (limit is not None and done >= limit) or (deadline is not None and done > 0 and clock() >= deadline):
                     complete = False
                     break
-                returns = self._iterate(world.clone(), root, luck.clone(), policy, evaluate, guide, first=a)
+                returns = self._iterate(world.clone(), root, luck.clone(), policy, evaluate, guide, bias, first=a)
                 results[a.index].append(returns[seat])
                 done += 1
             if not complete:
@@ -338,12 +341,12 @@ class IsmctsAgent:
         policy: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None = None,
+        bias: float = 0.0,
         first: Action | None = None,
     ) -> list[float]:
         path = [root]
         node = root
         c = self.c
-        bias = self.bias
         if first is not None:  # the root move is given (paired rounds); the tree below it as usual
             child = root.children.get(first.index)
             if child is None:
