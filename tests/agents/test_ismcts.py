@@ -215,9 +215,12 @@ def test_paired_search_is_the_games_choice_unless_told() -> None:
     for root in (None, "paired", "ucb", "rollouts"):
         bot = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root=root)
         assert bot.act(view) in view.legal_actions()
-    # the game's default is its paired rounds: the same move as asking for them
-    default = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic").act(view)
-    assert default == IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root="paired").act(view)
+    # the game's default is its paired rounds with its heuristic's bias: the same move as asking for them
+    assert search_settings("iuno_avatar")["bias"] == 1.0
+    default = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic")
+    assert default.bias is None  # (as the game says)
+    assert default.act(view) == IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root="paired",
+                                            bias=1.0).act(view)
 
 
 def test_an_unknown_root_search_is_refused() -> None:
