@@ -183,7 +183,7 @@ def race(game_name: str, count: int, rounds: int, budget: int) -> None:
                     done += len(alive)
                     n += 1
                     if n >= ismcts.PAIRED_MIN_ROUNDS:
-                        alive = ismcts._race(alive, {k: v[:n] for k, v in results.items()})
+                        alive = ismcts._race(alive, {k: v[:n] for k, v in results.items()}, ismcts.PAIRED_Z)
                 move = ismcts._played(alive, legal, results, n, own).index
                 t = totals[name]
                 t[0] += top - truth[move]

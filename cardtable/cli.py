@@ -31,7 +31,12 @@ def _load() -> None:
 
 
 def main() -> None:
-    _load()
+    try:
+        _load()
+    except KeyboardInterrupt:
+        # Ctrl-C while the commands' libraries load (a third of a second): nothing has started, so
+        # nothing is lost; the shell's exit status for it, not a traceback of an import
+        raise SystemExit(130) from None
     app()
 
 

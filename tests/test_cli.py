@@ -109,3 +109,18 @@ def test_ivion_result_has_no_empty_points_column(monkeypatch) -> None:
     out = runner.invoke(app, ["play", "ivion", "--watch", "--seed", "1", "--bots", "random"]).output
     result = out[out.rindex("Result"):]
     assert "place" in result and "player" in result and "1st" in result and "points" not in result
+
+
+def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback(monkeypatch, capsys) -> None:
+    import importlib
+
+    from cardtable import cli
+
+    def interrupted(name: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 130
+    assert "Traceback" not in capsys.readouterr().err

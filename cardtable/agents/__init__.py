@@ -76,6 +76,7 @@ def _ismcts(**params: Any) -> Agent:
             "clock": str,
             "early_stop": bool,
             "root": str,
+            "race": (int, float),
         },
     )
     return IsmctsAgent(**params)

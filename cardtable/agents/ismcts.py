@@ -92,10 +92,11 @@ class IsmctsAgent:
         c: float = 0.7,
         rollout: str = "random",
         cutoff: int | None = None,
-        bias: float = 0.0,
+        bias: float | None = None,
         clock: str = "wall",
         early_stop: bool = True,
         root: str | None = None,
+        race: float | None = None,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -111,20 +112,23 @@ class IsmctsAgent:
             raise AgentError(f"agent 'ismcts': cutoff must be >= 0 decisions, got {cutoff}")
         if clock not in ("wall", "cpu"):
             raise AgentError(f"agent 'ismcts': clock must be 'wall' (real time) or 'cpu' (CPU time), got {clock!r}")
-        if bias < 0:
+        if bias is not None and bias < 0:
             raise AgentError(f"agent 'ismcts': bias must be >= 0 (0: off), got {bias}")
         if root is not None and root not in ROOT_SEARCHES:
             raise AgentError(f"agent 'ismcts': root must be one of {', '.join(ROOT_SEARCHES)}, got {root!r}")
+        if race is not None and race <= 0:
+            raise AgentError(f"agent 'ismcts': race must be a positive number of standard errors, got {race}")
         self.rng = Rng(seed)
         self.iterations = iterations
         self.time_limit = time_limit
         self.c = c
         self.rollout = rollout
         self.cutoff = cutoff
-        self.bias = float(bias)
+        self.bias = None if bias is None else float(bias)  # None: as the game's `SEARCH` says (its "bias"), else 0
         self.clock: Callable[[], float] = time.perf_counter if clock == "wall" else time.thread_time
         self.early_stop = bool(early_stop)
         self.root = root  # None: as the game's heuristic module says (`SEARCH`), else "ucb"
+        self.race = race  # paired rounds' race: None: as `SEARCH` says (its "race"), else `PAIRED_Z`
         #: statistics of the last decision: iterations run, seconds spent, whether it stopped early
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -136,16 +140,18 @@ class IsmctsAgent:
             self.last_iterations, self.last_seconds, self.last_stopped_early = 0, 0.0, False
             return legal[0]
         game = view.game.spec.name
-        root_search = self.root if self.root is not None else search_settings(game).get("root", "ucb")
-        heuristic = policy_for(game) if self.rollout == "heuristic" or self.bias > 0 or root_search == "rollouts" else None
+        settings = search_settings(game)
+        root_search = self.root if self.root is not None else settings.get("root", "ucb")
+        bias = self.bias if self.bias is not None else float(settings.get("bias", 0.0))
+        heuristic = policy_for(game) if self.rollout == "heuristic" or bias > 0 or root_search == "rollouts" else None
         policy = heuristic if self.rollout == "heuristic" else None
-        guide = heuristic if self.bias > 0 else None
+        guide = heuristic if bias > 0 else None
         evaluate = evaluator_for(game) if self.cutoff is not None else None
         seat = view.current_player
         assert seat is not None
         rng = self.rng.spawn()
         if root_search == "paired":
-            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide)
+            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide, bias)
         if root_search == "rollouts":
             assert heuristic is not None
             return self._act_rollouts(view, legal, seat, rng, policy, evaluate, heuristic)
@@ -181,7 +187,7 @@ class IsmctsAgent:
                 if first - second > remaining:
                     stopped = True
                     break
-            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate, guide)
+            self._iterate(view.determinize(seat, rng.spawn()), root, rng, policy, evaluate, guide, bias)
             done += 1
         self.last_iterations = done
         self.last_seconds = clock() - start
@@ -202,6 +208,7 @@ class IsmctsAgent:
         policy: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None,
+        bias: float,
     ) -> Action:
         """The root searched in paired rounds (`root="paired"`): a round draws one determinization and
         one random stream and runs one iteration through each root move still in the race, every
@@ -223,6 +230,7 @@ class IsmctsAgent:
         limit = self.iterations
         game = view.game.spec.name
         own = policy_for(game)(view.clone(), rng.spawn()).index if game in heuristic_games() else -1
+        z = self.race if self.race is not None else float(search_settings(game).get("race", PAIRED_Z))
         root = _Node(-1)
         alive = list(legal)
         results: dict[int, list[float]] = {a.index: [] for a in legal}  # per move: its return in each round
@@ -237,7 +245,7 @@ class IsmctsAgent:
                 if (limit is not None and done >= limit) or (deadline is not None and done > 0 and clock() >= deadline):
                     complete = False
                     break
-                returns = self._iterate(world.clone(), root, luck.clone(), policy, evaluate, guide, first=a)
+                returns = self._iterate(world.clone(), root, luck.clone(), policy, evaluate, guide, bias, first=a)
                 results[a.index].append(returns[seat])
                 done += 1
             if not complete:
@@ -246,7 +254,7 @@ class IsmctsAgent:
                 break
             rounds += 1
             if rounds >= PAIRED_MIN_ROUNDS:
-                alive = _race(alive, results)
+                alive = _race(alive, results, z)
         self.last_iterations = done
         self.last_seconds = clock() - start
         self.last_stopped_early = len(alive) == 1 and len(legal) > 1
@@ -333,12 +341,12 @@ class IsmctsAgent:
         policy: Callable[[State, Rng], Action] | None,
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None = None,
+        bias: float = 0.0,
         first: Action | None = None,
     ) -> list[float]:
         path = [root]
         node = root
         c = self.c
-        bias = self.bias
         if first is not None:  # the root move is given (paired rounds); the tree below it as usual
             child = root.children.get(first.index)
             if child is None:
@@ -439,9 +447,9 @@ def _played(alive: list[Action], legal: list[Action], results: dict[int, list[fl
     return best
 
 
-def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:
+def _race(alive: list[Action], results: dict[int, list[float]], z: float) -> list[Action]:
     """The moves still in the race after a round: those whose paired mean difference to the leader
-    (over the rounds so far, in which every move left took part) is within `PAIRED_Z` standard errors."""
+    (over the rounds so far, in which every move left took part) is within `z` standard errors."""
     n = min(len(results[a.index]) for a in alive)
     means = {a.index: sum(results[a.index][:n]) / n for a in alive}
     leader = max(alive, key=lambda a: means[a.index])
@@ -452,7 +460,7 @@ def _race(alive: list[Action], results: dict[int, list[float]]) -> list[Action]:
             out.append(a)
             continue
         mean, se = _paired(lead, results[a.index], n)
-        if mean <= PAIRED_Z * se:
+        if mean <= z * se:
             out.append(a)
     return out
 

@@ -6,7 +6,7 @@ import pytest
 
 import cardtable
 from cardtable import _native, agents
-from cardtable.agents.ismcts import ROLLOUTS_MIN_ROUNDS, IsmctsAgent, _played, _race, _rollout_race
+from cardtable.agents.ismcts import PAIRED_Z, ROLLOUTS_MIN_ROUNDS, IsmctsAgent, _played, _race, _rollout_race
 from cardtable.games.juno.decisions import Catch
 
 from .juno_position import juno, position
@@ -171,7 +171,21 @@ def test_paired_rounds_drop_a_move_clearly_behind_and_keep_a_close_one() -> None
     a, b, c = cardtable.make("juno", players=2, match=False).actions.actions[:3]
     # b loses to a by 1 in every paired round (no spread: clearly behind); c is a's equal on average
     results = {a.index: [1.0, 0.0] * 5, b.index: [0.0, -1.0] * 5, c.index: [0.0, 1.0] * 5}
-    assert _race([a, b, c], results) == [a, c]
+    assert _race([a, b, c], results, PAIRED_Z) == [a, c]
+
+
+def test_a_wider_race_keeps_a_move_a_narrow_one_drops() -> None:
+    a, b = cardtable.make("juno", players=2, match=False).actions.actions[:2]
+    # b is behind a by 2.25 standard errors of the paired differences
+    results = {a.index: [1.0] * 16, b.index: [0.0] * 4 + [1.0] * 12}
+    assert _race([a, b], results, 2.0) == [a]
+    assert _race([a, b], results, 2.5) == [a, b]
+
+
+def test_the_race_width_is_a_positive_number_of_standard_errors() -> None:
+    with pytest.raises(agents.AgentError, match="race must be a positive number of standard errors"):
+        agents.make("hard", race=0)
+    assert agents.make("hard", race=2.5).race == 2.5
 
 
 def test_paired_rounds_give_up_the_heuristics_move_only_for_a_clear_lead() -> None:
@@ -201,9 +215,12 @@ def test_paired_search_is_the_games_choice_unless_told() -> None:
     for root in (None, "paired", "ucb", "rollouts"):
         bot = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root=root)
         assert bot.act(view) in view.legal_actions()
-    # the game's default is its paired rounds: the same move as asking for them
-    default = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic").act(view)
-    assert default == IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root="paired").act(view)
+    # the game's default is its paired rounds with its heuristic's bias: the same move as asking for them
+    assert search_settings("iuno_avatar")["bias"] == 1.0
+    default = IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic")
+    assert default.bias is None  # (as the game says)
+    assert default.act(view) == IsmctsAgent(seed=3, iterations=40, cutoff=10, rollout="heuristic", root="paired",
+                                            bias=1.0).act(view)
 
 
 def test_an_unknown_root_search_is_refused() -> None:

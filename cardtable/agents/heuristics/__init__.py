@@ -7,7 +7,7 @@ A game's heuristic module defines
   determinized copy, so other seats' cards in it are guesses);
 - `evaluate(state) -> list[float]`: an estimate of `returns()` per seat for a state that is not
   over, used by ISMCTS to cut rollouts short;
-- optionally `SEARCH`: ISMCTS's defaults for this game (`root`), which an agent's own
+- optionally `SEARCH`: ISMCTS's defaults for this game (`root`, `race`, `bias`), which an agent's own
   parameters override.
 
 Modules are imported on first use, like games, so a game without one gets a clear error.
