@@ -284,6 +284,11 @@ def _build_card(data: CardData, where: str) -> Card:
         raise CardFileError(f"{where}: field 'unleash': the secondary effect adds to the card's effects")
     if data.attach is False and data.abilities and not data.feat:
         raise CardFileError(f"{where}: field 'abilities': only an attached card or a feat has abilities")
+    if any(e.verb == "fade" for e in (*effects, *(e for m in modes for e in m), *unleash)) or (
+            not data.attach and any(a.effect.verb == "fade" for a in abilities)):
+        # a turn token goes on the card whose trigger it is, and only an attached card stays to carry it
+        raise CardFileError(f"{where}: verb 'fade' stands only in a trigger of a card that attaches "
+                            "(abilities = [{when = ..., effect = {verb = \"fade\", turns = N}}])")
     return Card(data.name, data.archetype, data.copies, data.marked, data.feat, data.relic, data.hp, tuple(data.pips),
                 data.passive, data.actions, data.power, data.range, tuple(data.banner), data.heroic, data.instant,
                 data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities), data.description,

@@ -166,6 +166,7 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "dishonoured": lambda: f"{who} dishonoured chivalry ({e['why']})",
         "relic": lambda: f"{who} gained the relic {e['card']}",
         "destroyed": lambda: f"{e['card']} is destroyed",
+        "faded": lambda: f"{e['card']}: turn token {e['tokens']} of {e['turns']}",
         "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}"
         + ("" if e["place"] == "feat zone" else ", revealed"),
         "shuffled": lambda: f"{who} {_v(who, 'shuffles their', 'shuffle your')} deck",
