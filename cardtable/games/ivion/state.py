@@ -705,7 +705,7 @@ class IvionState(State):
         c = self.card(card)
         if not c.abilities or self.sealed(card) or (c.feat and not c.passive):
             return []
-        return [Ability(card, i, controller, when, (a.effect,), ctx, optional=False)
+        return [Ability(card, i, controller, when, a.effects, ctx, optional=False)
                 for i, a in enumerate(c.abilities) if a.when == when]
 
     def event_of(self, effect: Effect, ctx: Context) -> GameEvent:

@@ -9,7 +9,7 @@ import pytest
 from cardtable.core import IllegalAction
 from cardtable.games.ivion.state import Host
 
-from .helpers import EDDA, LIO, names, play, position, texts, tile
+from .helpers import EDDA, EDDA_VOW, LIO, names, play, position, texts, tile
 
 
 def test_near_is_the_same_or_an_adjacent_tile_never_diagonal() -> None:
@@ -152,7 +152,7 @@ def test_ward_reduces_damage_by_one_unless_exhausted() -> None:
 
 
 def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:
-    s = position(hands=(["Vow of Honour"], []))
+    s = position(hands=(["Vow of Honour"], []), decks=(EDDA_VOW, LIO))
     s.hp[0] = 20
     s.wounded[0] = True
     play(s, "play Vow of Honour", "pass")
