@@ -207,6 +207,15 @@ def test_a_deck_that_gains_relics_only_by_unleash_gets_the_relic_pile() -> None:
     ({"card": [{"name": "Arc Bolt", "archetype": "Arcanist"}]}, "card 'Arc Bolt': field 'name'"),
     ({"card": [{"name": "X", "archetype": "Arcanist", "abilities": [{"verb": "damage", "amount": 1}]}]},
      "cannot stand in 'abilities'"),
+    # a turn token goes on an attached card: fade is no effect of a card that resolves and is gone
+    ({"card": [{"name": "X", "archetype": "Arcanist", "effects": [{"verb": "fade", "turns": 2}]}]},
+     "card 'X': verb 'fade' stands only in a trigger of a card that attaches"),
+    # a card on its own player's hero: its host's turn is its controller's, one moment, and the
+    # loop rule would let only the first of two triggers fire
+    ({"card": [{"name": "X", "archetype": "Arcanist", "attach": True, "target": "self", "abilities": [
+        {"when": "host_turn_start", "effect": {"verb": "heal", "amount": 1}},
+        {"when": "your_turn_start", "effect": {"verb": "fade", "turns": 2}}]}]},
+     "card 'X': field 'abilities': one trigger per moment \\('your_turn_start' twice; a trigger does several things as a list"),
 ])
 def test_user_files_are_validated_naming_file_card_and_field(raw: dict[str, object], message: str) -> None:
     lib = Library(dict(LIB.classes), dict(LIB.specializations), dict(LIB.cards), dict(LIB.heroes))
