@@ -5,9 +5,11 @@ tile, Enchanted terrain, Near)."""
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from cardtable.core import IllegalAction
 from cardtable.games.ivion.state import Host, IvionState
+from cardtable.games.ivion.text import render
 
 from .helpers import EDDA, EDDA_VOW, LIO, names, play, position, texts, tile
 
@@ -174,6 +176,9 @@ def test_shield_wall_wards_for_two_enemy_turns_then_fades() -> None:
     _kindle_first(s)
     assert s.tokens[wall] == 1 and "ward" in s.statuses_on(0)
     assert {"card": "Shield Wall", "tokens": 1}.items() <= s.observation(1)["attached"][0].items()  # public
+    console = Console(width=200, record=True)
+    console.print(render(s.observation(1), s.game))  # the terminal shows the token to the other seat
+    assert "attached: Shield Wall (1 turn token)" in console.export_text()
     play(s, "end turn")
     s.pools[1] = {"actions": 3, "power": 0}
     play(s, "play Longshot", "pass")
