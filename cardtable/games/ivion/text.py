@@ -72,8 +72,9 @@ def _board(obs: dict[str, Any]) -> Table:
 
 def _attached(a: dict[str, Any]) -> str:
     """An attached card, with a fading card's turn tokens (verb fade; the browser's chip says the same)."""
-    n = a.get("tokens", 0)
-    return a["card"] + (f" ({n} turn token{'s' if n > 1 else ''})" if n else "")
+    n: int = a.get("tokens", 0)
+    card: str = a["card"]
+    return card + (f" ({n} turn token{'s' if n > 1 else ''})" if n else "")
 
 
 def _heroes(obs: dict[str, Any]) -> Table:
