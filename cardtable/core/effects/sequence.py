@@ -288,7 +288,7 @@ class Effects:
     def text(self, ability: Ability, wording: Any = None) -> str:
         """What the ability does, in the verbs' words (`wording` "question": as the layer's questions
         put it to everyone, of the seat that decides: "their", never "your")."""
-        return (", then " if ability.chained else " ").join(self.verbs.text(e, wording) for e in ability.effects)
+        return (", then " if ability.chained else " and ").join(self.verbs.text(e, wording) for e in ability.effects)
 
 
 # bound to one game by a subclass made when the game is (`bind_decision`)

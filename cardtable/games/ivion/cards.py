@@ -142,7 +142,13 @@ class Ability:
     """What a card does while attached or in the feat zone: a status, or a trigger on `when`."""
 
     when: str          # "" for a status
-    effect: Effect
+    #: a status: its one verb; a trigger: what it does, top to bottom (one firing: the loop rule
+    #: lets a card's abilities fire once per effect sequence, so two triggers of one moment could not)
+    effects: tuple[Effect, ...]
+
+    @property
+    def effect(self) -> Effect:
+        return self.effects[0]
 
 
 @dataclass(frozen=True)
@@ -192,7 +198,7 @@ class Card:
 
     def every_effect(self) -> tuple[Effect, ...]:
         """All the card can ever do: its effects, its modes, its unleash and its abilities' effects."""
-        return (*self.effects, *(e for m in self.modes for e in m), *self.unleash, *(a.effect for a in self.abilities))
+        return (*self.effects, *(e for m in self.modes for e in m), *self.unleash, *(e for a in self.abilities for e in a.effects))
 
     def resolved_effects(self, mode: int, unleashed: bool) -> tuple[Effect, ...]:
         """What it does when it resolves, top to bottom: its effects, the chosen mode, its unleash."""
@@ -251,7 +257,7 @@ class Card:
             when = {"": "", "host_turn_start": "At the start of its host's turn: ",
                     "your_turn_start": "At the start of your turn: ",
                     "enemy_enters": "When an enemy enters this tile: "}[a.when]
-            lines.append(when + VERBS.text(a.effect) + ".")
+            lines.append(when + " ".join(VERBS.text(e) + "." for e in a.effects))
         return " ".join(lines)
 
 
@@ -273,17 +279,29 @@ def _build_card(data: CardData, where: str) -> Card:
         if "when" in raw:
             if raw["when"] not in WHEN or set(raw) != {"when", "effect"}:
                 raise CardFileError(f"{where}: field 'abilities': a trigger is {{when = one of {', '.join(WHEN)}, "
-                                    f"effect = {{...}}}} (got {raw!r})")
-            if any(a.when == raw["when"] for a in abilities):
-                # the effect layer's loop rule lets a card's abilities fire once per effect sequence
-                raise CardFileError(f"{where}: field 'abilities': one trigger per moment ({raw['when']!r} twice)")
-            abilities.append(Ability(raw["when"], VERBS.parse(raw["effect"], where, "effects")))
+                                    f"effect = {{...}} or a list of them}} (got {raw!r})")
+            # the effect layer's loop rule lets a card's abilities fire once per effect sequence: one
+            # trigger per moment (a card attached to its own player's hero: its host's turn is theirs)
+            turn = {"host_turn_start", "your_turn_start"}
+            same = turn if data.target == "self" and raw["when"] in turn else {raw["when"]}
+            if any(a.when in same for a in abilities):
+                raise CardFileError(f"{where}: field 'abilities': one trigger per moment ({raw['when']!r} twice; "
+                                    "a trigger does several things as a list: effect = [{...}, {...}])")
+            raws = raw["effect"] if isinstance(raw["effect"], list) else [raw["effect"]]
+            if not raws:
+                raise CardFileError(f"{where}: field 'abilities': a trigger's effect list is empty")
+            abilities.append(Ability(raw["when"], tuple(VERBS.parse(e, where, "effects") for e in raws)))
         else:
-            abilities.append(Ability("", VERBS.parse(raw, where, "abilities")))
+            abilities.append(Ability("", (VERBS.parse(raw, where, "abilities"),)))
     if data.unleash and not data.effects and not data.modes:
         raise CardFileError(f"{where}: field 'unleash': the secondary effect adds to the card's effects")
     if data.attach is False and data.abilities and not data.feat:
         raise CardFileError(f"{where}: field 'abilities': only an attached card or a feat has abilities")
+    if any(e.verb == "fade" for e in (*effects, *(e for m in modes for e in m), *unleash)) or (
+            not data.attach and any(e.verb == "fade" for a in abilities for e in a.effects)):
+        # a turn token goes on the card whose trigger it is, and only an attached card stays to carry it
+        raise CardFileError(f"{where}: verb 'fade' stands only in a trigger of a card that attaches "
+                            "(abilities = [{when = ..., effect = {verb = \"fade\", turns = N}}])")
     return Card(data.name, data.archetype, data.copies, data.marked, data.feat, data.relic, data.hp, tuple(data.pips),
                 data.passive, data.actions, data.power, data.range, tuple(data.banner), data.heroic, data.instant,
                 data.cantrip, data.attach, data.target, effects, unleash, tuple(abilities), data.description,

@@ -130,6 +130,10 @@ class Modes(IntKeyed[int]):
     """Card on the stack (its id) -> the effect its player chose ("Choose", decided on play)."""
 
 
+class Tokens(IntKeyed[int]):
+    """Attached card (its id) -> the turn tokens a fading card carries (verb `fade`); gone with the card."""
+
+
 class IvionState(State):
     layout = StateLayout(
         zones=zones(),
@@ -138,14 +142,15 @@ class IvionState(State):
                "revealed"),
         nested=("feats_used",),
         records=("pools", "controls"),
-        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap), ("chosen", Modes)),
+        typed=(("sequence", EFFECTS.record), ("chain", Chain), ("staged", Play), ("terrain", TerrainMap), ("chosen", Modes),
+               ("tokens", Tokens)),
         decisions=(*DECISIONS, *EFFECTS.decisions, STACK.Priority),
     )
     __slots__ = (
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
         "turn", "turn_number", "first", "hp", "max_hp", "wounded", "initiative", "chivalrous",
         "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "chosen", "sequence", "chain",
-        "winner_seats", "revealed",
+        "winner_seats", "revealed", "tokens",
     )
 
     game: Ivion
@@ -176,6 +181,7 @@ class IvionState(State):
     unleashed: list[int]             # cards on the stack that were unleashed
     free: list[int]                  # cards on the stack played for free (cantrip)
     chosen: Modes                    # card on the stack -> the effect its player chose ("choose", decided on play)
+    tokens: Tokens                   # attached card -> its turn tokens (a fading card, verb `fade`)
     winner_seats: list[int]
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (EFFECTS.record)
@@ -362,6 +368,7 @@ class IvionState(State):
         self.attached[host].remove(card)
         if not self.attached[host]:
             del self.attached[host]
+        self.tokens.pop(card, None)  # a card that leaves its host leaves its tokens
         for sub in list(self.attached.get(Host("card", card), ())):
             self._detach(sub)
             self.to_discard(sub)
@@ -383,6 +390,18 @@ class IvionState(State):
         self._detach(card)
         self.to_discard(card)
         self.emit("destroyed", card=self.name(card))
+
+    def fade(self, card: int, turns: int) -> None:
+        """Verb `fade` (our shape of a lasting card, docs/games/ivion.md): a turn token on the
+        attached card; with `turns` of them it is destroyed (rulebook "Destroy")."""
+        if self.host_of(card) is None:  # destroyed or recalled before its trigger resolved
+            return
+        n = self.tokens.get(card, 0) + 1
+        if n >= turns:
+            self.destroy(card)
+            return
+        self.tokens[card] = n
+        self.emit("faded", card=self.name(card), tokens=n, turns=turns)
 
     def recall(self, card: int, to: str) -> None:
         """Back to its owner's hand or the top of their deck, revealed: "The card then remains face up
@@ -508,6 +527,7 @@ class IvionState(State):
         self.staged = None
         self.unleashed, self.free, self.winner_seats, self.revealed = [], [], [], []
         self.chosen = Modes()
+        self.tokens = Tokens()
         self.sequence = EFFECTS.idle
         self.chain = Chain()
         for seat in range(2):  # opening hands of 5, no mulligan
@@ -685,7 +705,7 @@ class IvionState(State):
         c = self.card(card)
         if not c.abilities or self.sealed(card) or (c.feat and not c.passive):
             return []
-        return [Ability(card, i, controller, when, (a.effect,), ctx, optional=False)
+        return [Ability(card, i, controller, when, a.effects, ctx, optional=False)
                 for i, a in enumerate(c.abilities) if a.when == when]
 
     def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
@@ -775,7 +795,8 @@ class IvionState(State):
             "heroes": heroes,
             "terrain": {tile_name(t, self.size): k for t, k in sorted(self.terrain.items())},
             # "on": where it is, in words; "host" what kind of place, with the hero's seat or the tile
-            "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), **self._host(h)}
+            "attached": [{"card": self.name(c), "id": c, "controller": self.owner(c), **self._host(h),
+                          **({"tokens": self.tokens[c]} if c in self.tokens else {})}
                          for h, cards in sorted(self.attached.items()) for c in cards],
             # "ref": how a move names the item as a target ("target copy 2 of Arc Bolt #17")
             "stack": [{"card": self.name(i.card), "id": i.card, "ref": self.card_ref(i.card), "controller": i.controller,

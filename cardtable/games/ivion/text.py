@@ -53,7 +53,7 @@ def _board(obs: dict[str, Any]) -> Table:
     on: dict[str, list[str]] = {}
     for a in obs["attached"]:
         if a["host"] == "tile":
-            on.setdefault(a["tile"], []).append(a["card"])
+            on.setdefault(a["tile"], []).append(_attached(a))
     for row in range(n, 0, -1):
         cells = []
         for col in "abcdefgh"[:n]:
@@ -70,6 +70,13 @@ def _board(obs: dict[str, Any]) -> Table:
     return table
 
 
+def _attached(a: dict[str, Any]) -> str:
+    """An attached card, with a fading card's turn tokens (verb fade; the browser's chip says the same)."""
+    n: int = a.get("tokens", 0)
+    card: str = a["card"]
+    return card + (f" ({n} turn token{'s' if n > 1 else ''})" if n else "")
+
+
 def _heroes(obs: dict[str, Any]) -> Table:
     table = Table(title="heroes", expand=False)
     for col in ("player", "hero", "HP", "actions", "power", "init.", "control", "hand", "deck", "feats", "notes"):
@@ -80,10 +87,10 @@ def _heroes(obs: dict[str, Any]) -> Table:
         notes = [w for w, on in (("wounded", h["wounded"]), ("chivalrous", h["chivalrous"]),
                                  ("exhausted", h["exhausted"])) if on]
         # on the hero, and in front of its player (no tile): both with that hero
-        attached = [a["card"] for a in obs["attached"] if a["host"] == "hero" and a["seat"] == s]
+        attached = [_attached(a) for a in obs["attached"] if a["host"] == "hero" and a["seat"] == s]
         if attached:
             notes.append("attached: " + ", ".join(attached))
-        in_front = [a["card"] for a in obs["attached"] if a["host"] == "player" and a["seat"] == s]
+        in_front = [_attached(a) for a in obs["attached"] if a["host"] == "player" and a["seat"] == s]
         if in_front:
             notes.append("in front: " + ", ".join(in_front))
         if h["revealed_in_hand"]:
@@ -166,6 +173,7 @@ def narrate(event: dict[str, Any], viewer: int | None, obs: dict[str, Any] | Non
         "dishonoured": lambda: f"{who} dishonoured chivalry ({e['why']})",
         "relic": lambda: f"{who} gained the relic {e['card']}",
         "destroyed": lambda: f"{e['card']} is destroyed",
+        "faded": lambda: f"{e['card']}: turn token {e['tokens']} of {e['turns']}",
         "recalled": lambda: f"{e['card']} returns to its owner's {e['place']}"
         + ("" if e["place"] == "feat zone" else ", revealed"),
         "shuffled": lambda: f"{who} {_v(who, 'shuffles their', 'shuffle your')} deck",

@@ -70,6 +70,11 @@ class Recall(Params):
     to: Literal["hand", "deck"] = "hand"
 
 
+class Fade(Params):
+    #: the card is destroyed when it carries this many turn tokens
+    turns: int = Field(ge=1, le=5)
+
+
 class Step(Params):
     tile: int = Field(ge=0, le=63)
 
@@ -182,6 +187,13 @@ def _copy(state: Any, ctx: Any, p: NoParams) -> None:
 @VERBS.effect("chivalry", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: "become chivalrous" if w == QUESTION else "You become chivalrous")
 def _chivalry(state: Any, ctx: Any, p: NoParams) -> None:
     state.become_chivalrous(ctx.controller)
+
+
+@VERBS.effect("fade", Fade, slots=EFFECTS_SLOT,
+              text=lambda p, w: _say(f"Put a turn token on this card; with {p.turns} on it, destroy it", w))
+def _fade(state: Any, ctx: Any, p: Fade) -> None:
+    """Our shape of a card that lasts a few turns (only in a trigger of an attached card: cards.py)."""
+    state.fade(ctx.source, p.turns)
 
 
 @VERBS.effect("relic", NoParams, slots=EFFECTS_SLOT, text=lambda p, w: _say("Gain a random relic", w))

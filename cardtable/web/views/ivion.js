@@ -95,7 +95,9 @@
 
   function attachedChip(a, b, api) {
     const node = cardInfo(el("span", { class: "chip iv-attached", "data-attached": a.id, style: `border-left:3px solid ${SEAT_COLOUR[a.controller]}` },
-      a.card, a.host === "player" ? " · in front" : ""), a.card);
+      a.card, a.host === "player" ? " · in front" : "",
+      // a fading card's turn tokens (verb fade): public, as its text says when it goes
+      a.tokens ? ` · ${a.tokens} turn token${a.tokens > 1 ? "s" : ""}` : ""), a.card);
     b.bind(node, `target ${a.card} #${a.id}`);
     return node;
   }

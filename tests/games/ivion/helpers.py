@@ -7,6 +7,7 @@ from typing import Any
 import cardtable
 from cardtable.core.registry import game_class, register
 from cardtable.games.ivion.actions import tile_name
+from cardtable.games.ivion.cards import base_library
 from cardtable.games.ivion.decisions import Main
 from cardtable.games.ivion.state import IvionState
 
@@ -16,6 +17,24 @@ except Exception:  # before the game is registered
     register("ivion", "cardtable.games.ivion.game:Ivion")
 
 EDDA, LIO = "Sir Edda Vane", "Lio Marrow"
+
+
+def variant(hero: str, swap: dict[str, int]) -> dict[str, Any]:
+    """A starter as a Make Your Own Hero deck with some cards swapped (card -> copies, 0: none):
+    for a scenario with a card its starter no longer holds (issue 34: Vow of Honour and Dispel left
+    Edda's and Lio's decks; chivalry and counters are still rules, and their cards are in the pools)."""
+    lib = base_library()
+    h = lib.heroes[hero]
+    cards = {c.name: c.marked for a in (*h.classes, h.specialization) for c in lib.archetype_cards(a) if c.marked}
+    cards = {name: n for name, n in {**cards, **swap}.items() if n}
+    return {"name": hero, "mode": "custom", "classes": list(h.classes), "specialization": h.specialization,
+            "traits": list(h.traits), "cards": cards}
+
+
+#: Sir Edda Vane with Vow of Honour (chivalry) for Oath of Mending, as she was before issue 34's fifth retune
+EDDA_VOW = variant(EDDA, {"Vow of Honour": 1, "Oath of Mending": 0})
+#: Lio Marrow with Dispel (a counter) for Mana Well
+LIO_DISPEL = variant(LIO, {"Dispel": 1, "Mana Well": 0})
 
 
 def tile(name: str, size: int = 4) -> int:

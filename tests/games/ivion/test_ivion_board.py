@@ -5,11 +5,13 @@ tile, Enchanted terrain, Near)."""
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from cardtable.core import IllegalAction
-from cardtable.games.ivion.state import Host
+from cardtable.games.ivion.state import Host, IvionState
+from cardtable.games.ivion.text import render
 
-from .helpers import EDDA, LIO, names, play, position, texts, tile
+from .helpers import EDDA, EDDA_VOW, LIO, names, play, position, texts, tile
 
 
 def test_near_is_the_same_or_an_adjacent_tile_never_diagonal() -> None:
@@ -151,8 +153,81 @@ def test_ward_reduces_damage_by_one_unless_exhausted() -> None:
     assert s.hp[0] == s.max_hp[0] - 2 - 3
 
 
+def _kindle_first(s: IvionState) -> None:
+    """At the start of Edda's turn her passive Kindle and her fading card both answer: Kindle first."""
+    if s.decision.kind == "first_trigger":
+        play(s, "first 1")
+
+
+def test_shield_wall_wards_for_two_enemy_turns_then_fades() -> None:
+    # Our shape of a lasting card (issue 34: a ward for the rest of the game stood out on the played
+    # measure): `fade` puts a turn token on the card at the start of its controller's turn and
+    # destroys it at the second; the ward holds through the two enemy turns in between.
+    s = position(hands=(["Shield Wall"], ["Longshot", "Longshot", "Longshot"]), at=("a1", "a3"), actions=(3, 3))
+    play(s, "play Shield Wall", "pass")
+    wall = s.attached[Host("hero", 0)][0]
+    assert s.card(wall).text().endswith(
+        "At the start of your turn: Put a turn token on this card; with 2 on it, destroy it.")
+    play(s, "end turn")
+    s.pools[1] = {"actions": 3, "power": 0}
+    play(s, "play Longshot", "pass")
+    assert s.hp[0] == s.max_hp[0] - 2  # 3, less the ward's 1
+    play(s, "end turn")
+    _kindle_first(s)
+    assert s.tokens[wall] == 1 and "ward" in s.statuses_on(0)
+    assert {"card": "Shield Wall", "tokens": 1}.items() <= s.observation(1)["attached"][0].items()  # public
+    console = Console(width=200, record=True)
+    console.print(render(s.observation(1), s.game))  # the terminal shows the token to the other seat
+    assert "attached: Shield Wall (1 turn token)" in console.export_text()
+    play(s, "end turn")
+    s.pools[1] = {"actions": 3, "power": 0}
+    play(s, "play Longshot", "pass")
+    assert s.hp[0] == s.max_hp[0] - 4
+    play(s, "end turn")
+    _kindle_first(s)
+    assert s.host_of(wall) is None and wall in s.discard[0] and wall not in s.tokens
+    assert any(e.kind == "destroyed" for e in s.events) and "ward" not in s.statuses_on(0)
+    play(s, "end turn", "play Longshot", "pass")
+    assert s.hp[0] == s.max_hp[0] - 7  # no ward any more
+
+
+def test_oath_of_mending_heals_two_at_the_start_of_three_turns_then_fades() -> None:
+    # One trigger with two effects (heal, then the turn token): the loop rule lets a card's abilities
+    # fire once per effect sequence, so the heal and the fade are one ability, not two.
+    s = position(hands=(["Oath of Mending"], []), actions=(3, 0))
+    s.hp[0] = 20
+    play(s, "play Oath of Mending", "pass")
+    oath = s.attached[Host("hero", 0)][0]
+    play(s, "end turn", "end turn")
+    assert s.decision.kind == "first_trigger" and s.decision.question(s).endswith(
+        "2: Oath of Mending, heal 2 HP and put a turn token on this card; with 3 on it, destroy it)")
+    play(s, "first 2")
+    assert s.hp[0] == 22 and s.tokens[oath] == 1
+    play(s, "end turn", "end turn")
+    _kindle_first(s)
+    assert s.hp[0] == 24 and s.tokens[oath] == 2
+    play(s, "end turn", "end turn")
+    _kindle_first(s)
+    assert s.hp[0] == 26 and s.host_of(oath) is None and oath in s.discard[0]
+    play(s, "end turn", "end turn")
+    assert s.decision.kind == "main" and s.hp[0] == 26  # gone: Kindle alone answers, and no more healing
+
+
+def test_a_sealed_fading_card_neither_wards_nor_fades() -> None:
+    # Seal: "the card this is attached to has no abilities", its fade among them; unsealed, it goes on
+    s = position(hands=(["Shield Wall"], ["Seal of Quiet"]), decks=(EDDA, LIO), at=("a1", "a3"), actions=(3, 3))
+    play(s, "play Shield Wall", "pass", "end turn")
+    wall = s.attached[Host("hero", 0)][0]
+    play(s, "play Seal of Quiet", f"target Shield Wall #{wall}", "pass")
+    assert "ward" not in s.statuses_on(0)
+    play(s, "end turn")
+    assert s.decision.kind == "main" and wall not in s.tokens  # only Kindle answered: no order to choose
+    play(s, "end turn", "end turn")
+    assert s.host_of(wall) is not None and wall not in s.tokens
+
+
 def test_chivalry_heals_two_at_the_start_of_the_turn() -> None:
-    s = position(hands=(["Vow of Honour"], []))
+    s = position(hands=(["Vow of Honour"], []), decks=(EDDA_VOW, LIO))
     s.hp[0] = 20
     s.wounded[0] = True
     play(s, "play Vow of Honour", "pass")

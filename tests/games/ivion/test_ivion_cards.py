@@ -12,7 +12,7 @@ from cardtable.core import actions as core_actions
 from cardtable.games.ivion import actions as ivion_actions
 from cardtable.games.ivion.cards import base_library
 
-from .helpers import EDDA, LIO, names, play, position, texts, tile
+from .helpers import EDDA, LIO, LIO_DISPEL, names, play, position, texts, tile
 
 
 def test_play_pay_respond_then_resolve_and_gain_power_on_resolution() -> None:
@@ -53,9 +53,9 @@ def test_bewilder_disarms_and_slows_so_a_disarm_card_and_moving_are_prevented() 
     # Lio Marrow's ultimate: disarm 1, slow 2, 2 damage (issue 34's retune: it silenced, which locked
     # the casters out; the disarm answers the melee heroes). Control: "the banner prevents"; slow
     # stops moving; heroic cards ignore control.
-    s = position(hands=([], ["Oathstrike", "Rallying Cry"]), decks=(LIO, EDDA), at=("b2", "b4"), power=(2, 0))
-    play(s, "feat Bewilder", "pass")
-    assert s.controls[1] == {"slow": 2, "silence": 0, "disarm": 1} and s.hp[1] == s.max_hp[1] - 2
+    s = position(hands=([], ["Oathstrike", "Rallying Cry"]), decks=(LIO, EDDA), at=("b2", "b4"), power=(3, 0))
+    play(s, "feat Bewilder", "pass")  # 3 power (issue 34's fifth retune: 3 damage for 3 power)
+    assert s.controls[1] == {"slow": 2, "silence": 0, "disarm": 1} and s.hp[1] == s.max_hp[1] - 3
     play(s, "end turn")
     assert s.current_player == 1
     with pytest.raises(IllegalAction, match="disarmed: this card's banner includes disarm"):
@@ -67,17 +67,17 @@ def test_bewilder_disarms_and_slows_so_a_disarm_card_and_moving_are_prevented() 
 
 def test_veil_takes_two_actions_to_raise_a_ward_that_holds_against_control() -> None:
     # Lio Marrow's ward (issue 34's third retune: 2 actions, was 1; at 1 it stood out on the played
-    # measure in four of his pairings). Heroic: a silenced Lio still raises it; its +1 power comes
-    # when it resolves, and from then on each hit on him is 1 less.
+    # measure in four of his pairings; the fifth: no power, and it fades). Heroic: a silenced Lio
+    # still raises it, and while it lasts each hit on him is 1 less.
     s = position(hands=(["Veil"], ["Oathstrike"]), decks=(LIO, EDDA), at=("b2", "b3"), actions=(1, 3))
     with pytest.raises(IllegalAction, match="short of 1 action"):
         s.apply("play Veil")
     s = position(hands=(["Veil"], ["Oathstrike"]), decks=(LIO, EDDA), at=("b2", "b3"), actions=(2, 3))
     s.controls[0]["silence"] = 1
     play(s, "play Veil", "pass")
-    assert s.pools[0] == {"actions": 0, "power": 1} and "ward" in s.statuses_on(0)
+    assert s.pools[0] == {"actions": 0, "power": 0} and "ward" in s.statuses_on(0)
     play(s, "end turn", "play Oathstrike", "pass")
-    assert s.hp[0] == s.max_hp[0] - 1  # Oathstrike's 2, less the ward's 1
+    assert s.hp[0] == s.max_hp[0] - 2  # Oathstrike's 3, less the ward's 1
 
 
 def test_spending_removes_that_much_control_in_any_combination() -> None:
@@ -147,7 +147,7 @@ def test_no_moving_control_removal_or_initiative_while_cards_are_unresolved() ->
 
 
 def test_counter_discards_the_card_unresolved_and_refunds_nothing() -> None:
-    s = position(hands=(["Flame Lash"], ["Dispel"]), power=(0, 1), actions=(3, 1))
+    s = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL), power=(0, 1), actions=(3, 1))
     play(s, "play Flame Lash", "play Dispel")
     assert s.decision.kind == "choose_target"
     play(s, f"target Flame Lash #{s.played[0]}", "pass")

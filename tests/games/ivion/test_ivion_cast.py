@@ -138,7 +138,7 @@ def test_destroy_as_an_instant_during_the_enemys_turn() -> None:
     brand = s.attached[Host("hero", 1)][0]
     play(s, "play Oathstrike", "play Shatter", f"target Burning Brand #{brand}", "pass")  # on Edda's turn
     assert s.host_of(brand) is None and names(s, s.discard[0]) == ["Burning Brand", "Oathstrike"]
-    assert s.hp[1] == s.max_hp[1] - 2  # Oathstrike resolved after it
+    assert s.hp[1] == s.max_hp[1] - 3  # Oathstrike resolved after it
 
 
 def test_an_instant_that_travels_the_target_out_of_range_meta_counters_the_card() -> None:

@@ -9,7 +9,7 @@ import pytest
 from cardtable.core import IllegalAction
 from cardtable.games.ivion.state import Host
 
-from .helpers import EDDA, LIO, names, play, position, take, texts, tile
+from .helpers import EDDA, EDDA_VOW, LIO, LIO_DISPEL, names, play, position, take, texts, tile
 
 
 def test_a_feat_is_played_once_until_its_controllers_next_turn_and_returns_to_the_feat_zone() -> None:
@@ -24,7 +24,7 @@ def test_a_feat_is_played_once_until_its_controllers_next_turn_and_returns_to_th
 
 
 def test_a_countered_feat_still_counts_as_played_and_returns_to_the_feat_zone() -> None:
-    s = position(hands=([], ["Dispel"]), actions=(5, 1), power=(0, 1))
+    s = position(hands=([], ["Dispel"]), decks=(EDDA, LIO_DISPEL), actions=(5, 1), power=(0, 1))
     play(s, "feat Spellscar", "play Dispel")
     feat = s.played[0]
     play(s, f"target Spellscar #{feat}", "pass")
@@ -40,10 +40,10 @@ def test_passive_feats_are_never_played() -> None:
 
 def test_the_ultimate_gives_starting_and_maximum_hp_and_healing_stops_there() -> None:
     s = position(hands=(["Rallying Cry"], []))
-    assert s.max_hp == [28, 32]  # Last Stand 28, Bewilder 32
-    s.hp[0] = 27
+    assert s.max_hp == [33, 32]  # Last Stand 33, Bewilder 32
+    s.hp[0] = 32
     play(s, "play Rallying Cry", "pass")
-    assert s.hp[0] == 28
+    assert s.hp[0] == 33
 
 
 def test_second_wind_on_first_turning_wounded_interrupts_the_turn() -> None:
@@ -145,7 +145,7 @@ def test_a_copy_the_copier_could_not_play_is_not_played() -> None:
 def test_a_copy_of_a_copy_is_a_card_of_its_own() -> None:
     # COPY: "treat it like playing a normal card": a copy of a copy is told apart from the copy it
     # copies (its own id and target), so either can be answered
-    s = position(hands=(["Arc Bolt", "Mirror Image", "Dispel"], ["Mirror Image"]), decks=(LIO, LIO), power=(2, 0),
+    s = position(hands=(["Arc Bolt", "Mirror Image", "Dispel"], ["Mirror Image"]), decks=(LIO_DISPEL, LIO), power=(2, 0),
                  actions=(3, 1), at=("b2", "b3"))
     play(s, "play Arc Bolt")
     bolt = s.played[0]
@@ -196,8 +196,13 @@ def test_simultaneous_effects_go_in_turn_order_from_the_player_whose_turn_it_is(
 
 
 def test_lio_and_edda_every_keyword_is_reachable() -> None:
-    # the two starters between them hold every keyword's card (tests/games/ivion/test_ivion_decks.py checks the data)
+    # the two starters between them hold a card of each keyword but chivalry and counter (issue 34's
+    # fifth retune took Vow of Honour and Dispel out; Make Your Own Hero reaches them, as here)
     s = position(decks=(EDDA, LIO))
     held = {s.name(c) for seat in range(2) for c in (*s.deck[seat], *s.feats[seat])}
-    assert {"Vow of Honour", "War Trophy", "Fireball", "Insight", "Mirror Image", "Dispel", "Seal of Quiet",
+    assert {"War Trophy", "Fireball", "Insight", "Mirror Image", "Seal of Quiet", "Oath of Mending", "Shield Wall",
             "Recall Echo", "Thicket", "Emberfield", "Displace", "Charge"} <= held
+    assert not {"Vow of Honour", "Dispel"} & held
+    s = position(decks=(EDDA_VOW, LIO_DISPEL))
+    held = {s.name(c) for seat in range(2) for c in (*s.deck[seat], *s.feats[seat])}
+    assert {"Vow of Honour", "Dispel"} <= held

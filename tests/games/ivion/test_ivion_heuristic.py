@@ -8,7 +8,7 @@ from cardtable import agents
 from cardtable.games.ivion.heuristic import evaluate
 from cardtable.games.ivion.state import Host
 
-from .helpers import play, position
+from .helpers import EDDA, LIO_DISPEL, play, position
 
 
 def choice(s: object) -> str:
@@ -29,10 +29,10 @@ def test_it_moves_into_range_when_its_hand_cannot_reach() -> None:
 
 
 def test_it_counters_what_hurts_and_lets_small_things_resolve() -> None:
-    s = position(hands=(["Fireball"], ["Dispel"]), power=(1, 0), actions=(3, 1), at=("a1", "c1"))
+    s = position(hands=(["Fireball"], ["Dispel"]), decks=(EDDA, LIO_DISPEL), power=(1, 0), actions=(3, 1), at=("a1", "c1"))
     play(s, "play Fireball")
     assert s.current_player == 1 and choice(s) == "play Dispel"  # 3 damage: countered
-    s = position(hands=(["Kindling"], ["Dispel"]), actions=(3, 1))
+    s = position(hands=(["Kindling"], ["Dispel"]), decks=(EDDA, LIO_DISPEL), actions=(3, 1))
     play(s, "play Kindling")
     assert s.current_player == 1 and choice(s) == "pass"  # power for the enemy: not worth a counter
 
@@ -96,19 +96,19 @@ def test_a_step_that_reaches_no_better_tile_is_not_taken() -> None:
 def test_the_evaluation_weighs_hp_cards_in_hand_power_and_attached_cards() -> None:
     # ISMCTS scores a cut rollout with `evaluate` (fitted to medium games' winners: a card in hand is
     # worth more than the same card left in the deck; power and cards attached count).
-    level = position(hands=(["Flame Lash"], ["Dispel"]))
+    level = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL))
     assert len(level.deck[0]) == len(level.deck[1])
     assert evaluate(level) == pytest.approx([0.0, 0.0])
-    drawn = position(hands=(["Flame Lash", "Rallying Cry"], ["Dispel"]))
+    drawn = position(hands=(["Flame Lash", "Rallying Cry"], ["Dispel"]), decks=(EDDA, LIO_DISPEL))
     assert evaluate(drawn)[0] > 0 and evaluate(drawn)[1] == pytest.approx(-evaluate(drawn)[0])
-    powered = position(hands=(["Flame Lash"], ["Dispel"]), power=(2, 0))
+    powered = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL), power=(2, 0))
     assert evaluate(powered)[0] > 0
-    hurt = position(hands=(["Flame Lash"], ["Dispel"]))
+    hurt = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL))
     hurt.hp[1] -= 5
     assert evaluate(hurt)[0] > evaluate(drawn)[0]
-    attached = position(hands=(["Flame Lash"], ["Dispel"]))
+    attached = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL))
     card = attached.hand[0].pop()  # seat 0's card, attached to the enemy instead of held
     attached.attached[Host("hero", 1)] = [card]
-    discarded = position(hands=(["Flame Lash"], ["Dispel"]))
+    discarded = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL))
     discarded.discard[0].append(discarded.hand[0].pop())
     assert evaluate(attached)[0] > evaluate(discarded)[0]

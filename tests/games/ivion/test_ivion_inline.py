@@ -93,7 +93,7 @@ def test_the_cards_option_replaces_the_base_cards_inline_or_from_a_cards_file(tm
     assert same.library.cards == base.library.cards and same.decks == base.decks
     edited = [{**t, "power": 3} if t["name"] == "Oathstrike" else t for t in tables]
     game = cardtable.make("ivion", cards=edited)
-    assert game.library.cards["Oathstrike"].power == 3 and base.library.cards["Oathstrike"].power == 1
+    assert game.library.cards["Oathstrike"].power == 3 and base.library.cards["Oathstrike"].power == 0
     path = tmp_path / "cards.json"
     path.write_text(json.dumps({"card": edited}))
     assert cardtable.make("ivion", cards=str(path)).library.cards == game.library.cards

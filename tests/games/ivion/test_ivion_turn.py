@@ -17,7 +17,7 @@ def test_setup_corners_opening_hands_hp_and_the_first_players_skipped_draw() -> 
     first = s.first
     assert len(s.hand[first]) == 5 and len(s.deck[first]) == 40  # no draw on the first player's first turn
     assert len(s.hand[1 - first]) == 5
-    assert s.hp == s.max_hp == [28, 32]  # from the ultimates: Last Stand 28, Bewilder 32
+    assert s.hp == s.max_hp == [33, 32]  # from the ultimates: Last Stand 33, Bewilder 32
     assert s.pools[first]["actions"] == 3 and s.initiative[first] == 1
     assert s.pools[first]["power"] == (1 if first == 0 else 0)  # Edda's passive trait Kindle: 1 power
     assert [len(f) for f in s.feats] == [3, 3]

@@ -7,7 +7,7 @@ import json
 
 from cardtable.games.ivion.state import Host
 
-from .helpers import LIO, names, play, position, texts
+from .helpers import EDDA, LIO, LIO_DISPEL, names, play, position, texts
 
 
 def test_hands_and_decks_are_private_discards_feats_and_the_field_public() -> None:
@@ -141,7 +141,8 @@ def test_in_a_response_window_each_card_says_whether_it_can_be_played_and_why_no
 
     from cardtable.core.errors import IllegalAction
 
-    s = position(hands=(["Rallying Cry"], ["Hush", "Dispel", "Insight"]), at=("a1", "d4"), actions=(3, 1), power=(0, 0))
+    s = position(hands=(["Rallying Cry"], ["Hush", "Dispel", "Insight"]), decks=(EDDA, LIO_DISPEL), at=("a1", "d4"),
+                 actions=(3, 1), power=(0, 0))
     play(s, "play Rallying Cry")
     assert s.decision is not None and s.decision.kind == "priority" and s.current_player == 1
     status = s.card_status(1)
