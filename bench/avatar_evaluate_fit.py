@@ -18,6 +18,7 @@ import sys
 from typing import cast
 
 import numpy as np
+from ivion_evaluate_fit import log_loss  # (bench/: the same scoring as Ivion's fit)
 
 import cardtable
 from cardtable import agents
@@ -46,11 +47,6 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
         hessian = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(len(w))
         w -= np.linalg.solve(hessian, x.T @ (p - y) + ridge * w)
     return w
-
-
-def log_loss(p: np.ndarray, y: np.ndarray) -> float:
-    p = np.clip(p, 1e-6, 1 - 1e-6)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
 def main() -> None:
