@@ -51,7 +51,7 @@ def test_edit_a_rune_simulate_200_paired_games_and_read_the_difference(
     page.select_option("#game", "ivion")
     page.wait_for_function("document.body.dataset.cards === 'ivion'", timeout=WAIT)
     strike = page.locator("#cards tr[data-card='Oathstrike']")
-    assert "Deal 2 damage to the target." in strike.inner_text()
+    assert "Deal 3 damage to the target." in strike.inner_text()
     strike.locator("button").click()
     assert page.locator("#field-target option").all_inner_texts()[1:] == [
         "none", "self", "enemy", "tile", "empty_tile", "attached", "stack"]
