@@ -42,7 +42,7 @@
         s.open ? el("span", { class: "bot" }, "OPEN") : null),
       turn && s.kind === "bot" && !m.replay ? el("div", { class: "thinking", "data-thinking": i }, "thinking…") : null,
       extra ? extra(i) : null,
-      last ? el("div", { class: "last-play", "data-last-play": i, title: "last play" }, last) : null);
+      last ? el("div", { class: "last-play", "data-last-play": i, title: `last play: ${last}` }, last) : null);
   }));
 
   // The question of the moment, as the server words it from the decision itself (one wording for

@@ -99,17 +99,20 @@
     const head = el("div", { class: "av-head" }, el("b", {}, name),
       el("span", { class: "av-type" }, type, c.cost && c.cost.length ? costDots(c.cost) : null));
     const rows = [head];
-    if (c.pictograms) rows.push(el("div", { class: "pictos" }, c.pictograms.map(picto)));
-    if (opts.text && c.text) rows.push(el("div", { class: "av-text clamp", title: c.text }, c.text));
+    // a figure on Earth: its gems and whether it is active, under its name (seen first, and still
+    // seen where the table's box cuts the card short)
     if (opts.gems !== undefined) {
       const slots = Array.from({ length: c.level || 0 }, (_, i) => el("span", { class: `gem-slot${i < opts.gems ? " on" : ""}` }));
       rows.push(el("div", { class: "on-figure", "data-gems": opts.gems, title: `${opts.gems} of ${c.level} gems` },
         slots, el("span", { class: "av-state" }, opts.gems > 0 ? "active" : "inactive")));
     }
+    // (Hell's top cards: the name and type only; the whole card is behind its "i" and in "see all")
+    if (c.pictograms && !opts.chip) rows.push(el("div", { class: "pictos" }, c.pictograms.map(picto)));
+    if (opts.text && c.text) rows.push(el("div", { class: "av-text clamp", title: c.text }, c.text));
     const st = opts.status;
     if (st) rows.push(st.why ? el("div", { class: "why clamp", title: st.why, "data-why": name }, st.why)
       : el("div", { class: "why clamp ok", "data-can": name }, `✓ ${st.move}`));
-    const node = el("div", { class: `gen-card av-card ${kind}${opts.gems === 0 ? " inactive" : ""}${opts.gems > 0 ? " active" : ""}${opts.mini ? " mini" : ""}`,
+    const node = el("div", { class: `gen-card av-card ${kind}${opts.gems === 0 ? " inactive" : ""}${opts.gems > 0 ? " active" : ""}${opts.mini ? " mini" : ""}${opts.chip ? " mini hell-top" : ""}`,
       "data-element": element, style: `background:${COLOUR[element] || "#444"};color:${INK[element] || "#fbfbf6"}` }, rows);
     return cardInfo(node, name);
   }
@@ -230,7 +233,7 @@
       const top = o.hell.slice(-TOP).reverse();
       const hell = el("div", { class: "av-hell", id: "hell", "data-count": o.hell.length },
         el("span", { class: "conn" }, `Hell · ${o.hell.length}`),
-        el("span", { class: "av-hell-top" }, top.map((n) => card(n, { mini: true }))),
+        el("span", { class: "av-hell-top" }, top.map((n) => card(n, { chip: true }))),
         el("button", { class: "ghost", id: "hell-see", onclick: () => { hellOpen = true; hellDialog(o, binder(m, api), showText(), statusOf); } },
           o.hell.length > TOP ? `see all ${o.hell.length}` : "see Hell"));
       const middle = el("div", { class: "panel av-middle", id: "middle" },
