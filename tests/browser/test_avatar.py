@@ -178,6 +178,34 @@ def check_hell(page: Any) -> None:
     page.wait_for_selector("#hell-all", state="hidden")
 
 
+# the table's box has most of the window, and the first Earth (in turn order) is in it without scrolling it
+TABLE_OPEN = """() => {
+  const q = document.getElementById("av-table").getBoundingClientRect();
+  const e = document.querySelector("#earths .earth > .meta");
+  const r = e.getBoundingClientRect();
+  return q.height >= 0.55 * innerHeight && r.height > 0 && r.top >= q.top && r.bottom <= Math.min(q.bottom, innerHeight);
+}"""
+
+
+def check_table_first(page: Any, name: str) -> None:
+    """On a phone, "see the table" folds your Heaven away: the table's box takes most of the window,
+    the Earths in it; "see your Heaven" brings the hand back, and nothing was played."""
+    v = version(page)
+    page.eval_on_selector("#av-table", "n => n.scrollTo(0, 0)")
+    assert not page.evaluate(TABLE_OPEN)  # (the reason for the switch: with your Heaven, the table is a strip)
+    page.click("#table-first")
+    page.wait_for_selector("#view.table-first")
+    assert page.locator("#hand").is_hidden() and page.get_attribute("#table-first", "aria-pressed") == "true"
+    page.eval_on_selector("#av-table", "n => n.scrollTo(0, 0)")
+    assert page.evaluate(TABLE_OPEN), "the table's box is not most of the window with the first Earth in it"
+    shot(page, f"{name}-table-first")
+    page.click("#table-first")
+    page.wait_for_selector("#view:not(.table-first) #hand .av-card")
+    assert page.get_attribute("#table-first", "aria-pressed") == "false"
+    assert version(page) == v
+    check_layout(page, f"{name}, back to your Heaven")
+
+
 @pytest.mark.parametrize(("width", "height", "seed"), GAMES)
 def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, width: int, height: int, seed: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
@@ -198,7 +226,7 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
     shot(page, f"{name}-start")
 
     seen: dict[str, int] = {"use_ability": 0, "pay": 0, "why_roll": 0, "can": 0, "refused_pay": 0, "checked": 0,
-                            "hell_choice": 0, "most_in_hell": 0, "chooser": 0}
+                            "hell_choice": 0, "most_in_hell": 0, "chooser": 0, "table_first": 0}
     moves = 0
     while True:
         page.wait_for_function("document.body.dataset.over === 'true' || document.body.dataset.decides === 'true'", timeout=WAIT)
@@ -208,6 +236,9 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
         kind = page.get_attribute("#prompt", "data-kind")
         check_layout(page, f"{name}, move {moves} ({kind})")
         seen["checked"] += 1
+        if width < 800 and moves >= 30 and not seen["table_first"] and not page.locator("#hell-choice").count():
+            check_table_first(page, name)  # (once, mid-game, where no choice of Hell's cards tops the table)
+            seen["table_first"] += 1
         if kind == "use_ability":
             text = page.locator("#prompt").inner_text()
             assert text.startswith("You: also ") or text.startswith("You: instead "), text  # naming the card
@@ -273,6 +304,7 @@ def test_a_full_iuno_avatar_game_on_one_screen(browser: Any, server: Server, wid
     assert seen["why_roll"] >= 1 and seen["can"] >= 1, seen
     assert seen["checked"] == moves > 20, seen  # the layout was checked before every move
     assert seen["hell_choice"] >= 1 and seen["most_in_hell"] > BUTTONS and seen["chooser"] == 1, seen
+    assert seen["table_first"] == (width < 800), seen
     check_the_end(page, name)
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

@@ -19,6 +19,9 @@
   // cards themselves are the buttons (a choice from all of Hell once made 34 buttons, which pushed
   // your Heaven off a phone's screen).
   const BUTTONS = 6;
+  // On a phone the dock (your Heaven) and the table share one screen: "see the table" folds your
+  // Heaven away so that the Earths fill it, until "see your Heaven" (kept while the page is open)
+  let tableFirst = false;
 
   // -- "show text": each card's generated text under its pictograms; on for a player's first game,
   // then as the player last set it (this browser remembers) ---------------------------------------
@@ -304,11 +307,14 @@
       const toggle = el("label", { class: "av-switch", title: "print each card's text under its pictograms" },
         el("input", { type: "checkbox", id: "show-text", checked: text, onchange: (e) => { store(TEXT_KEY, e.target.checked ? "on" : "off"); avatar.render(box, m, api); } }),
         " show text");
+      const fold = el("button", { class: "ghost av-fold", id: "table-first", "aria-pressed": String(tableFirst),
+        onclick: () => { tableFirst = !tableFirst; avatar.render(box, m, api); } }, tableFirst ? "see your Heaven" : "see the table");
       // (the switch beside "Your Heaven", or beside the question for a spectator)
       const dock = el("div", { class: "av-dock", id: "dock" },
         el("div", { class: "av-ask" }, window.CT.prompt(m, api) || el("div", { class: "prompt", id: "prompt" }, m.over ? "Game over" : ""), hand ? null : toggle),
         choices.childNodes.length ? choices : null, gemsWhy,
-        hand ? el("div", { class: "av-heaven" }, el("h2", {}, `Your Heaven · ${o.heaven.length} (empty it to win)`, toggle), hand) : null);
+        hand ? el("div", { class: "av-heaven" }, el("h2", {}, `Your Heaven · ${o.heaven.length} (empty it to win)`, toggle, fold), hand) : null);
+      box.classList.toggle("table-first", Boolean(hand) && tableFirst);
 
       box.replaceChildren(table, dock);
       hellDialog(o, b, text, statusOf);
