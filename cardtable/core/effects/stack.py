@@ -13,8 +13,9 @@ from mypy_extensions import mypyc_attr
 from ..actions import Action
 from ..resources import Pools
 from ..state import Decision, State
+from .chain import Chain, StackItem, _chain_record
 from .hosts import PriorityHost, StackHost, StagedStackHost
-from .records import Chain, StackItem, _chain_record, bind_decision
+from .records import bind_decision
 
 
 class ResponseStack:
