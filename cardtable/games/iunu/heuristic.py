@@ -45,7 +45,7 @@ DEBEN_VP = 1.0 / DEBENS_PER_VP
 
 def _majority_gain(s: IunuState, seat: int, t: int) -> float:
     """Majority VP won by one more card of type `t` (taking or securing the majority)."""
-    majority = s.game.cards.citizens[t].majority_vp
+    majority = s.game.majority_vp[t]
     mine = s.dynasty[seat][t]
     best_other = max(s.dynasty[o][t] for o in range(len(s.dynasty)) if o != seat)
     if mine + 1 > best_other >= mine:   # takes it (from a tie or from behind by one)
@@ -184,20 +184,15 @@ def expected_vp(s: IunuState) -> list[float]:
     """
     g = s.game
     n = g.players
-    cs = g.cards.citizens
-    table = s.score_table()
     who = len(s.dynasty)  # seats, then Heliopolis (Memphis and Thebes)
     cols = [s.columns(w) for w in range(who)]
+    scored = s.dynasty_vp(cols)  # GAME END's Citizen, Bread and Afterlife VP, and the Debens a VP costs
     left = 1.0 if s.ending else len(s.deck) / (DECK_PER_TURN * n) + 1.0  # turns left per seat
     playable = math.ceil(left)
     vp: list[float] = []
     for i in range(n):
-        row = table[i]
-        v = float(row["total"] - row["deben_vp"] - row["majority"])
-        rate = DEBENS_PER_VP
-        held = s.held[i]
-        if held >= 0 and g.cards.afterlife[held].effect == "debens_per_vp":
-            rate = g.cards.afterlife[held].debens
+        points, rate = scored[i]
+        v = float(points)
         v += s.debens[i] / rate
         best = sorted((g.citizen_vp[t] for t in s.hands[i]), reverse=True)[:playable]
         v += HAND_WEIGHT * sum(best)
@@ -205,7 +200,7 @@ def expected_vp(s: IunuState) -> list[float]:
     # Majorities: a logistic of the lead in cards, as soft as the cards still to come make it.
     spread = MAJORITY_SPREAD * (0.5 + 2.0 * min(1.0, len(s.deck) / 32.0)) if not s.ending else MAJORITY_SPREAD * 0.5
     for t in range(NUM_TYPES):
-        m = cs[t].majority_vp
+        m = g.majority_vp[t]
         eff = [cols[w][t] + (HAND_MAJORITY * min(playable, s.hands[w].count(t)) if w < n else 0.0)
                for w in range(who)]
         for i in range(n):
