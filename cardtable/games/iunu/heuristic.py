@@ -20,7 +20,7 @@ from typing import cast
 
 from ...core.actions import Action
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.state import Decision, State
 from .actions import IunuAction, Kind
 from .cards import BAKER, FARMER, MERCHANT, NOBLE, NUM_TYPES, PRIEST, SCRIBE, SOLDIER
 from .decisions import (
@@ -87,12 +87,42 @@ def _my_total(s: IunuState, seat: int) -> float:
     return float(s.score_table()[seat]["total"])
 
 
+def _card_pick(s: IunuState, seat: int, legal: list[IunuAction], most: bool) -> IunuAction:
+    """The card of highest `card_value` (`most`; the lowest type first among equals), or of lowest
+    (the lowest type first): `max` / `min` by those keys, without a closure made at every decision
+    (the Forum and the hand are the rollouts' most frequent decisions)."""
+    pick = legal[0]
+    if most:
+        best = (card_value(s, seat, pick.arg), -pick.arg)
+        for a in legal[1:]:
+            key = (card_value(s, seat, a.arg), -a.arg)
+            if key > best:
+                pick, best = a, key
+    else:
+        least = (card_value(s, seat, pick.arg), pick.arg)
+        for a in legal[1:]:
+            key = (card_value(s, seat, a.arg), a.arg)
+            if key < least:
+                pick, least = a, key
+    return pick
+
+
 def choose(view: State, rng: Rng) -> Action:
     s = view
     assert isinstance(s, IunuState)
     d = s.pending[-1]
     seat = d.seat
     legal = cast(list[IunuAction], s.legal_actions())
+    kind = type(d)
+    if kind is PlayCitizen or kind is TakeCard:
+        return _card_pick(s, seat, legal, True)
+    if kind is PlaceCard:
+        return _card_pick(s, seat, legal, False)
+    return _choose_rest(s, d, seat, legal, rng)
+
+
+def _choose_rest(s: IunuState, d: Decision, seat: int, legal: list[IunuAction], rng: Rng) -> Action:
+    """`choose` for the decisions other than a card to play, take or place."""
     kind = type(d)
 
     def by_kind(k: Kind) -> list[IunuAction]:
@@ -101,8 +131,6 @@ def choose(view: State, rng: Rng) -> Action:
     def first(k: Kind) -> IunuAction:
         return by_kind(k)[0]
 
-    if kind is PlayCitizen:
-        return max(legal, key=lambda a: (card_value(s, seat, a.arg), -a.arg))
     if kind is SecondCard:
         t = d.citizen  # type: ignore[attr-defined]
         worth = s.game.citizen_vp[t] + _majority_gain(s, seat, t)
@@ -152,10 +180,6 @@ def choose(view: State, rng: Rng) -> Action:
         return first(Kind.STOP_BAKING)
     if kind is ArtisanDiscount:
         return max(legal, key=lambda a: a.arg)  # place as many as allowed: keep the Debens
-    if kind is PlaceCard:
-        return min(legal, key=lambda a: (card_value(s, seat, a.arg), a.arg))
-    if kind is TakeCard:
-        return max(legal, key=lambda a: (card_value(s, seat, a.arg), -a.arg))
     return legal[rng.below(len(legal))]
 
 
