@@ -67,6 +67,9 @@ def child(name: str, games: int, positions: int, iterations: int) -> dict[str, o
 
 def run_child(name: str, pure: bool, args: argparse.Namespace) -> dict[str, float]:
     env = {k: v for k, v in os.environ.items() if k != "CARDTABLE_PURE"}
+    # this checkout's package (a child's sys.path starts at bench/, so without it an installed
+    # cardtable, another checkout's, would be measured)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     if pure:
         env["CARDTABLE_PURE"] = "1"
     out = subprocess.run(

@@ -30,6 +30,7 @@ median. Machines here are shared: read the ratios, measured side by side, not th
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -120,6 +121,11 @@ def child(name: str) -> dict[str, float]:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
         mids.append(next(s for s in trail[len(trail) // 3:] if len(s.legal_actions()) > 1))
+    # The last game's copies, kept alive, would be scanned by every full garbage collection in the
+    # timed searches: one of those costs as much as a 60-iteration search (IUNU, Zun), so the figure
+    # measured the heap the bench left behind rather than the search (bench/README.md, issue 37).
+    del trail
+    gc.collect()
     reps = 200
     start = clock()
     for _ in range(reps):

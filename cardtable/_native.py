@@ -30,9 +30,11 @@ from types import ModuleType
 #: the modules mypyc compiles, as one group (they call each other natively). core/rng.py is left
 #: out on purpose: SplitMix64 works on 64-bit values, which mypyc handles as generic big integers,
 #: slower than CPython's own (a 108-card shuffle took 40 us compiled against 35 us interpreted).
-#: core/effects/records.py stays interpreted: its records change through their `__dict__` (`evolve`,
-#: `ResponseStack.change_top`) and each game gets its own record classes made at run time, neither of
-#: which a compiled (native) class allows (`evolve` itself, a function, is compiled: core/effects/immutable.py); core/effects/hosts.py holds the `runtime_checkable`
+#: core/effects/records.py is compiled: the records the effect layer makes and reads at every step
+#: are native classes, changed by methods of their own (`Sequence.with_work`; bench/README.md, issue
+#: 37). core/effects/chain.py, the response stack's `StackItem` and `Chain`, stays interpreted: an
+#: item changes in place through its `__dict__`, games extend `StackItem`, and a game's `Chain` is
+#: a class made at run time (a compiled plain class refuses a subclass made so). core/effects/hosts.py holds the `runtime_checkable`
 #: protocols, which mypyc would compile as traits that `isinstance` refuses. core/verbs.py stays
 #: interpreted too: compiled, its generic `Verb(Generic[P])` dataclass fails at import ("attribute
 #: '__dict__' of 'type' objects is not writable"), and it is under 1% of a search (cProfile, Ivion).
@@ -46,6 +48,7 @@ MODULES: tuple[str, ...] = (
     "cardtable.core.resources",
     "cardtable.core.zones",
     "cardtable.core.effects.immutable",
+    "cardtable.core.effects.records",
     "cardtable.core.effects.sequence",
     "cardtable.core.effects.stack",
     "cardtable.games.juno.cards",

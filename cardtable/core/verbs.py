@@ -155,10 +155,15 @@ class VerbRegistry:
     # -- the rules and the text -----------------------------------------------------------------
 
     def run(self, state: Any, context: Any, effect: Effect) -> None:
-        verb = self._verbs[effect.verb]
+        self.handler(effect.verb)(state, context, effect.params)
+
+    def handler(self, name: str) -> Callable[[Any, Any, Any], None]:
+        """What the EFFECT verb `name` does, `(state, context, params)` (the compiled effect layer
+        keeps it, and calls it without going through `run`)."""
+        verb = self._verbs[name]
         if verb.run is None:
-            raise TypeError(f"{effect.verb!r} is a {verb.kind.value} verb: it is not run")
-        verb.run(state, context, effect.params)
+            raise TypeError(f"{name!r} is a {verb.kind.value} verb: it is not run")
+        return verb.run
 
     def holds(self, effects: Iterable[Effect], name: str) -> bool:
         """Whether a STATUS verb `name` is among `effects`."""

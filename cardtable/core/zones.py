@@ -160,7 +160,8 @@ class StateLayout:
     - `records`: any JSON structure, deep-copied;
     - `shared`: structures never changed once made (a final score table), copied by reference;
     - `typed`: (name, class) of fields holding a typed record (a class with `to_json()` and a
-      `from_json(data)` classmethod: the effect layer's pending work), copied by reference when
+      `from_json(data)` classmethod, or an object reading it back, `from_json(data)`: the effect
+      layer's pending work, `Effects.record`), copied by reference when
       immutable, or by its `copy()` when it has one (the response stack, whose items change in place);
       an immutable one may be None (nothing under way: Ivion's card being played), saved as null;
     - `derived`: cached facts (options read on the hot path), copied by clones and rebuilt by the
@@ -174,7 +175,7 @@ class StateLayout:
     nested: tuple[str, ...] = ()
     records: tuple[str, ...] = ()
     shared: tuple[str, ...] = ()
-    typed: tuple[tuple[str, type[Any]], ...] = ()
+    typed: tuple[tuple[str, Any], ...] = ()
     derived: tuple[str, ...] = ()
     decisions: tuple[type[Decision], ...] = ()
 

@@ -5,11 +5,14 @@ cloned and restored in the middle of an effect."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 
 import pytest
 
 from cardtable.core import IllegalAction
+from cardtable.core.effects import Attempt, Context, Finish, Fire, GameEvent, Sequence, Triggered
 
 from ..conformance.checks import dumps
 from .effects_toy import Duel, DuelState
@@ -176,3 +179,22 @@ def test_a_clone_has_its_own_stack_items() -> None:
     assert [i.countered for i in before.chain.items] == [False, False]
     play(before, "play negate", "pass")  # in the clone, seat 0 answers: the bolt resolves after all
     assert before.hp == [10, 7] and s.hp == [10, 10]
+
+
+def test_the_pending_records_are_values_that_copy_and_pickle() -> None:
+    # The records are native classes in the compiled build (core/effects/records.py): no
+    # `__dict__`, so equality, hashing, copies and pickles are their own, and the same in both engines.
+    s = play(duel(["Scholar"]), "cast gain")  # the Scholar's trigger is offered
+    ability = s.decision.ability  # type: ignore[union-attr]
+    event = GameEvent(("move", "card", "heaven", "earth"), 0, 4, 1, 2)
+    attempt = Attempt(ability.effects[0], ability.context)
+    seq = Sequence((Finish(ability), Fire(ability), Triggered((ability,), 0, event), attempt), (ability.card,))
+    for record in (seq, *seq.work, ability, ability.context, event):
+        for again in (copy.copy(record), copy.deepcopy(record), pickle.loads(pickle.dumps(record))):
+            assert again == record and hash(again) == hash(record) and repr(again) == repr(record)
+    assert Context(0, 3) != Context(0, 4) and Context(0) != Sequence()
+    assert repr(Context(0, 3, (1,))) == "Context(controller=0, source=3, targets=(1,))"
+    declined = attempt.declining(7, 0)
+    assert declined.declined == ((7, 0),) and declined.effect is attempt.effect and not declined.then
+    assert seq.with_fired(9).fired == (ability.card, 9) and seq.with_fired(9).work is seq.work
+    assert seq.with_work(()).fired is seq.fired and not seq.with_work(()).allows(ability)

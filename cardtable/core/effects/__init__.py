@@ -25,14 +25,16 @@ Everything pending lives in typed records on the state (`Sequence`, `Chain`), de
 layout's `typed` fields (immutable, except the stack's items: `StackItem`), so a state clones,
 saves and determinizes in the middle of an effect.
 
-The package's rooms: `records.py` (the events, contexts, abilities, pending work and stack cards),
-`sequence.py` (`Effects`: effects, triggers, replacements and their decisions), `stack.py`
+The package's rooms: `records.py` (the events, contexts, abilities and pending work: compiled,
+native records), `chain.py` (the stack's cards and the stack), `sequence.py` (`Effects`: effects,
+triggers, replacements and their decisions), `stack.py`
 (`ResponseStack` and `Priority`). What a game gives each is a protocol its state implements
 (`EffectHost`, `StackHost`; STYLE.md principle 11), in `hosts.py`. Everything is imported from here.
 """
 
 from __future__ import annotations
 
+from .chain import Chain, StackItem
 from .hosts import (
     ChainedHost,
     ChoosingHost,
@@ -46,14 +48,13 @@ from .immutable import evolve
 from .records import (
     Ability,
     Attempt,
-    Chain,
     Context,
     EventKind,
     Finish,
     Fire,
     GameEvent,
     Sequence,
-    StackItem,
+    SequenceRecord,
     Triggered,
     Work,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "PriorityHost",
     "ResponseStack",
     "Sequence",
+    "SequenceRecord",
     "StackHost",
     "StackItem",
     "StagedStackHost",

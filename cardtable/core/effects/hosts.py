@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..actions import Action
 from ..state import Decision
 from ..verbs import Effect
-from .records import Ability, Context, GameEvent, StackItem
+from .chain import StackItem
+from .records import Ability, Context, GameEvent
 
 if TYPE_CHECKING:
     from .sequence import EffectActions

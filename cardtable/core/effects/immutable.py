@@ -1,8 +1,8 @@
-"""`evolve`: a changed copy of one of the effect layer's immutable records (records.py).
+"""`evolve`: a changed copy of a record that keeps its fields in its `__dict__`, a plain Python
+class (the response stack's items and chain, chain.py; Ivion's card being played; Zun's runes).
 
-Its own module so that it is compiled (cardtable/_native.py) while records.py cannot be: an effect
-sequence makes a new `Sequence` at every step (`Effects._work`, `_push`), so the compiled layer
-would otherwise call into the interpreter at every step (bench/README.md, issue 37)."""
+Its own module, compiled (cardtable/_native.py). The effect layer's native records (records.py)
+have no `__dict__`: they change by methods of their own (`Sequence.with_work`)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,6 @@ from ..actions import Action
 from ..state import Decision, State
 from ..verbs import QUESTION, Effect, VerbRegistry
 from .hosts import ChainedHost, ChoosingHost, EffectHost, ToldHost
-from .immutable import evolve
 from .records import (
     Ability,
     Attempt,
@@ -25,9 +24,9 @@ from .records import (
     Fire,
     GameEvent,
     Sequence,
+    SequenceRecord,
     Triggered,
     Work,
-    _sequence_record,
     _work_from_json,
     _work_json,
     bind_decision,
@@ -70,10 +69,13 @@ class Effects:
                                                                        (ChoosingHost, names_first)) if on))
         self.field = field
         self._get: Callable[[State], Any] = attrgetter(field)  # the state's sequence (read at every step)
+        #: each verb's handler once asked for (`_run`: the verbs are registered with the game's rules,
+        #: after this engine is made)
+        self._handlers: dict[str, Callable[[Any, Any, Any], None]] = {}
         #: the verbs whose activities an ability may answer (None: all); the others just happen
         self.answerable = answerable
-        #: the class of the `Sequence` field (its JSON form reads effects through these verbs)
-        self.record = _sequence_record(verbs)
+        #: the `Sequence` field, for the layout's `typed` (its JSON form reads effects through these verbs)
+        self.record = SequenceRecord(verbs)
         self.idle = self.record()  # no sequence under way (immutable: every state shares it)
         kinds, wording = dict(kinds or {}), dict(asks or {})
         #: the layer's decisions, bound to this engine: list them in the state layout's `decisions`
@@ -89,8 +91,15 @@ class Effects:
         setattr(state, self.field, seq)
 
     def _push(self, state: State, *items: Work) -> None:
-        seq = self._get(state)
-        self._set(state, evolve(seq, work=seq.work + items))
+        seq: Sequence = self._get(state)
+        self._set(state, seq.with_work(seq.work + items))
+
+    def _run(self, state: State, context: Context, effect: Effect) -> None:
+        """The verb's handler does the effect (`VerbRegistry.run`, without its call in between)."""
+        run = self._handlers.get(effect.verb)
+        if run is None:
+            run = self._handlers[effect.verb] = self.verbs.handler(effect.verb)
+        run(state, context, effect.params)
 
     def busy(self, state: State) -> bool:
         """An effect sequence is under way (work is left in it)."""
@@ -123,7 +132,7 @@ class Effects:
                     effects = effects[k:]
                     break
                 before = len(pending)
-                self.verbs.run(state, context, effect)
+                self._run(state, context, effect)
                 if state.is_over:
                     return False
                 if len(pending) > before:
@@ -162,7 +171,7 @@ class Effects:
         """`run` without telling the game: True when nothing is left (the sequence is over), False
         when a decision is pending or the game is over."""
         while True:
-            seq = self._get(state)
+            seq: Sequence = self._get(state)
             if state.is_over:
                 self._set(state, self.idle)
                 return False
@@ -170,7 +179,7 @@ class Effects:
                 self._set(state, self.idle)
                 return True
             item = seq.work[-1]
-            self._set(state, evolve(seq, work=seq.work[:-1]))
+            self._set(state, seq.with_work(seq.work[:-1]))
             before = len(state.pending)
             if isinstance(item, Attempt):
                 self._attempt(state, item)
@@ -184,17 +193,17 @@ class Effects:
                 return False
 
     def _attempt(self, state: State, attempt: Attempt) -> None:
-        seq = self._get(state)
+        seq: Sequence = self._get(state)
         if seq.work and isinstance(seq.work[-1], Attempt) and seq.work[-1].then and self.chained \
                 and not cast(ChainedHost, state).possible(attempt.effect, attempt.context):
             # a step of a chained ability that can do nothing: the steps after it do not happen
             work = seq.work
             while work and isinstance(work[-1], Attempt) and work[-1].then:
                 work = work[:-1]
-            self._set(state, evolve(seq, work=work))
+            self._set(state, seq.with_work(work))
             return
         if self.answerable is not None and attempt.effect.verb not in self.answerable:
-            self.verbs.run(state, attempt.context, attempt.effect)  # nothing can answer it
+            self._run(state, attempt.context, attempt.effect)  # nothing can answer it
             return
         host = cast(EffectHost, state)
         event = host.event_of(attempt.effect, attempt.context)
@@ -210,7 +219,7 @@ class Effects:
             else:
                 self._use(state, a)
             return
-        self.verbs.run(state, attempt.context, attempt.effect)
+        self._run(state, attempt.context, attempt.effect)
         triggers = tuple(a for a in host.abilities(event) if not a.instead)
         if triggers:
             self._push(state, Triggered(triggers, host.turn_order()[0], event))
@@ -230,7 +239,7 @@ class Effects:
         return out
 
     def _order(self, state: State, pending: Triggered) -> None:
-        seq = self._get(state)
+        seq: Sequence = self._get(state)
         host = cast(EffectHost, state)
         in_force = {(a.card, a.index) for a in host.abilities(pending.event)}
         live = [a for a in pending.abilities if seq.allows(a) and (a.card, a.index) in in_force]
@@ -255,7 +264,8 @@ class Effects:
         self._push(state, Fire(first))
 
     def _fire(self, state: State, a: Ability) -> None:
-        if not self._get(state).allows(a):
+        seq: Sequence = self._get(state)
+        if not seq.allows(a):
             return  # the loop rule: a card whose ability fired in this sequence fires no more
         if a.optional:
             state.pending.append(self.UseAbility(a.controller, a, None))
@@ -263,8 +273,8 @@ class Effects:
             self._use(state, a)
 
     def _use(self, state: State, a: Ability) -> None:
-        seq = self._get(state)
-        self._set(state, evolve(seq, fired=(*seq.fired, a.card)))
+        seq: Sequence = self._get(state)
+        self._set(state, seq.with_fired(a.card))
         steps = [Attempt(e, a.context, then=a.chained and i > 0) for i, e in enumerate(a.effects)]
         self._push(state, Finish(a), *reversed(steps))
         if self.told:
@@ -277,8 +287,7 @@ class Effects:
         if accept:
             self._use(state, a)
         elif decision.replacing is not None:  # declined: the activity may still be replaced by another, or happen
-            r = decision.replacing
-            self._push(state, evolve(r, declined=(*r.declined, (a.card, a.index))))
+            self._push(state, decision.replacing.declining(a.card, a.index))
         self.run(state)
 
     def ordered(self, state: State, decision: FirstTrigger, first: Ability) -> None:
@@ -326,9 +335,9 @@ class UseAbility(Decision):
                 "effect": self.engine.text(self.ability)}
 
     def to_json(self) -> dict[str, Any]:
-        out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json(self.engine.verbs)}
+        out = {"kind": self.kind, "seat": self.seat, "ability": self.ability.to_json()}
         if self.replacing is not None:
-            out["replacing"] = _work_json(self.replacing, self.engine.verbs)
+            out["replacing"] = _work_json(self.replacing)
         return out
 
     @classmethod
@@ -388,7 +397,7 @@ class FirstTrigger(Decision):
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "active": self.active, "event": self.event.to_json(),
-                "abilities": [a.to_json(self.engine.verbs) for a in self.abilities]}
+                "abilities": [a.to_json() for a in self.abilities]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FirstTrigger:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...core.actions import Action
 from ...core.effects import Ability, Context, EffectActions, GameEvent
 from ...core.state import State, zero_sum_returns
-from ...core.verbs import Effect
+from ...core.verbs import Effect, Params
 from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
 from .actions import AvatarAction, Kind
 from .cards import Card
@@ -647,23 +647,24 @@ class AvatarState(State):
 
     # -- the operators (language.py's verbs call these) ---------------------------------------------
 
-    def _prepare(self, effect: Effect, ctx: Context) -> Context | None:
-        """The effect's context with its choices made, or None: a player chooses first (pushed), or
-        it can do nothing. Worked out once: `event_of` did it just before, for the same effect (the
-        effect layer asks what an effect is, then runs it; nothing changes in between)."""
+    def _prepare(self, verb: str, p: Params, ctx: Context) -> Context | None:
+        """The context of the effect (`verb`, `p`) with its choices made, or None: a player chooses
+        first (pushed), or it can do nothing. Worked out once: `event_of` did it just before, for the
+        same effect (the effect layer asks what an effect is, then runs it; nothing changes in
+        between), and then no `Effect` is made again (an interpreted record, at every activity)."""
         completed, self.completed = self.completed, None
-        if completed is not None and completed[0] is effect.params and completed[1] is ctx:
+        if completed is not None and completed[0] is p and completed[1] is ctx:
             status, ctx2 = completed[2]
         else:
-            status, ctx2 = self._complete(effect, ctx)
+            status, ctx2 = self._complete(Effect(verb, p), ctx)
         if status == "opponent":
-            self.pending.append(ChooseOpponent(ctx.controller, effect, ctx2))
+            self.pending.append(ChooseOpponent(ctx.controller, Effect(verb, p), ctx2))
         elif status == "card":
-            self.pending.append(ChooseCard(ctx.controller, effect, ctx2))
+            self.pending.append(ChooseCard(ctx.controller, Effect(verb, p), ctx2))
         return ctx2 if status == "ready" else None
 
     def do_take(self, ctx0: Context, p: Take) -> None:
-        ctx = self._prepare(Effect("take", p), ctx0)
+        ctx = self._prepare("take", p, ctx0)
         if ctx is None:
             return
         me = ctx.controller
@@ -726,7 +727,7 @@ class AvatarState(State):
             self.emit("hell_shuffled", cards=len(self.stack))
 
     def do_discard(self, ctx0: Context, p: Discard) -> None:
-        ctx = self._prepare(Effect("discard", p), ctx0)
+        ctx = self._prepare("discard", p, ctx0)
         if ctx is None:
             return
         opp, card = _targets(ctx)
@@ -756,7 +757,7 @@ class AvatarState(State):
         self._left_heaven(who)
 
     def do_move(self, ctx0: Context, p: Move) -> None:
-        ctx = self._prepare(Effect("move", p), ctx0)
+        ctx = self._prepare("move", p, ctx0)
         if ctx is None:
             return
         me = ctx.controller

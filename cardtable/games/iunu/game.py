@@ -39,6 +39,7 @@ class Iunu(Game[IunuState]):
         self.heliopolis = options.variant == "memphis-and-thebes"
         self.citizen_vp = tuple(c.citizen_vp for c in self.cards.citizens)
         self.bread_vp = tuple(c.bread_vp for c in self.cards.citizens)
+        self.majority_vp = tuple(c.majority_vp for c in self.cards.citizens)
         self.lookup = Lookup(self.actions)
 
     def _build_action_space(self) -> Any:

@@ -20,7 +20,7 @@ from typing import cast
 
 from ...core.actions import Action
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.state import Decision, State
 from .actions import IunuAction, Kind
 from .cards import BAKER, FARMER, MERCHANT, NOBLE, NUM_TYPES, PRIEST, SCRIBE, SOLDIER
 from .decisions import (
@@ -45,7 +45,7 @@ DEBEN_VP = 1.0 / DEBENS_PER_VP
 
 def _majority_gain(s: IunuState, seat: int, t: int) -> float:
     """Majority VP won by one more card of type `t` (taking or securing the majority)."""
-    majority = s.game.cards.citizens[t].majority_vp
+    majority = s.game.majority_vp[t]
     mine = s.dynasty[seat][t]
     best_other = max(s.dynasty[o][t] for o in range(len(s.dynasty)) if o != seat)
     if mine + 1 > best_other >= mine:   # takes it (from a tie or from behind by one)
@@ -87,12 +87,42 @@ def _my_total(s: IunuState, seat: int) -> float:
     return float(s.score_table()[seat]["total"])
 
 
+def _card_pick(s: IunuState, seat: int, legal: list[IunuAction], most: bool) -> IunuAction:
+    """The card of highest `card_value` (`most`; the lowest type first among equals), or of lowest
+    (the lowest type first): `max` / `min` by those keys, without a closure made at every decision
+    (the Forum and the hand are the rollouts' most frequent decisions)."""
+    pick = legal[0]
+    if most:
+        best = (card_value(s, seat, pick.arg), -pick.arg)
+        for a in legal[1:]:
+            key = (card_value(s, seat, a.arg), -a.arg)
+            if key > best:
+                pick, best = a, key
+    else:
+        least = (card_value(s, seat, pick.arg), pick.arg)
+        for a in legal[1:]:
+            key = (card_value(s, seat, a.arg), a.arg)
+            if key < least:
+                pick, least = a, key
+    return pick
+
+
 def choose(view: State, rng: Rng) -> Action:
     s = view
     assert isinstance(s, IunuState)
     d = s.pending[-1]
     seat = d.seat
     legal = cast(list[IunuAction], s.legal_actions())
+    kind = type(d)
+    if kind is PlayCitizen or kind is TakeCard:
+        return _card_pick(s, seat, legal, True)
+    if kind is PlaceCard:
+        return _card_pick(s, seat, legal, False)
+    return _choose_rest(s, d, seat, legal, rng)
+
+
+def _choose_rest(s: IunuState, d: Decision, seat: int, legal: list[IunuAction], rng: Rng) -> Action:
+    """`choose` for the decisions other than a card to play, take or place."""
     kind = type(d)
 
     def by_kind(k: Kind) -> list[IunuAction]:
@@ -101,8 +131,6 @@ def choose(view: State, rng: Rng) -> Action:
     def first(k: Kind) -> IunuAction:
         return by_kind(k)[0]
 
-    if kind is PlayCitizen:
-        return max(legal, key=lambda a: (card_value(s, seat, a.arg), -a.arg))
     if kind is SecondCard:
         t = d.citizen  # type: ignore[attr-defined]
         worth = s.game.citizen_vp[t] + _majority_gain(s, seat, t)
@@ -152,10 +180,6 @@ def choose(view: State, rng: Rng) -> Action:
         return first(Kind.STOP_BAKING)
     if kind is ArtisanDiscount:
         return max(legal, key=lambda a: a.arg)  # place as many as allowed: keep the Debens
-    if kind is PlaceCard:
-        return min(legal, key=lambda a: (card_value(s, seat, a.arg), a.arg))
-    if kind is TakeCard:
-        return max(legal, key=lambda a: (card_value(s, seat, a.arg), -a.arg))
     return legal[rng.below(len(legal))]
 
 
@@ -184,20 +208,15 @@ def expected_vp(s: IunuState) -> list[float]:
     """
     g = s.game
     n = g.players
-    cs = g.cards.citizens
-    table = s.score_table()
     who = len(s.dynasty)  # seats, then Heliopolis (Memphis and Thebes)
     cols = [s.columns(w) for w in range(who)]
+    scored = s.dynasty_vp(cols)  # GAME END's Citizen, Bread and Afterlife VP, and the Debens a VP costs
     left = 1.0 if s.ending else len(s.deck) / (DECK_PER_TURN * n) + 1.0  # turns left per seat
     playable = math.ceil(left)
     vp: list[float] = []
     for i in range(n):
-        row = table[i]
-        v = float(row["total"] - row["deben_vp"] - row["majority"])
-        rate = DEBENS_PER_VP
-        held = s.held[i]
-        if held >= 0 and g.cards.afterlife[held].effect == "debens_per_vp":
-            rate = g.cards.afterlife[held].debens
+        points, rate = scored[i]
+        v = float(points)
         v += s.debens[i] / rate
         best = sorted((g.citizen_vp[t] for t in s.hands[i]), reverse=True)[:playable]
         v += HAND_WEIGHT * sum(best)
@@ -205,7 +224,7 @@ def expected_vp(s: IunuState) -> list[float]:
     # Majorities: a logistic of the lead in cards, as soft as the cards still to come make it.
     spread = MAJORITY_SPREAD * (0.5 + 2.0 * min(1.0, len(s.deck) / 32.0)) if not s.ending else MAJORITY_SPREAD * 0.5
     for t in range(NUM_TYPES):
-        m = cs[t].majority_vp
+        m = g.majority_vp[t]
         eff = [cols[w][t] + (HAND_MAJORITY * min(playable, s.hands[w].count(t)) if w < n else 0.0)
                for w in range(who)]
         for i in range(n):

@@ -403,55 +403,83 @@ class IunuState(State):
                 cols[t] += 1
         return cols
 
-    def score_table(self) -> list[dict[str, int]]:
-        """GAME END scoring, one row per competitor (seats in order, then Heliopolis)."""
-        g = self.game
-        cs = g.cards.citizens
-        who = range(len(self.dynasty))
-        cols = [self.columns(w) for w in who]
-        majority_of: list[list[int]] = [[] for _ in who]
+    def _majorities(self, cols: list[list[int]]) -> list[list[int]]:
+        """Per competitor, the Citizen types whose Majority it holds (`cols`: every competitor's
+        `columns`)."""
+        majority_of: list[list[int]] = [[] for _ in cols]
         for t in range(NUM_TYPES):
             counts = [c[t] for c in cols]
             top = max(counts)
             if top > 0 and counts.count(top) == 1:  # "Players tied for most cards do not receive any such VP"
                 majority_of[counts.index(top)].append(t)
-        fed_total = [sum(f) for f in self.fed]
-        kinds = [sum(1 for x in c if x) for c in cols]
+        return majority_of
+
+    def _afterlife(self, w: int, cols: list[list[int]], majority_of: list[list[int]] | None = None) -> tuple[int, int]:
+        """AFTERLIFE CARDS at GAME END: the VP `w`'s held card scores, and the Debens a VP costs
+        `w` (3, or the card's). `majority_of`: `_majorities(cols)`, when already worked out."""
+        g = self.game
+        if self.held[w] < 0:
+            return 0, DEBENS_PER_VP
+        card = g.cards.afterlife[self.held[w]]
+        e = card.effect
+        c = cols[w]
+        who = range(len(cols))
+        if e == "double_majority":
+            mine = (majority_of if majority_of is not None else self._majorities(cols))[w]
+            return max((g.majority_vp[t] for t in mine), default=0), DEBENS_PER_VP
+        if e == "sets":
+            return card.vp * min(c[t] for t in card.types), DEBENS_PER_VP
+        if e == "guardians":
+            return (c[SOLDIER] * g.citizen_vp[SOLDIER] if c[SOLDIER] >= c[FARMER] else 0), DEBENS_PER_VP
+        if e == "debens_per_vp":
+            return 0, card.debens
+        if e == "most_fed":
+            fed_total = [sum(f) for f in self.fed]
+            return (card.vp if all(fed_total[w] > fed_total[o] for o in who if o != w) else 0), DEBENS_PER_VP
+        kinds = [sum(1 for x in col if x) for col in cols]  # most_types
+        return (card.vp if kinds[w] > max((kinds[o] for o in who if o != w), default=-1) else 0), DEBENS_PER_VP
+
+    def _citizen_vp(self, c: list[int]) -> int:
+        vp = self.game.citizen_vp
+        return sum(c[t] * vp[t] for t in range(NUM_TYPES))
+
+    def _bread_vp(self, w: int) -> int:
+        fed, vp = self.fed[w], self.game.bread_vp
+        return sum(fed[t] * vp[t] for t in range(NUM_TYPES))
+
+    def score_table(self) -> list[dict[str, int]]:
+        """GAME END scoring, one row per competitor (seats in order, then Heliopolis)."""
+        g = self.game
+        cols = [self.columns(w) for w in range(len(self.dynasty))]
+        majority_of = self._majorities(cols)
         rows = []
-        for w in who:
-            c = cols[w]
+        for w, c in enumerate(cols):
             debens = self.debens[w] if w < g.players else 0  # Heliopolis receives no Debens
+            afterlife, rate = self._afterlife(w, cols, majority_of)
             row = {
-                "citizen": sum(c[t] * cs[t].citizen_vp for t in range(NUM_TYPES)),
-                "bread": sum(self.fed[w][t] * cs[t].bread_vp for t in range(NUM_TYPES)),
-                "majority": sum(cs[t].majority_vp for t in majority_of[w]),
-                "afterlife": 0,
+                "citizen": self._citizen_vp(c),
+                "bread": self._bread_vp(w),
+                "majority": sum(g.majority_vp[t] for t in majority_of[w]),
+                "afterlife": afterlife,
                 "merchant_bonus": c[MERCHANT] if w >= g.players else 0,
                 "debens": debens,
+                "deben_vp": debens // rate,
             }
-            rate = DEBENS_PER_VP
-            if self.held[w] >= 0:
-                card = g.cards.afterlife[self.held[w]]
-                e = card.effect
-                if e == "double_majority":
-                    row["afterlife"] = max((cs[t].majority_vp for t in majority_of[w]), default=0)
-                elif e == "sets":
-                    row["afterlife"] = card.vp * min(c[t] for t in card.types)
-                elif e == "guardians":
-                    if c[SOLDIER] >= c[FARMER]:
-                        row["afterlife"] = c[SOLDIER] * cs[SOLDIER].citizen_vp
-                elif e == "debens_per_vp":
-                    rate = card.debens
-                elif e == "most_fed":
-                    if all(fed_total[w] > fed_total[o] for o in who if o != w):
-                        row["afterlife"] = card.vp
-                elif kinds[w] > max((kinds[o] for o in who if o != w), default=-1):  # most_types
-                    row["afterlife"] = card.vp
-            row["deben_vp"] = debens // rate
             row["total"] = (row["citizen"] + row["bread"] + row["majority"] + row["afterlife"]
                             + row["merchant_bonus"] + row["deben_vp"])
             rows.append(row)
         return rows
+
+    def dynasty_vp(self, cols: list[list[int]]) -> list[tuple[int, int]]:
+        """Per seat, what `score_table` scores it besides its Majorities and its Debens (Citizen,
+        Bread and Afterlife VP), and the Debens a VP costs it: the part of GAME END scoring a
+        position's evaluation reads, without the rest of the table (`cols`: every competitor's
+        `columns`)."""
+        out = []
+        for w in range(self.game.players):
+            afterlife, rate = self._afterlife(w, cols)
+            out.append((self._citizen_vp(cols[w]) + self._bread_vp(w) + afterlife, rate))
+        return out
 
     def heliopolis_first(self) -> bool:
         """Memphis and Thebes: Heliopolis scored more than every player (shown, not a seat's win)."""

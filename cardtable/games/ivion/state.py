@@ -11,11 +11,10 @@ the actions their decisions offer are the game's action space's.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
 
 from ...core.actions import Action
-from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, StackItem
+from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, Sequence, StackItem
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import HostKeys, Layout, Order, Pool, StateLayout, Visibility, Zone
@@ -479,8 +478,8 @@ class IvionState(State):
         self.removed.append(relic)
         self.emit("relic", seat=seat, card=self.name(relic))
         ctx = Context(seat, relic)
-        seq = self.sequence
-        self.sequence = replace(seq, work=seq.work + tuple(Attempt(e, ctx) for e in reversed(self.card(relic).effects)))
+        seq: Sequence = self.sequence
+        self.sequence = seq.with_work(seq.work + tuple(Attempt(e, ctx) for e in reversed(self.card(relic).effects)))
 
     def _second_wind(self, seat: int) -> None:
         """Look at the top five, two into the hand, the rest to the bottom in the order chosen."""

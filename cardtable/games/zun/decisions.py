@@ -257,8 +257,8 @@ def _distinct(state: ZunState, cards: list[int], kind: str | None = None) -> lis
     """The different runes among `cards` (of `kind`, if given), in rune order."""
     if kind is None:
         return sorted(set(cards))
-    runes = state.runes
-    return [r for r in sorted(set(cards)) if runes[r].kind == kind]
+    kinds = state.game.kinds
+    return [r for r in sorted(set(cards)) if kinds[r] == kind]
 
 
 def reactions(state: ZunState, seat: int) -> list[Action]:

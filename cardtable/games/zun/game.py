@@ -32,6 +32,7 @@ class Zun(Game[ZunState]):
     def __init__(self, options: ZunOptions) -> None:  # type: ignore[override]
         self.rune_set = options.rune_set()
         self.runes = self.rune_set.runes  # read at almost every step of play
+        self.kinds = tuple(r.kind for r in self.runes)  # each rune's kind, as often (its legal actions)
         self.space = space_for(self.rune_set)
         super().__init__(options)
         self.options: ZunOptions = options

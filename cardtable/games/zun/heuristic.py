@@ -179,6 +179,10 @@ def _frame_rune(s: ZunState) -> Rune:
     return s.runes[f.copy if f.copy >= 0 else f.rune]
 
 
+def _of(legal: list[ZunAction], k: Kind) -> list[ZunAction]:
+    return [a for a in legal if a.kind == k]
+
+
 def choose(view: State, rng: Rng) -> Action:
     s = view
     assert isinstance(s, ZunState)
@@ -186,24 +190,50 @@ def choose(view: State, rng: Rng) -> Action:
     seat = d.seat
     legal = cast(list[ZunAction], s.legal_actions())
     kind = type(d)
+    if kind is ActionPhase or kind is Mulligan or kind is STACK.Priority or kind is ChooseBlamed \
+            or kind is ChooseRedirect or kind is Recovery:
+        return _choose_plain(s, kind, seat, legal)
+    return _choose_rest(s, kind, seat, legal)
 
-    def of(k: Kind) -> list[ZunAction]:
-        return [a for a in legal if a.kind == k]
 
+def _choose_plain(s: ZunState, kind: type, seat: int, legal: list[ZunAction]) -> Action:
+    """`choose` for the decisions that need no key function of their own, most of a rollout's (a
+    nested function would be made at every decision)."""
     if kind is ActionPhase:
-        plays = of(Kind.PLAY)
+        plays = _of(legal, Kind.PLAY)
         if plays:
             scored = [(_action_value(s, seat, s.runes[a.card]), -a.card) for a in plays]
             best = max(range(len(plays)), key=scored.__getitem__)
             if scored[best][0] > 0:
                 return plays[best]
-        return of(Kind.END_PHASE)[0]
+        return _of(legal, Kind.END_PHASE)[0]
     if kind is Mulligan:
         has_harm = any(s.runes[r].kind == "action" and _is_harmful(s.runes[r]) for r in s.hands[seat])
-        return of(Kind.KEEP)[0] if has_harm else of(Kind.MULLIGAN)[0]
-    if kind in (Modify, DeclareTarget):
+        return _of(legal, Kind.KEEP)[0] if has_harm else _of(legal, Kind.MULLIGAN)[0]
+    if kind is STACK.Priority:  # the reaction window
         rune = _frame_rune(s)
-        mods = {m.verb: a for a in of(Kind.MODIFY) if (m := s.runes[a.card].modifier) is not None}
+        if not _is_harmful(rune) or s.team(s.top().player) == s.team(seat):
+            return _of(legal, Kind.NO_REACTION)[0]  # keep reactions for real threats
+        reacts = {_reaction_kind(s.runes[a.card]): a for a in _of(legal, Kind.REACT)}
+        order = ["absorb", "cancel", "redirect", "trap"] if _damage(rune) else ["cancel", "redirect", "trap"]
+        for k in order:
+            if k in reacts:
+                return reacts[k]
+        return _of(legal, Kind.NO_REACTION)[0]
+    if kind is ChooseBlamed or kind is ChooseRedirect:
+        seats = [a.n for a in legal]
+        pick = _weakest(s, seat, seats)
+        return legal[seats.index(pick)] if pick is not None else legal[0]
+    # Recovery
+    cheap = [a for a in _of(legal, Kind.DISCARD) if _card_value(s, seat, a.card) <= 0.5]
+    return cheap[0] if cheap else _of(legal, Kind.DONE_DISCARDING)[0]
+
+
+def _choose_rest(s: ZunState, kind: type, seat: int, legal: list[ZunAction]) -> Action:
+    """`choose` for modifiers and targets, discards, and the order of Start of Turn triggers."""
+    if kind is Modify or kind is DeclareTarget:
+        rune = _frame_rune(s)
+        mods = {m.verb: a for a in _of(legal, Kind.MODIFY) if (m := s.runes[a.card].modifier) is not None}
         useful = _is_harmful(rune) or _heal(rune) > 0
         if useful and "boost" in mods:
             return mods["boost"]
@@ -211,9 +241,10 @@ def choose(view: State, rng: Rng) -> Action:
             return mods["reserve"]
         if "share" in mods and _is_harmful(rune) and len(_opponents(s, seat)) >= 2:
             return mods["share"]
-        targets = [a.n for a in of(Kind.TARGET)]
+        targets = [a.n for a in _of(legal, Kind.TARGET)]
         if not targets:
-            return of(Kind.DONE_MODIFYING)[0] if of(Kind.DONE_MODIFYING) else legal[0]
+            done = _of(legal, Kind.DONE_MODIFYING)
+            return done[0] if done else legal[0]
         if _is_harmful(rune):
             pick = _weakest(s, seat, targets, rune)
         elif _heal(rune):
@@ -225,26 +256,9 @@ def choose(view: State, rng: Rng) -> Action:
             pick = _weakest(s, seat, targets, rune)
         if pick is None:
             pick = seat if seat in targets else targets[0]
-        return next(a for a in of(Kind.TARGET) if a.n == pick)
-    if kind is STACK.Priority:  # the reaction window
-        rune = _frame_rune(s)
-        if not _is_harmful(rune) or s.team(s.top().player) == s.team(seat):
-            return of(Kind.NO_REACTION)[0]  # keep reactions for real threats
-        reacts = {_reaction_kind(s.runes[a.card]): a for a in of(Kind.REACT)}
-        order = ["absorb", "cancel", "redirect", "trap"] if _damage(rune) else ["cancel", "redirect", "trap"]
-        for k in order:
-            if k in reacts:
-                return reacts[k]
-        return of(Kind.NO_REACTION)[0]
-    if kind in (ChooseBlamed, ChooseRedirect):
-        seats = [a.n for a in legal]
-        pick = _weakest(s, seat, seats)
-        return legal[seats.index(pick)] if pick is not None else legal[0]
+        return next(a for a in _of(legal, Kind.TARGET) if a.n == pick)
     if kind is ChooseDiscard:
         return min(legal, key=lambda a: (_card_value(s, seat, a.card), a.card))
-    if kind is Recovery:
-        cheap = [a for a in of(Kind.DISCARD) if _card_value(s, seat, a.card) <= 0.5]
-        return cheap[0] if cheap else of(Kind.DONE_DISCARDING)[0]
     return legal[0]  # the order of Start of Turn triggers
 
 
