@@ -37,7 +37,7 @@ def render(verdicts: list[coach.Verdict], names: list[str], seat: int) -> Table:
                 "(the same)" if same else escape(rename(v.best)),
                 "" if same else f"{_pct(v.best_chance)} [{_pct(v.best_interval[0])}, {_pct(v.best_interval[1])}]",
                 "" if same else f"{v.loss:+.0%} [{v.loss_interval[0]:+.0%}, {v.loss_interval[1]:+.0%}]",
-                "[bold red]clearly worse[/]" if v.marked else "",
+                "[bold red]clearly worse[/]" if v.marked else "[dim]not clear when checked[/]" if v.checked else "",
                 style="red" if v.marked else None,
             )
     return table
@@ -50,13 +50,15 @@ def register(app: typer.Typer) -> None:
         seat: int = typer.Option(..., "--seat", help="the seat to review, counted from 1"),
         seconds: float = typer.Option(0.5, "--seconds", help=f"{coach.SEARCH_LEVEL}'s search time per decision"),
         playouts: int = typer.Option(100, "--playouts", help="paired playouts per decision (more: narrower intervals)"),
+        confirm: int = typer.Option(300, "--confirm", help="paired playouts on copies dealt anew that check a move "
+                                    "before it is marked (0: no check)"),
         seed: int = typer.Option(0, "--seed", help="the coach's own random stream"),
     ) -> None:
         """For each of a seat's decisions: the win chance of the move made and of hard's move, from that seat's
         information only (the hidden cards dealt anew); moves that lost clearly are marked."""
         try:
             replay = Replay.load(file)
-            budget = coach.Budget(search_seconds=seconds, playouts=playouts)
+            budget = coach.Budget(search_seconds=seconds, playouts=playouts, confirm=confirm)
             players = replay.start(record_events=False).game.players
             if not 1 <= seat <= players:
                 raise CardtableError(f"--seat must be between 1 and {players}")
@@ -75,4 +77,6 @@ def register(app: typer.Typer) -> None:
         console.print(f"[dim]Win chance: the share of {playouts} playouts (the game's heuristic in every seat) the "
                       "seat won after that move, from deals consistent with what it could see, with a 95% Wilson "
                       f"interval. Lost: {coach.SEARCH_LEVEL}'s move's chance minus the move made's, paired over the "
-                      "same deals; marked when its 95% interval lies above zero.[/]")
+                      "same deals; marked when its 95% interval lies above zero"
+                      + (f", then again on {confirm} deals dealt anew (the figures shown are the check's)" if confirm else "")
+                      + ".[/]")

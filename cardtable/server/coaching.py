@@ -26,8 +26,9 @@ from .context import AppContext, SafeJSONResponse, error_response
 from .live import LiveTable, TableError, first_state
 from .workers import Workers
 
-#: what a review may spend per decision: hard's search, then the paired playouts (capped in time)
-REVIEW_BUDGET = coach.Budget(search_seconds=0.2, playouts=60, playout_seconds=0.4)
+#: what a review may spend per decision: hard's search, then the paired playouts, and the check of a move
+#: about to be marked (each capped in time): at most 0.8 s a decision, so 112 decisions in REVIEW_MAX_SECONDS
+REVIEW_BUDGET = coach.Budget(search_seconds=0.2, playouts=60, playout_seconds=0.3, confirm=120)
 #: a review that would take longer than this (decisions times the cost of one) is refused
 REVIEW_MAX_SECONDS = 90.0
 #: the hint is hard's move with hard's own thinking time

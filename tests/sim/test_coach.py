@@ -92,8 +92,39 @@ def test_a_clearly_bad_move_is_marked_with_the_better_move() -> None:
     verdict = coach.judge(s, draw, 1, SMALL)
     assert verdict.best.startswith("play red 7")
     assert verdict.best_chance == 1.0
-    assert verdict.marked
-    assert verdict.loss_interval[0] > 0 and verdict.loss > 0.5
+    assert verdict.marked and verdict.checked and verdict.playouts == SMALL.confirm  # the check's figures
+    assert verdict.loss_interval[0] > 0.3  # (drawing wins about 55%: seat 1 must also miss)
+
+
+def test_a_move_is_marked_only_if_the_check_on_copies_dealt_anew_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first estimate says the move made lost every playout that hard's move won; the check, on
+    # the copies dealt for it, finds them equal: the verdict is the check's, and nothing is marked.
+    s = position(juno(players=2), hands=["red 7, blue 9", "red 3, green 2"], discard="red 5")
+    made = next(a for a in s.legal_actions() if a.text == "draw")
+    runs: list[list[State]] = []
+
+    def fake(views: list[State], seat: int, made_: Action, best: Action, rng: Rng, budget: coach.Budget,
+             policy: Any) -> tuple[list[int], list[int]]:
+        runs.append(views)
+        n = len(views)
+        return ([0] * n, [1] * n) if len(runs) == 1 else ([1, 0] * (n // 2), [0, 1] * (n // 2))
+
+    class Fixed:  # a search whose move is the other one
+        def act(self, view: State | Turn) -> Action:
+            return next(a for a in view.legal_actions() if a.text == "play red 7 uno")
+
+    monkeypatch.setattr(coach, "_paired_playouts", fake)
+    budget = coach.Budget(search_iterations=50, playouts=30, playout_seconds=None, confirm=200)
+    verdict = coach.judge(s, made, 1, budget, search=Fixed())
+    assert len(runs) == 2 and [len(r) for r in runs] == [30, 200]
+    assert not any(v is w for v in runs[1] for w in runs[0])  # the check's copies are new ones
+    assert all(v is not s and v.observation(0) == s.observation(0) for v in runs[1])  # dealt from seat 0's view
+    assert verdict.checked and not verdict.marked and verdict.playouts == 200 and verdict.loss == 0
+    # without the check, the first estimate stands
+    runs.clear()
+    verdict = coach.judge(s, made, 1, coach.Budget(search_iterations=50, playouts=30, playout_seconds=None, confirm=0),
+                          search=Fixed())
+    assert len(runs) == 1 and verdict.marked and not verdict.checked and verdict.playouts == 30
 
 
 def test_the_search_s_own_move_is_not_marked() -> None:
@@ -118,7 +149,7 @@ def test_a_review_covers_every_choice_of_the_seat_and_only_those() -> None:
 
 
 @pytest.mark.parametrize("kwargs", [{"playouts": 1}, {"search_seconds": 0.0}, {"search_iterations": 0},
-                                    {"playout_seconds": 0.0}])
+                                    {"playout_seconds": 0.0}, {"confirm": 1}])
 def test_a_budget_that_cannot_judge_is_refused(kwargs: dict[str, Any]) -> None:
     with pytest.raises(CardtableError):
         coach.Budget(**kwargs)
