@@ -151,7 +151,8 @@ class IsmctsAgent:
         assert seat is not None
         rng = self.rng.spawn()
         if root_search == "paired":
-            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide, bias)
+            z = self.race if self.race is not None else float(settings.get("race", PAIRED_Z))
+            return self._act_paired(view, legal, seat, rng, policy, evaluate, guide, bias, z)
         if root_search == "rollouts":
             assert heuristic is not None
             return self._act_rollouts(view, legal, seat, rng, policy, evaluate, heuristic)
@@ -209,6 +210,7 @@ class IsmctsAgent:
         evaluate: Callable[[State], list[float]] | None,
         guide: Callable[[State, Rng], Action] | None,
         bias: float,
+        z: float,
     ) -> Action:
         """The root searched in paired rounds (`root="paired"`): a round draws one determinization and
         one random stream and runs one iteration through each root move still in the race, every
@@ -230,7 +232,6 @@ class IsmctsAgent:
         limit = self.iterations
         game = view.game.spec.name
         own = policy_for(game)(view.clone(), rng.spawn()).index if game in heuristic_games() else -1
-        z = self.race if self.race is not None else float(search_settings(game).get("race", PAIRED_Z))
         root = _Node(-1)
         alive = list(legal)
         results: dict[int, list[float]] = {a.index: [] for a in legal}  # per move: its return in each round

@@ -657,10 +657,9 @@ class AvatarState(State):
             status, ctx2 = completed[2]
         else:
             status, ctx2 = self._complete(Effect(verb, p), ctx)
-        if status == "opponent":
-            self.pending.append(ChooseOpponent(ctx.controller, Effect(verb, p), ctx2))
-        elif status == "card":
-            self.pending.append(ChooseCard(ctx.controller, Effect(verb, p), ctx2))
+        if status == "opponent" or status == "card":
+            ask = ChooseOpponent if status == "opponent" else ChooseCard
+            self.pending.append(ask(ctx.controller, Effect(verb, p), ctx2))
         return ctx2 if status == "ready" else None
 
     def do_take(self, ctx0: Context, p: Take) -> None:
