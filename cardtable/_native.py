@@ -38,6 +38,8 @@ from types import ModuleType
 #: protocols, which mypyc would compile as traits that `isinstance` refuses. core/verbs.py stays
 #: interpreted too: compiled, its generic `Verb(Generic[P])` dataclass fails at import ("attribute
 #: '__dict__' of 'type' objects is not writable"), and it is under 1% of a search (cProfile, Ivion).
+#: games/iuno_avatar/facts.py is compiled: its card facts and effect steps are the native copies of
+#: the pydantic card data that Avatar's rules read at every activity (bench/README.md, issue 37).
 #: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts;
 #: so is the hard bot's search itself (agents/ismcts.py; a test or probe that watches a search
 #: subclasses it, which it allows, instead of patching it).
@@ -57,6 +59,7 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.juno.observation",
     "cardtable.games.juno.state",
     "cardtable.games.juno.heuristic",
+    "cardtable.games.iuno_avatar.facts",
     "cardtable.games.iuno_avatar.actions",
     "cardtable.games.iuno_avatar.decisions",
     "cardtable.games.iuno_avatar.state",

@@ -9,6 +9,7 @@ from ...core.rng import Rng
 from ...core.spec import GameSpec
 from .actions import AvatarAction, space_for
 from .cards import Card
+from .facts import CardFacts
 from .options import AvatarOptions
 from .state import AvatarState
 
@@ -35,10 +36,8 @@ class IunoAvatar(Game[AvatarState]):
         self.deck = options.card_set()
         self.cards: tuple[Card, ...] = self.deck.cards
         self.space = space_for(self.deck)
-        self.spells = frozenset(c.index for c in self.cards if c.spell)  # read at every activity
-        #: per card, the verb of the activity a figure's effect answers ("" for none): `abilities` looks
-        #: only at the figures that can answer an activity, at every activity
-        self.answers: tuple[str, ...] = tuple(c.when.verb if c.when is not None and c.effects else "" for c in self.cards)
+        #: per card, what the rules read of it at every activity (facts.py), as plain fields
+        self.facts: tuple[CardFacts, ...] = tuple(CardFacts(c) for c in self.cards)
         self.texts: tuple[str, ...] = tuple(c.text() for c in self.cards)  # generated once, shown often
         super().__init__(options)
         self.options: AvatarOptions = options

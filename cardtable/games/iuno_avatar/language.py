@@ -38,11 +38,13 @@ to Earth. See docs/games/iuno_avatar.md for every reading chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from functools import cached_property
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
 from ...core.verbs import QUESTION, Effect, Params, VerbRegistry
+from .facts import Step
 
 ELEMENTS = ("fire", "earth", "light", "life", "water", "dark")  # NOTES.md: seat order follows this list
 CARD_TYPES = ("figure", "spell", "gem")
@@ -58,7 +60,20 @@ MAX_N = 3
 MAX_GEMS_MOVED = 4
 
 
-class Take(Params):
+class _Operator(Params):
+    """An operator's parameters (one verb each)."""
+
+    verb: ClassVar[str]
+
+    @cached_property
+    def step(self) -> Step:
+        """These parameters as the rules read them at every activity (facts.py), worked out once."""
+        return Step.of(self.verb, self)
+
+
+class Take(_Operator):
+    verb: ClassVar[str] = "take"
+
     what: Literal["die", "card", "gem", "figure card", "spell card", "gem card"]
     owner: Owner = "white"
     n: int = Field(1, ge=1, le=MAX_N)
@@ -70,7 +85,9 @@ class Take(Params):
         return self
 
 
-class Discard(Params):
+class Discard(_Operator):
+    verb: ClassVar[str] = "discard"
+
     what: Literal["die", "gem", "card", "figure card", "spell card", "gem card"]
     owner: Owner = "white"
     n: int = Field(1, ge=1, le=MAX_N)
@@ -83,10 +100,12 @@ class Discard(Params):
         return self
 
 
-class Move(Params):
+class Move(_Operator):
     """A card between two areas, or a gem: a player's own gem onto one of their figures on Earth
     (activating or levelling it up, rulebook "by moving a(nother) gem on top of it") or to the
     middle (paying: "paying its cost"); a gem comes from its owner's gems (no `from_area`)."""
+
+    verb: ClassVar[str] = "move"
 
     what: Literal["card", "figure card", "spell card", "gem card", "gem", "die"] = "card"
     from_area: Area | None = None

@@ -34,6 +34,7 @@ from .decisions import (
     Turn,
     UseRoll,
 )
+from .facts import CardFacts, Step
 from .language import ELEMENTS, VERBS, Discard, Move, Take
 from .options import DICE, GEMS, GEMS_START, HEAVEN_START, HELL_START, KEEP
 
@@ -172,6 +173,10 @@ class AvatarState(State):
     def card(self, c: int) -> Card:
         return self.game.cards[c]
 
+    def fact(self, c: int) -> CardFacts:
+        """What the rules read of card `c` at every activity (facts.py)."""
+        return self.game.facts[c]
+
     def _names(self, cards: Iterable[int]) -> list[str]:
         return [self.game.cards[c].name for c in cards]
 
@@ -181,8 +186,8 @@ class AvatarState(State):
         return self.order[i:] + self.order[:i]
 
     def figures(self, seat: int) -> list[int]:
-        spells = self.game.spells  # (Earth holds figures, and spells while they resolve)
-        return [c for c in self.earth[seat] if c not in spells]
+        facts = self.game.facts  # (Earth holds figures, and spells while they resolve)
+        return [c for c in self.earth[seat] if not facts[c].spell]
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s in self.turn_order() if s != seat]
@@ -203,14 +208,14 @@ class AvatarState(State):
         shows its number; a payment goes on, or the paid card arrives; a card whose payment or
         arrival was replaced goes back to Heaven (what was paid is spent); a replaced roll spent
         its die."""
-        spells = self.game.spells
+        facts = self.game.facts
         for seat, earth in enumerate(self.earth):
-            if not any(c in spells for c in earth):
+            if not any(facts[c].spell for c in earth):
                 continue
-            for c in [c for c in earth if c in spells]:
+            for c in [c for c in earth if facts[c].spell]:
                 earth.remove(c)
                 self.hell.append(c)
-                self.emit("to_hell", seat=seat, card=self.card(c).name, why="spell resolved")
+                self.emit("to_hell", seat=seat, card=facts[c].name, why="spell resolved")
         phase = self.phase
         if phase == "rolled":  # the die was rolled (discarded): its number allows an action
             self.phase = "action"
@@ -231,15 +236,15 @@ class AvatarState(State):
                 self.pending.append(Pay(self.turn, self.announced[0], tuple(self.owed)))
                 return
             self.owed = []
-            card = self.card(self.announced[0])
-            EFFECTS.start(self, SUMMON if card.figure else CAST, Context(self.turn, -1, (-1, self.announced[0])))
+            EFFECTS.start(self, SUMMON if facts[self.announced[0]].figure else CAST,
+                          Context(self.turn, -1, (-1, self.announced[0])))
             return
         # (a payment replaced, or what it set off left the rest unpayable: the card is not paid for)
         self.owed = []
         if self.announced:
             c = self.announced.pop()
             self.heaven[self.turn].append(c)
-            self.emit("not_arrived", seat=self.turn, card=self.card(c).name)
+            self.emit("not_arrived", seat=self.turn, card=facts[c].name)
         step = NEXT_PHASE.get(phase)
         if step is not None:
             self.phase, effect = step
@@ -257,11 +262,11 @@ class AvatarState(State):
 
     def roll_actions(self, seat: int, value: int) -> list[Action]:
         sp = self.game.space
-        cards = self.game.cards
+        facts = self.game.facts
         out: list[Action] = []
         for c in sorted(self.heaven[seat]):
             if self.why_not_play(seat, value, c) is None:
-                out.append(sp.summon[c] if cards[c].figure else sp.cast[c])
+                out.append(sp.summon[c] if facts[c].figure else sp.cast[c])
         for c in self.figures(seat):
             if self.why_not_raise(seat, value, c) is None:
                 out.append(sp.level_up[c] if self.charge[c] else sp.activate[c])
@@ -273,7 +278,7 @@ class AvatarState(State):
         (None: it can): "If the rolled number exceeds the number of figures on Earth, they can
         summon a figure card by paying its cost", "... exceeds the number of spells already casted
         this turn, they can cast a spell card", and "players must not overpay"."""
-        card = self.card(c)
+        card = self.fact(c)
         if card.gem:
             return "a gem card pays for figures and spells: it is not played"
         if card.figure and value <= (n := len(self.figures(seat))):
@@ -281,7 +286,7 @@ class AvatarState(State):
         if card.spell and value <= self.spells_cast:
             return f"the roll ({value}) must exceed the spells cast this turn ({self.spells_cast})"
         if not self.can_pay(seat, card.cost):
-            return f"its cost ({card.cost_text()}) cannot be paid exactly with your gems and gem cards"
+            return f"its cost ({self.card(c).cost_text()}) cannot be paid exactly with your gems and gem cards"
         return None
 
     def why_not_raise(self, seat: int, value: int, c: int) -> str | None:
@@ -289,7 +294,7 @@ class AvatarState(State):
         `value` (None: it can): "If the rolled number exceeds the number of gems on top of a certain
         figure on Earth, they can activate/level up this figure by moving a(nother) gem on top of
         it"; "Figure cards can be leveled up with at most as many gems as their level"."""
-        on, level = self.charge[c], self.card(c).level
+        on, level = self.charge[c], self.fact(c).level
         if self.gems[seat] == 0:
             return "you have no gem to put on it"
         if on >= level:
@@ -324,11 +329,12 @@ class AvatarState(State):
         k = action.kind
         if k in (Kind.SUMMON, Kind.CAST):
             c = action.card
+            card = self.fact(c)
             self.heaven[seat].remove(c)
             self.announced.append(c)
-            self.owed = list(self.card(c).cost)
-            self.emit("announced", seat=seat, card=self.card(c).name, action="summon" if k == Kind.SUMMON else "cast")
-            self.pending.append(Pay(seat, c, self.card(c).cost))
+            self.owed = list(card.cost)
+            self.emit("announced", seat=seat, card=card.name, action="summon" if k == Kind.SUMMON else "cast")
+            self.pending.append(Pay(seat, c, card.cost))
         elif k in (Kind.ACTIVATE, Kind.LEVEL_UP):
             # "activate/level up this figure by moving a(nother) gem on top of it": an activity
             EFFECTS.start(self, GEM_ON, Context(seat, -1, (-1, action.card)))
@@ -348,8 +354,8 @@ class AvatarState(State):
     # -- paying ("Figure and spell cards can be paid in either combination of gems and gem cards") --
 
     def _gem_cards(self, seat: int) -> list[tuple[int, int]]:
-        cards = self.game.cards
-        return [(cards[c].element_index, cards[c].symbols) for c in self.heaven[seat] if cards[c].gem]
+        facts = self.game.facts
+        return [(facts[c].element_index, facts[c].symbols) for c in self.heaven[seat] if facts[c].gem]
 
     def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
         if sum(cost) <= self.gems[seat]:  # (gems pay any element: no gem card needed)
@@ -358,10 +364,10 @@ class AvatarState(State):
 
     def pay_actions(self, seat: int, remaining: tuple[int, ...]) -> list[Action]:
         sp = self.game.space
-        cards = self.game.cards
+        facts = self.game.facts
         out: list[Action] = []
         for c in sorted(self.heaven[seat]):
-            if cards[c].gem and self.why_not_pay_with(seat, remaining, c) is None:
+            if facts[c].gem and self.why_not_pay_with(seat, remaining, c) is None:
                 out.append(sp.pay_card[c])
         if self.why_not_pay_gems(seat, remaining) is None:
             out.append(sp.pay_gems)
@@ -390,18 +396,19 @@ class AvatarState(State):
         """Why gem card `c` of the seat's Heaven cannot pay now (None: it can): a gem card pays
         symbols of its own element still owed, never more ("players must not overpay"), and what is
         left must stay payable with the seat's other gem cards and gems."""
-        cards = self.game.cards
-        card = cards[c]
+        facts = self.game.facts
+        card = facts[c]
         e, k = card.element_index, card.symbols
         if not card.gem:
             return "only gems and gem cards pay"
         if remaining[e] == 0:
-            return f"players must not overpay: it pays {card.element.title()}, and no {card.element.title()} is owed"
+            element = ELEMENTS[e].title()
+            return f"players must not overpay: it pays {element}, and no {element} is owed"
         if remaining[e] < k:
-            return f"players must not overpay: it pays {k} {card.element.title()}, only {remaining[e]} owed"
+            return f"players must not overpay: it pays {k} {ELEMENTS[e].title()}, only {remaining[e]} owed"
         rest = list(remaining)
         rest[e] -= k
-        others = [(cards[o].element_index, cards[o].symbols) for o in self.heaven[seat] if o != c and cards[o].gem]
+        others = [(facts[o].element_index, facts[o].symbols) for o in self.heaven[seat] if o != c and facts[o].gem]
         if not _payable(rest, others, self.gems[seat]):
             return "the rest could not be paid exactly afterwards"
         return None
@@ -446,7 +453,7 @@ class AvatarState(State):
     def discard_down(self, seat: int, c: int) -> None:
         self.heaven[seat].remove(c)
         self.hell.append(c)
-        self.emit("discarded", seat=seat, card=self.card(c).name)
+        self.emit("discarded", seat=seat, card=self.fact(c).name)
         self._discard_down_next()
 
     # -- winning ("A player wins the game as soon as they have no more cards in Heaven") ------------
@@ -493,152 +500,159 @@ class AvatarState(State):
         verb, what, src, dst = kind
         if verb in ("nothing", "choosing"):
             return []
-        cards = self.game.cards
-        spells = self.game.spells
-        answers = self.game.answers  # per card: the verb of the activity its effect answers ("" none)
+        facts = self.game.facts
         charge = self.charge
         arrival = verb == "move" and dst == "earth"
         out: list[Ability] = []
         for seat in self.turn_order():
             for c in self.earth[seat]:
-                if c in spells:
+                card = facts[c]
+                if card.spell:
                     # a spell's effect comes into effect on its own arrival, before anything else
                     # that answers the arrival ("immediately come into effect once the spell card
                     # arrives on Earth")
-                    card = cards[c]
                     if arrival and c == event.card:
                         ctx = Context(seat, c)
-                        if card.effects and self.possible(card.effects[0], ctx):
+                        if card.first is not None and self._possible(card.first, ctx):
                             out.append(Ability(c, 0, seat, "arrival", card.effects, ctx, first=True,
-                                               chained=len(card.effects) > 1))
+                                               chained=card.chained))
                     continue
-                if not charge[c] or answers[c] != verb:
+                if not charge[c] or card.answers != verb:
                     continue  # "in effect when the figure card is active with at least one gem on top of it"
-                card = cards[c]
-                assert card.when is not None
-                if _matches(card.when, seat, verb, what, src, dst, event) and self.possible(card.effects[0],
-                                                                                             Context(seat, c)):
-                    out.append(Ability(c, 0, seat, event.kind, card.effects, Context(seat, c),
-                                       instead=card.kind == "exclusive", chained=len(card.effects) > 1))
+                when, first = card.when, card.first
+                assert when is not None and first is not None
+                ctx = Context(seat, c)
+                if _matches(when, seat, verb, what, src, dst, event) and self._possible(first, ctx):
+                    out.append(Ability(c, 0, seat, event.kind, card.effects, ctx, instead=card.exclusive,
+                                       chained=card.chained))
         return out
 
     def event_of(self, effect: Effect, ctx: Context) -> GameEvent:
         """The activity an effect is, once its choices are made (seat: whose activity; for a move,
         the owner of the area it leaves, target: of the area it enters; -1 for Hell). Its choices
         are kept for the verb, which the effect layer runs next unless an ability replaces it."""
-        done = self._complete(effect, ctx)
+        step = _step(effect)
+        done = self._complete(step, ctx)
         self.completed = (effect.params, ctx, done)
         status, ctx2 = done
         if status == "impossible":
             return NOTHING
         if status != "ready":
             return CHOOSING
-        p: Any = effect.params
         opp, card = _targets(ctx2)
         me = ctx2.controller
-        what = p.what
-        if card >= 0 and what.endswith("card"):
-            what = f"{self.card(card).type} card"
-        if effect.verb == "take":
-            return GameEvent(("take", what, "", ""), me, card, -1, p.n)
-        if effect.verb == "discard":
-            return GameEvent(("discard", what, "", ""), me if p.owner == "white" else opp, card, -1, p.n)
-        src = -1 if p.from_area == "hell" else (me if p.from_owner == "white" else opp)
-        dst = -1 if p.to_area in ("hell", "middle") else (me if p.to_owner == "white" else opp)
-        return GameEvent(("move", what, p.from_area or "", p.to_area), src, card, dst, p.n)
+        what = step.what
+        if card >= 0 and step.is_card:
+            what = self.fact(card).named
+        if step.verb == "take":
+            return GameEvent(("take", what, "", ""), me, card, -1, step.n)
+        if step.verb == "discard":
+            return GameEvent(("discard", what, "", ""), me if step.owner == "white" else opp, card, -1, step.n)
+        src = -1 if step.from_area == "hell" else (me if step.from_owner == "white" else opp)
+        dst = -1 if step.to_area in ("hell", "middle") else (me if step.to_owner == "white" else opp)
+        return GameEvent(("move", what, step.from_area or "", step.to_area or ""), src, card, dst, step.n)
 
     def possible(self, effect: Effect, ctx: Context) -> bool:
         """Whether an effect can be tried, from what its player can see (so whether it is offered
         tells nobody what an opponent's Heaven holds)."""
-        return self._complete(effect, ctx, hidden=False)[0] != "impossible"
+        return self._possible(_step(effect), ctx)
+
+    def _possible(self, step: Step, ctx: Context) -> bool:
+        return self._complete(step, ctx, hidden=False)[0] != "impossible"
 
     # -- choices an effect needs ---------------------------------------------------------------------
 
     def opponent_choices(self, effect: Effect, ctx: Context) -> list[int]:
         """Opponents for whom a black effect can do something, as far as the player can see: a card
         from an opponent's Heaven needs a card there, whatever its type (the types are hidden)."""
-        p: Any = effect.params
+        return self._opponent_choices(_step(effect), ctx)
+
+    def _opponent_choices(self, step: Step, ctx: Context) -> list[int]:
         me = ctx.controller
         out = []
         for o in self.opponents(me):
-            if effect.verb in ("take", "discard"):
-                if p.owner != "black":
+            if step.verb in ("take", "discard"):
+                if step.owner != "black":
                     continue
-                if p.what == "die":
+                if step.what == "die":
                     ok = self.dice[o] > 0
-                elif p.what == "gem":
+                elif step.what == "gem":
                     ok = self.gems[o] > 0
                 else:
                     ok = bool(self.heaven[o])
-            elif p.from_owner == "black":
-                ok = bool(self.heaven[o]) if p.from_area == "heaven" else bool(self._sources(p, me, o))
+            elif step.from_owner == "black":
+                ok = bool(self.heaven[o]) if step.from_area == "heaven" else bool(self._sources(step, me, o))
             else:
-                ok = bool(self._sources(p, me, -1))
+                ok = bool(self._sources(step, me, -1))
             if ok:
                 out.append(o)
         return out
 
-    def _sources(self, p: Move, me: int, opp: int) -> list[int]:
+    def _sources(self, step: Step, me: int, opp: int) -> list[int]:
         """The cards a move can take from its area."""
-        if p.from_area == "hell":
+        if step.from_area == "hell":
             cards = self.hell
         else:
-            who = me if p.from_owner == "white" else opp
+            who = me if step.from_owner == "white" else opp
             if who < 0:
                 return []
-            cards = self.heaven[who] if p.from_area == "heaven" else self.figures(who)
-        return sorted({c for c in cards if _is(self.card(c), p.what)})
+            cards = self.heaven[who] if step.from_area == "heaven" else self.figures(who)
+        facts = self.game.facts
+        return sorted({c for c in cards if step.is_a(facts[c].type)})
 
     def card_choices(self, effect: Effect, ctx: Context) -> list[int]:
-        p: Any = effect.params
-        opp = _targets(ctx)[0]
-        if effect.verb == "move" and p.what == "gem":  # "Figure cards can be leveled up with at most as many gems as their level"
-            return [c for c in self.figures(ctx.controller) if self.charge[c] < self.card(c).level]
-        if effect.verb == "discard":
-            return sorted({c for c in self.heaven[ctx.controller] if _is(self.card(c), p.what)})
-        return self._sources(p, ctx.controller, opp)
+        return self._card_choices(_step(effect), ctx)
 
-    def _complete(self, effect: Effect, ctx: Context, hidden: bool = True) -> tuple[str, Context]:
+    def _card_choices(self, step: Step, ctx: Context) -> list[int]:
+        opp = _targets(ctx)[0]
+        facts = self.game.facts
+        if step.verb == "move" and step.what == "gem":  # "Figure cards can be leveled up with at most as many gems as their level"
+            return [c for c in self.figures(ctx.controller) if self.charge[c] < facts[c].level]
+        if step.verb == "discard":
+            return sorted({c for c in self.heaven[ctx.controller] if step.is_a(facts[c].type)})
+        return self._sources(step, ctx.controller, opp)
+
+    def _complete(self, step: Step, ctx: Context, hidden: bool = True) -> tuple[str, Context]:
         """("ready", context with its choices), ("opponent" | "card", context): a choice is still
         to be made, or ("impossible", context): the effect can do nothing now. A choice with one
         candidate is made at once. `hidden`: also look into the chosen opponent's Heaven (a card of
         a type taken from it that is not there: nothing happens); without, what the player sees."""
-        p: Any = effect.params
         opp, card = _targets(ctx)
         me = ctx.controller
-        black = (p.owner == "black") if effect.verb != "move" else "black" in (p.from_owner, p.to_owner)
-        if effect.verb == "move" and p.what == "gem":  # my own gems (effects and the rules move only those)
-            if self.gems[me] < p.n:
+        verb, what, black = step.verb, step.what, step.black
+        if verb == "move" and what == "gem":  # my own gems (effects and the rules move only those)
+            if self.gems[me] < step.n:
                 return "impossible", ctx
-            if p.to_area == "middle":
+            if step.to_area == "middle":
                 return "ready", ctx
-        if effect.verb == "take" and not black:
-            left = {"die": self.middle + sum(self.dice) - self.dice[me], "gem": self.purse + sum(self.gems) - self.gems[me],
-                    "card": len(self.stack) + len(self.hell)}[p.what]
+        if verb == "take" and not black:
+            # (a white take of a card is the stack's top, whatever its type: language.py, FACE_DOWN)
+            left = (self.middle + sum(self.dice) - self.dice[me] if what == "die"
+                    else self.purse + sum(self.gems) - self.gems[me] if what == "gem"
+                    else len(self.stack) + len(self.hell))
             return ("ready" if left > 0 else "impossible"), ctx
-        if effect.verb == "discard" and not black:
-            if p.what == "die":
+        if verb == "discard" and not black:
+            if what == "die":
                 return ("ready" if self.dice[me] else "impossible"), ctx
-            if p.what == "gem":
+            if what == "gem":
                 return ("ready" if self.gems[me] else "impossible"), ctx
         if black and opp < 0:
-            choices = self.opponent_choices(effect, ctx)
+            choices = self._opponent_choices(step, ctx)
             if not choices:
                 return "impossible", ctx
             if len(choices) > 1:
                 return "opponent", ctx
             opp = choices[0]
             ctx = Context(me, ctx.source, (opp, card))
-        if hidden and opp >= 0 and _from_hidden_heaven(effect) and not any(
-                _is(self.card(c), p.what) for c in self.heaven[opp]):
-            return "impossible", ctx
-        needs_card = (effect.verb == "discard" and p.owner == "white") or (
-            effect.verb == "move" and not (p.from_area == "heaven" and p.from_owner == "black"))
-        if not needs_card:
+        if hidden and opp >= 0 and step.from_hidden_heaven:
+            facts = self.game.facts
+            if not any(step.is_a(facts[c].type) for c in self.heaven[opp]):
+                return "impossible", ctx
+        if not step.needs_card:
             return "ready", ctx
         if card >= 0:
             return "ready", ctx
-        choices = self.card_choices(effect, ctx)
+        choices = self._card_choices(step, ctx)
         if not choices:
             return "impossible", ctx
         if len(choices) > 1:
@@ -656,7 +670,7 @@ class AvatarState(State):
         if completed is not None and completed[0] is p and completed[1] is ctx:
             status, ctx2 = completed[2]
         else:
-            status, ctx2 = self._complete(Effect(verb, p), ctx)
+            status, ctx2 = self._complete(_params_step(p), ctx)
         if status == "opponent" or status == "card":
             ask = ChooseOpponent if status == "opponent" else ChooseCard
             self.pending.append(ask(ctx.controller, Effect(verb, p), ctx2))
@@ -666,42 +680,45 @@ class AvatarState(State):
         ctx = self._prepare("take", p, ctx0)
         if ctx is None:
             return
+        step = _params_step(p)
+        facts = self.game.facts
         me = ctx.controller
         opp = _targets(ctx)[0]
-        for _ in range(p.n):
-            if p.what.endswith("card"):
-                if p.owner == "white":
+        what = step.what
+        for _ in range(step.n):
+            if step.is_card:
+                if step.owner == "white":
                     self._refill()  # (Hell was empty when the stack ran out: it may hold cards now)
                     if not self.stack:
                         return
                     c = self.stack.pop()
                     self.heaven[me].append(c)
                     self.emit("took_card", seat=me)
-                    self.emit("drew", to=(me,), seat=me, card=self.card(c).name)
+                    self.emit("drew", to=(me,), seat=me, card=facts[c].name)
                     self._refill()
                 else:
                     # at random: the player cannot see that Heaven (of the type named, if one is)
-                    choices = [c for c in self.heaven[opp] if _is(self.card(c), p.what)]
+                    choices = [c for c in self.heaven[opp] if step.is_a(facts[c].type)]
                     if not choices:
                         return
                     c = choices[self.rng.below(len(choices))]
                     self.heaven[opp].remove(c)
                     self.heaven[me].append(c)
                     self.emit("took_card", seat=me, source=opp)
-                    self.emit("drew", to=(me, opp), seat=me, card=self.card(c).name)
+                    self.emit("drew", to=(me, opp), seat=me, card=facts[c].name)
                     self._left_heaven(opp)
                 continue
-            pool = self.dice if p.what == "die" else self.gems
+            pool = self.dice if what == "die" else self.gems
             source = opp
-            if p.owner == "white":
-                has_middle = self.middle if p.what == "die" else self.purse
+            if step.owner == "white":
+                has_middle = self.middle if what == "die" else self.purse
                 if has_middle:
-                    if p.what == "die":
+                    if what == "die":
                         self.middle -= 1
                     else:
                         self.purse -= 1
                     pool[me] += 1
-                    self.emit("took", seat=me, what=p.what)
+                    self.emit("took", seat=me, what=what)
                     continue
                 # "If there would be no dies or gems left in the middle of the table, the player can
                 # take a die or gem from the players with the most dies/gems" (ties: the first of
@@ -714,7 +731,7 @@ class AvatarState(State):
                 return
             pool[source] -= 1
             pool[me] += 1
-            self.emit("took", seat=me, what=p.what, source=source)
+            self.emit("took", seat=me, what=what, source=source)
 
     def _refill(self) -> None:
         """"If there are no cards left in the card stack, Hell gets shuffled and replaces the stack
@@ -729,59 +746,64 @@ class AvatarState(State):
         ctx = self._prepare("discard", p, ctx0)
         if ctx is None:
             return
+        step = _params_step(p)
+        what, white = step.what, step.owner == "white"
         opp, card = _targets(ctx)
-        who = ctx.controller if p.owner == "white" else opp
-        if self.phase == "roll" and ctx.source < 0 and p.what == "die" and p.owner == "white":
+        who = ctx.controller if white else opp
+        if self.phase == "roll" and ctx.source < 0 and what == "die" and white:
             # the roll (`ROLL`): its number is shown when what the discard sets off is over
             self.dice[who] -= 1
             self.middle += 1
             self.phase = "rolled"
             return
-        if p.what in ("die", "gem"):
-            pool = self.dice if p.what == "die" else self.gems
-            n = min(p.n, pool[who])
+        if what in ("die", "gem"):
+            pool = self.dice if what == "die" else self.gems
+            n = min(step.n, pool[who])
             pool[who] -= n
-            if p.what == "die":
+            if what == "die":
                 self.middle += n
             else:
                 self.purse += n
-            self.emit("discarded_" + p.what, seat=who, n=n)
+            self.emit("discarded_" + what, seat=who, n=n)
             return
-        if p.owner == "black":  # an opponent's Heaven: the player cannot see it, so at random
-            choices = [c for c in self.heaven[who] if _is(self.card(c), p.what)]
+        facts = self.game.facts
+        if not white:  # an opponent's Heaven: the player cannot see it, so at random
+            choices = [c for c in self.heaven[who] if step.is_a(facts[c].type)]
             card = choices[self.rng.below(len(choices))]
         self.heaven[who].remove(card)
         self.hell.append(card)
-        self.emit("discarded", seat=who, card=self.card(card).name)
+        self.emit("discarded", seat=who, card=facts[card].name)
         self._left_heaven(who)
 
     def do_move(self, ctx0: Context, p: Move) -> None:
         ctx = self._prepare("move", p, ctx0)
         if ctx is None:
             return
+        step = _params_step(p)
         me = ctx.controller
         opp, card = _targets(ctx)
-        if p.what == "gem":
-            self._move_gems(me, card, p)
+        if step.what == "gem":
+            self._move_gems(me, card, step)
             return
-        src = me if p.from_owner == "white" else opp
-        dst = me if p.to_owner == "white" else opp
+        facts = self.game.facts
+        src = me if step.from_owner == "white" else opp
+        dst = me if step.to_owner == "white" else opp
         paying = self.phase == "pay" and ctx.source < 0  # the rules' `PAY_CARD`, not an effect
         # take the card from where it is
-        if p.from_area == "heaven":
+        if step.from_area == "heaven":
             if card in self.announced:  # the card being summoned or cast
                 self.announced.remove(card)
                 # a cast counts once the spell arrives on Earth: a cast replaced by an exclusive
                 # effect is no spell "already casted this turn"
-                if p.to_area == "earth" and self.card(card).spell:
+                if step.to_area == "earth" and facts[card].spell:
                     self.spells_cast += 1
-            elif p.from_owner == "black":
-                choices = [c for c in self.heaven[src] if _is(self.card(c), p.what)]
+            elif step.from_owner == "black":
+                choices = [c for c in self.heaven[src] if step.is_a(facts[c].type)]
                 card = choices[self.rng.below(len(choices))]
                 self.heaven[src].remove(card)
             else:
                 self.heaven[src].remove(card)
-        elif p.from_area == "earth":
+        elif step.from_area == "earth":
             self.earth[src].remove(card)
             if self.charge[card]:  # its gems go back to the purse
                 self.purse += self.charge[card]
@@ -789,18 +811,19 @@ class AvatarState(State):
         else:
             self.hell.remove(card)
         # and put it where it goes
-        name = self.card(card).name
-        if p.to_area == "heaven":
+        moved = facts[card]
+        name = moved.name
+        if step.to_area == "heaven":
             self.heaven[dst].append(card)
             # a card from a Heaven (a hand) is seen by the two players it passes between only
-            private = p.from_area == "heaven"
+            private = step.from_area == "heaven"
             self.emit("moved", seat=me, to_area="heaven", to_seat=dst, card=None if private else name)
             if private:
                 self.emit("moved_card", to=(src, dst), card=name)
-        elif p.to_area == "hell":
+        elif step.to_area == "hell":
             self.hell.append(card)
             if paying:  # a gem card pays symbols of its own element
-                self.owed[self.card(card).element_index] -= self.card(card).symbols
+                self.owed[moved.element_index] -= moved.symbols
                 self.phase = "paid"
                 self.emit("paid_card", seat=me, card=name)
             else:
@@ -816,21 +839,21 @@ class AvatarState(State):
                     self.charge[c] = 0
                     self.hell.append(c)
                 self.emit("all_figures_to_hell", seat=dst)
-        if p.from_area == "heaven":
+        if step.from_area == "heaven":
             self._left_heaven(src)
 
-    def _move_gems(self, me: int, card: int, p: Move) -> None:
-        if p.to_area == "middle":  # paying the rest of a cost in gems (only the rules move gems there)
-            self.gems[me] -= p.n
-            self.purse += p.n
+    def _move_gems(self, me: int, card: int, step: Step) -> None:
+        if step.to_area == "middle":  # paying the rest of a cost in gems (only the rules move gems there)
+            self.gems[me] -= step.n
+            self.purse += step.n
             self.owed = [0] * len(ELEMENTS)
             self.phase = "paid"
-            self.emit("paid_gems", seat=me, gems=p.n)
+            self.emit("paid_gems", seat=me, gems=step.n)
             return
         # "activate/level up this figure by moving a(nother) gem on top of it"
         self.gems[me] -= 1
         self.charge[card] += 1
-        self.emit("gem_on", seat=me, card=self.card(card).name, gems=self.charge[card])
+        self.emit("gem_on", seat=me, card=self.fact(card).name, gems=self.charge[card])
 
     # -- hidden information --------------------------------------------------------------------------
 
@@ -925,34 +948,34 @@ def _targets(ctx: Context) -> tuple[int, int]:
     return (t[0] if t else -1, t[1] if len(t) > 1 else -1)
 
 
-def _from_hidden_heaven(effect: Effect) -> bool:
-    """A card of a type, at random from an opponent's Heaven (its types are hidden)."""
-    p: Any = effect.params
-    if effect.verb == "move":
-        return bool(p.from_area == "heaven" and p.from_owner == "black" and p.what != "card")
-    return bool(p.owner == "black" and p.what.endswith(" card"))
+def _step(effect: Effect) -> Step:
+    """An effect's step, as the rules read it (facts.py)."""
+    return _params_step(effect.params)
 
 
-def _is(card: Card, what: str) -> bool:
-    return what == "card" or what == f"{card.type} card"
+def _params_step(params: Params) -> Step:
+    p: Any = params  # (one of language.py's operators: `Take`, `Discard`, `Move`)
+    step: Step = p.step
+    return step
 
 
-def _matches(when: Effect, controller: int, verb: str, what: str, src: str, dst: str, event: GameEvent) -> bool:
+def _colour(seat: int, controller: int) -> str | None:
+    """Whose `seat` is, from `controller`'s side: white itself, black an opponent (None: no seat)."""
+    return None if seat < 0 else ("white" if seat == controller else "black")
+
+
+def _matches(when: Step, controller: int, verb: str, what: str, src: str, dst: str, event: GameEvent) -> bool:
     """Whether an activity pattern (a figure's `when`) answers an event, from its controller's side:
     white is the controller, black an opponent."""
     if when.verb != verb:
         return False
-    p: Any = when.params
-    if p.what != what and not (p.what == "card" and what.endswith("card")):
+    if when.what != what and not (when.what == "card" and what.endswith("card")):
         return False
-
-    def colour(seat: int) -> str | None:
-        return None if seat < 0 else ("white" if seat == controller else "black")
-
     if verb == "move":
-        return bool((p.from_area or "") == src and p.to_area == dst and p.from_owner == colour(event.seat)
-                    and p.to_owner == colour(event.target))
-    return bool(p.owner == colour(event.seat))
+        return bool((when.from_area or "") == src and when.to_area == dst
+                    and when.from_owner == _colour(event.seat, controller)
+                    and when.to_owner == _colour(event.target, controller))
+    return bool(when.owner == _colour(event.seat, controller))
 
 
 def _payable(cost: list[int], gem_cards: list[tuple[int, int]], gems: int) -> bool:
