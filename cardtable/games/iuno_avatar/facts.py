@@ -63,6 +63,12 @@ class Step:
                       self.n)
 
 
+def step_of(effect: Any) -> Step:
+    """An effect's step (an `Effect` of language.py's verbs: its parameters' `step`)."""
+    step: Step = effect.params.step
+    return step
+
+
 class CardFacts:
     """One card as the rules read it at every activity (the values of its `Card`, cards.py)."""
 
@@ -83,12 +89,14 @@ class CardFacts:
         #: a figure's effect happens instead of the activity it answers (else: also)
         self.exclusive: Final[bool] = card.kind == "exclusive"
         #: a figure's `when`: the activity its effect answers
-        self.when: Final[Step | None] = None if card.when is None else card.when.params.step
+        self.when: Final[Step | None] = None if card.when is None else step_of(card.when)
         #: the verb of that activity, if the figure has an effect ("" none)
         self.answers: Final[str] = card.when.verb if card.when is not None and card.effects else ""
         self.effects: Final[tuple[Any, ...]] = card.effects
+        #: the steps of the effect, in order
+        self.steps: Final[tuple[Step, ...]] = tuple(step_of(e) for e in card.effects)
         #: the first step of the effect: whether the effect is offered at all depends on it
-        self.first: Final[Step | None] = card.effects[0].params.step if card.effects else None
+        self.first: Final[Step | None] = self.steps[0] if self.steps else None
         #: a sequence of steps, each after the first happening only if the one before it could
         self.chained: Final[bool] = len(card.effects) > 1
 

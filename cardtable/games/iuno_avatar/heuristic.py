@@ -39,7 +39,7 @@ from ...core.rng import Rng
 from ...core.state import State
 from ...core.verbs import Effect
 from .actions import AvatarAction, Kind
-from .cards import Card
+from .facts import CardFacts, Step, step_of
 from .options import KEEP
 from .state import DIE_FACES, MAX_FIGURES, AvatarState
 
@@ -65,15 +65,14 @@ RATE = {"take": 1.0, "move_spell": 0.5, "move_figure": 0.3, "discard_card": 0.4,
         "activate": 0.3, "other": 0.05}
 
 
-def effect_value(effect: Effect, mine: bool = True) -> float:
+def effect_value(p: Step, mine: bool = True) -> float:
     """How good one step of an effect is for its controller, in cards out of their Heaven (a
     shedding game: my cards out, an opponent's in; dice and gems get cards out later). `mine`: it
     happens in my turn (dice are discarded at the end of every turn, so a die is worth nothing in
     another's, and an opponent holds dice only in their own turn)."""
-    p: Any = effect.params
     n = float(p.n)
-    black = effect.verb != "move" and p.owner == "black"  # (a move's owners are its from and to owners)
-    if effect.verb == "take":
+    black = p.verb != "move" and p.owner == "black"  # (a move's owners are its from and to owners)
+    if p.verb == "take":
         if p.what == "die":
             if black:  # an opponent's die: theirs only in their turn, where taking it is a roll less for them
                 return (DIE if mine else OPP * DIE) * n
@@ -82,7 +81,7 @@ def effect_value(effect: Effect, mine: bool = True) -> float:
             return GEM * n + (0.1 * n if black else 0.0)
         # a card: one more in my Heaven (and, for black, one less in theirs: closer to their win)
         return -CARD * n - (OPP * n if black else 0.0)
-    if effect.verb == "discard":
+    if p.verb == "discard":
         if p.what == "die":
             if black:
                 return 0.0 if mine else OPP * DIE * n
@@ -107,53 +106,51 @@ def effect_value(effect: Effect, mine: bool = True) -> float:
     return value
 
 
-def sequence_value(steps: tuple[Effect, ...], mine: bool = True) -> float:
+def sequence_value(steps: tuple[Step, ...], mine: bool = True) -> float:
     """What a whole effect (its steps, in order) brings its controller: every step counts (a step
     happens only if the one before it could, so a sequence is offered and judged as one)."""
     return sum(effect_value(e, mine=mine) for e in steps)
 
 
-def _rate(card: Card) -> float:
+def _rate(card: CardFacts) -> float:
     """How often a figure's `when` happens per turn of mine (a rough count): the turn's actions
     often, what only a card's effect does (a card of a type taken from an opponent, a figure taken
     from my Earth, a card brought from Hell onto an opponent's Earth) rarely."""
-    w = card.when
-    assert w is not None
-    p: Any = w.params
-    if w.verb == "take":
+    p = card.when
+    assert p is not None
+    if p.verb == "take":
         return RATE["take"] if p.what in ("die", "card", "gem") else RATE["other"]
-    if w.verb == "move" and p.what == "gem":
+    if p.verb == "move" and p.what == "gem":
         return RATE["pay_gems"] if p.to_area == "middle" else RATE["activate"]
-    if w.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":
+    if p.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":
         return RATE["move_spell"] if p.what == "spell card" else RATE["move_figure"]
-    if w.verb == "discard" and p.what == "die":
+    if p.verb == "discard" and p.what == "die":
         return RATE["roll"]
-    if w.verb == "discard" and p.what.endswith("card"):
+    if p.verb == "discard" and p.what.endswith("card"):
         return RATE["discard_card"]
     return RATE["other"]
 
 
-def engine_value(card: Card) -> float:
+def engine_value(card: CardFacts) -> float:
     """What an active figure brings per turn of mine: how often it answers times what its whole
     effect brings (an exclusive one: what it brings more than the activity it replaces; a roll
     replaced is a die lost). A card's own data decides it: worked out once per card."""
     known = _ENGINE_VALUES.get(id(card))
     if known is not None and known[0] is card:
         return known[1]
-    assert card.effects and card.when is not None
-    p: Any = card.when.params
-    mine = (p.from_owner if card.when.verb == "move" else p.owner) == "white"
-    gain = sequence_value(card.effects, mine=mine)
-    if card.kind == "exclusive" and mine:
-        w = card.when
-        gain -= DIE if (w.verb == "discard" and p.what == "die") else effect_value(w)
+    p = card.when
+    assert card.steps and p is not None
+    mine = (p.from_owner if p.verb == "move" else p.owner) == "white"
+    gain = sequence_value(card.steps, mine=mine)
+    if card.exclusive and mine:
+        gain -= DIE if (p.verb == "discard" and p.what == "die") else effect_value(p)
     value = max(0.0, gain * _rate(card))
     _ENGINE_VALUES[id(card)] = (card, value)
     return value
 
 
 #: engine_value by card (the card is kept with its value, so its id cannot stand for another card)
-_ENGINE_VALUES: dict[int, tuple[Card, float]] = {}
+_ENGINE_VALUES: dict[int, tuple[CardFacts, float]] = {}
 
 
 class Plan:
@@ -167,7 +164,7 @@ class Plan:
         self.s = s
         self.seat = seat
         self.heaven = list(s.heaven[seat])
-        self.cards = [s.card(c) for c in self.heaven]
+        self.cards = [s.fact(c) for c in self.heaven]
         self.figures = len(s.figures(seat))
         self.gems = s.gems[seat]
         mine = s.turn == seat
@@ -195,7 +192,7 @@ class Plan:
     def gem_cards(self, skip: int = -1) -> list[int]:
         return [c for c, _, _ in self._gem_pairs if c != skip]
 
-    def payment(self, card: Card, c: int) -> tuple[int, int]:
+    def payment(self, card: CardFacts, c: int) -> tuple[int, int]:
         """(gem cards paid, gems paid) of the payment that sends the most gem cards out of Heaven."""
         done = self._payments.get(c)
         if done is None:
@@ -208,7 +205,7 @@ class Plan:
         """Whether card `c`'s cost can be paid exactly now (the rules' `can_pay`), asked once."""
         ok = self._payable.get(c)
         if ok is None:
-            ok = self._payable[c] = self.s.can_pay(self.seat, self.s.card(c).cost)
+            ok = self._payable[c] = self.s.can_pay(self.seat, self.s.fact(c).cost)
         return ok
 
     def gem_weight(self) -> float:
@@ -218,13 +215,14 @@ class Plan:
 
     def matched(self, g: int, without: int = -1) -> bool:
         """Whether a gem card can pay some card of mine (a cost with enough of its element)."""
-        gem = self.s.card(g)
+        facts = self.s.game.facts
+        gem = facts[g]
         e, k = gem.element_index, gem.symbols
-        return any(not self.s.card(c).gem and self.s.card(c).cost[e] >= k for c in self.heaven if c not in (g, without))
+        return any(not facts[c].gem and facts[c].cost[e] >= k for c in self.heaven if c not in (g, without))
 
     def keep(self, c: int) -> float:
         """How much a card helps me empty my Heaven (low: let it go first)."""
-        card = self.s.card(c)
+        card = self.s.fact(c)
         if card.gem:
             return 1.5 if self.matched(c) else -2.0  # a gem card no card of mine can use only leaves by a discard
         used, gems = self.payment(card, c)
@@ -232,7 +230,7 @@ class Plan:
         if not self.can_pay(c):
             value -= 0.8
         if card.spell:
-            value += 1.0 + 0.5 * max(0.0, sequence_value(card.effects))
+            value += 1.0 + 0.5 * max(0.0, sequence_value(card.steps))
         else:
             room = max(0, DIE_FACES - self.figures) / DIE_FACES  # the chance a roll exceeds my figures
             value += 1.5 * room - 0.5 + 2.0 * engine_value(card)
@@ -249,16 +247,16 @@ class Plan:
         s = self.s
         k = a.kind
         if k in (Kind.SUMMON, Kind.CAST):
-            card = s.card(a.card)
+            card = s.fact(a.card)
             used, gems = self.payment(card, a.card)
             out = 1 + used
             if out >= len(self.heaven):
                 return WIN
             value = CARD * out - self.gem_weight() * gems
             if card.spell:
-                assert card.effect is not None
-                if self.can_do(card.effect, a.card):
-                    value += max(0.0, sequence_value(card.effects))
+                assert card.first is not None
+                if self.can_do(card.first, a.card):
+                    value += max(0.0, sequence_value(card.steps))
                 # a later spell this turn needs a roll above the spells cast: keep low rolls for spells
                 value -= 0.05 * roll
             else:
@@ -268,20 +266,19 @@ class Plan:
                     value -= 5.0
             return value
         if k == Kind.ACTIVATE:
-            card = s.card(a.card)
+            card = s.fact(a.card)
             horizon = min(6.0, 1.0 + len(self.heaven) / 1.5)
             return engine_value(card) * horizon - self.gem_weight() - 0.2
         if k == Kind.LEVEL_UP:
             return 0.01 if self.gems > KEEP else -1.0  # only gems the end of turn would discard anyway
         return 0.0
 
-    def can_do(self, effect: Effect, spell: int) -> bool:
+    def can_do(self, p: Step, spell: int) -> bool:
         """Whether a spell's effect on my own Heaven will find a card there (once the spell is out)."""
-        p: Any = effect.params
-        if (effect.verb == "discard" and p.owner == "white") or (
-                effect.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
-            return any(c != spell and (p.what == "card" or p.what == f"{self.s.card(c).type} card")
-                       for c in self.heaven)
+        if (p.verb == "discard" and p.owner == "white") or (
+                p.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
+            facts = self.s.game.facts
+            return any(c != spell and p.is_a(facts[c].type) for c in self.heaven)
         return True
 
     def die_value(self) -> float:
@@ -319,71 +316,68 @@ def _ability_value(s: AvatarState, seat: int, d: Any, plan: Plan) -> float:
     value = 0.0
     shed = 0  # cards out of my Heaven, to see whether the effect empties it
     for effect in ability.effects:
-        value += _step_value(s, seat, effect, ability, plan, mine)
-        p: Any = effect.params
-        if (effect.verb == "discard" and p.owner == "white" and p.what.endswith("card")) or (
-                effect.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
+        p = step_of(effect)
+        value += _step_value(s, seat, p, ability, plan, mine)
+        if (p.verb == "discard" and p.owner == "white" and p.what.endswith("card")) or (
+                p.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
             shed += 1
-        elif (effect.verb == "take" and p.what.endswith("card")) or (
-                effect.verb == "move" and p.to_area == "heaven" and p.to_owner == "white"):
+        elif (p.verb == "take" and p.what.endswith("card")) or (
+                p.verb == "move" and p.to_area == "heaven" and p.to_owner == "white"):
             shed -= 1
     if shed > 0 and len(plan.heaven) <= shed:
         return WIN
     if ability.instead and d.replacing is not None:
-        replaced: Effect = d.replacing.effect
-        rp: Any = replaced.params
-        if replaced.verb == "take" and rp.what == "die" and mine:
+        rp = step_of(d.replacing.effect)
+        if rp.verb == "take" and rp.what == "die" and mine:
             value -= plan.die_value()
-        elif replaced.verb == "discard" and rp.what == "die" and mine:
+        elif rp.verb == "discard" and rp.what == "die" and mine:
             value -= plan.die_value()  # the roll does not happen: the die is spent
-        elif replaced.verb == "move" and rp.from_area == "earth" and rp.to_area == "hell":
+        elif rp.verb == "move" and rp.from_area == "earth" and rp.to_area == "hell":
             value += 0.5  # the figure stays on Earth
-        elif replaced.verb == "move" and rp.from_area == "heaven" and rp.to_area == "earth":
+        elif rp.verb == "move" and rp.from_area == "heaven" and rp.to_area == "earth":
             value -= CARD  # the summon or cast does not happen: the card goes back to Heaven
         else:
-            value -= effect_value(replaced, mine=mine) if d.replacing.context.controller == seat else 0.0
+            value -= effect_value(rp, mine=mine) if d.replacing.context.controller == seat else 0.0
     return value
 
 
-def _step_value(s: AvatarState, seat: int, effect: Effect, ability: Any, plan: Plan, mine: bool) -> float:
+def _step_value(s: AvatarState, seat: int, p: Step, ability: Any, plan: Plan, mine: bool) -> float:
     """One step of an effect, with what the seat sees of the table."""
-    p: Any = effect.params
-    value = effect_value(effect, mine=mine)
-    if effect.verb == "take" and p.what == "die" and p.owner == "white" and mine:
+    value = effect_value(p, mine=mine)
+    if p.verb == "take" and p.what == "die" and p.owner == "white" and mine:
         return plan.die_value() * 0.9
-    if effect.verb == "discard" and p.what == "die" and p.owner == "white" and mine:
+    if p.verb == "discard" and p.what == "die" and p.owner == "white" and mine:
         return -plan.die_value()
-    if effect.verb == "move" and p.what == "figure card" and p.to_area == "earth" and p.from_area != "heaven":
+    if p.verb == "move" and p.what == "figure card" and p.to_area == "earth" and p.from_area != "heaven":
         # a figure more on my Earth (Excavate, Soul Theft): worth it for an engine I can activate
-        best = max((engine_value(s.card(c)) for c in _move_sources(s, seat, effect, ability)), default=0.0)
+        best = max((engine_value(s.fact(c)) for c in _move_sources(s, seat, p, ability)), default=0.0)
         value = best * 3.0 - 0.4 * sum(1 for c in plan.cards if c.figure) / 2 + (0.3 if p.from_area == "earth" else 0.0)
         if plan.gems == 0 or plan.figures >= MAX_FIGURES:
             value -= 1.0
-    elif effect.verb == "move" and p.what == "spell card" and p.to_area == "earth" and p.from_area == "hell":
+    elif p.verb == "move" and p.what == "spell card" and p.to_area == "earth" and p.from_area == "hell":
         # a spell from Hell comes into effect: the best one there
-        value = max((sequence_value(s.card(c).effects) for c in s.hell if s.card(c).spell), default=0.0)
-    elif effect.verb == "move" and p.what == "gem" and p.to_area == "earth":
+        value = max((sequence_value(s.fact(c).steps) for c in s.hell if s.fact(c).spell), default=0.0)
+    elif p.verb == "move" and p.what == "gem" and p.to_area == "earth":
         # a gem onto my figure: the best inactive engine comes into effect
-        best = max((engine_value(s.card(c)) for c in s.figures(seat) if not s.charge[c]), default=0.0)
+        best = max((engine_value(s.fact(c)) for c in s.figures(seat) if not s.charge[c]), default=0.0)
         value = best * min(6.0, 1.0 + len(plan.heaven) / 1.5) - GEM_COST
-    elif effect.verb == "move" and p.from_area == "earth" and p.from_owner == "black" and p.to_area == "hell":
+    elif p.verb == "move" and p.from_area == "earth" and p.from_owner == "black" and p.to_area == "hell":
         # an opponent's figure to Hell: worth it only for an active one (a figure less lets them summon)
-        best = max((engine_value(s.card(c)) for o in s.opponents(seat) for c in s.figures(o) if s.charge[c]),
+        best = max((engine_value(s.fact(c)) for o in s.opponents(seat) for c in s.figures(o) if s.charge[c]),
                    default=0.0)
         value = best * 3.0 - 0.2
     return value
 
 
-def _move_sources(s: AvatarState, seat: int, effect: Effect, ability: Any) -> list[int]:
-    p: Any = effect.params
+def _move_sources(s: AvatarState, seat: int, p: Step, ability: Any) -> list[int]:
     if p.from_area == "hell":
-        return [c for c in s.hell if s.card(c).figure]
+        return [c for c in s.hell if s.fact(c).figure]
     if p.from_area == "earth" and p.from_owner == "black":
         return [c for o in s.opponents(seat) for c in s.figures(o)]
     return []
 
 
-def _hard_for_anyone(card: Card) -> float:
+def _hard_for_anyone(card: CardFacts) -> float:
     """How hard a card is to get out of a Heaven I cannot see (one I give an opponent)."""
     if card.gem:
         return 3.0 + card.symbols
@@ -410,10 +404,10 @@ def choose(view: State, rng: Rng) -> Action:
         remaining = list(d.remaining)  # type: ignore[attr-defined]
 
         def after(a: AvatarAction) -> tuple[int, float]:
-            g = s.card(a.card)
+            g = s.fact(a.card)
             rest = list(remaining)
             rest[g.element_index] -= g.symbols
-            others = [(s.card(o).element_index, s.card(o).symbols) for o in plan.gem_cards(a.card)]
+            others = [(s.fact(o).element_index, s.fact(o).symbols) for o in plan.gem_cards(a.card)]
             # the most gem cards in all, then keep those my other cards can use
             return 1 + _most_cards(rest, others)[0], -plan.keep(a.card)
         return max(cards, key=after)
@@ -424,24 +418,24 @@ def choose(view: State, rng: Rng) -> Action:
         return min(legal, key=lambda a: (len(s.heaven[a.n]), -s.gems[a.n], a.n))
     if kind == "choose_card":
         effect: Effect = d.effect  # type: ignore[attr-defined]
-        p: Any = effect.params
+        p = step_of(effect)
         cards_ = [a.card for a in legal]
-        if effect.verb == "move" and p.what == "gem":  # a gem onto my figure: the best engine not yet active
-            return max(legal, key=lambda a: (s.charge[a.card] == 0, engine_value(s.card(a.card)), a.card))
-        if effect.verb == "move" and p.from_area == "earth" and p.from_owner == "white":  # my figure to go: the least
-            return min(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.card(a.card)), a.card))
-        if effect.verb == "move" and p.from_area == "earth":  # an opponent's figure: the best engine
-            return max(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.card(a.card)), a.card))
-        if effect.verb == "move" and p.from_area == "hell":
+        if p.verb == "move" and p.what == "gem":  # a gem onto my figure: the best engine not yet active
+            return max(legal, key=lambda a: (s.charge[a.card] == 0, engine_value(s.fact(a.card)), a.card))
+        if p.verb == "move" and p.from_area == "earth" and p.from_owner == "white":  # my figure to go: the least
+            return min(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.fact(a.card)), a.card))
+        if p.verb == "move" and p.from_area == "earth":  # an opponent's figure: the best engine
+            return max(legal, key=lambda a: (s.charge[a.card] > 0, engine_value(s.fact(a.card)), a.card))
+        if p.verb == "move" and p.from_area == "hell":
             if p.to_area == "heaven" and p.to_owner == "black":  # into an opponent's Heaven: a hard card
-                return max(legal, key=lambda a: (_hard_for_anyone(s.card(a.card)), a.card))
+                return max(legal, key=lambda a: (_hard_for_anyone(s.fact(a.card)), a.card))
             if p.to_area == "heaven":  # into mine: the one that helps me most
                 return max(legal, key=lambda a: (plan.keep(a.card), a.card))
             if p.what == "spell card":  # onto my Earth: the spell whose effect brings most
-                return max(legal, key=lambda a: (sequence_value(s.card(a.card).effects), a.card))
-            return max(legal, key=lambda a: (engine_value(s.card(a.card)) if s.card(a.card).figure else 0.0, a.card))
-        if effect.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":  # a free summon: the dearest
-            return max(legal, key=lambda a: (sum(s.card(a.card).cost), a.card))
+                return max(legal, key=lambda a: (sequence_value(s.fact(a.card).steps), a.card))
+            return max(legal, key=lambda a: (engine_value(s.fact(a.card)) if s.fact(a.card).figure else 0.0, a.card))
+        if p.verb == "move" and p.from_area == "heaven" and p.to_area == "earth":  # a free summon: the dearest
+            return max(legal, key=lambda a: (sum(s.fact(a.card).cost), a.card))
         c = plan.hardest(cards_)
         return s.game.space.choose[c]
     if kind == "discard_down":

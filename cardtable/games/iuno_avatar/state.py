@@ -34,7 +34,7 @@ from .decisions import (
     Turn,
     UseRoll,
 )
-from .facts import CardFacts, Step
+from .facts import CardFacts, Step, step_of
 from .language import ELEMENTS, VERBS, Discard, Move, Take
 from .options import DICE, GEMS, GEMS_START, HEAVEN_START, HELL_START, KEEP
 
@@ -101,14 +101,17 @@ class AvatarState(State):
         lists=("dice", "gems", "charge", "avatars", "order", "final_winners", "owed"),
         typed=(("sequence", EFFECTS.record),),
         decisions=DECISIONS,
-        derived=("completed",),
+        derived=("completed", "rotations"),
     )
     __slots__ = ("stack", "heaven", "earth", "hell", "announced", "turn", "turns", "spells_cast", "phase", "middle",
                  "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence", "owed",
-                 "completed")
+                 "completed", "rotations")
     #: the choices of the effect the effect layer is about to carry out, worked out once
     #: (`event_of`) for its verb to use (`_prepare`): (its parameters, its context, `_complete`'s answer)
     completed: tuple[Any, Context, tuple[str, Context]] | None
+    #: per seat, the seats in turn order from it (`order` never changes once dealt): `turn_order`,
+    #: asked at every activity, builds no list (each is shared by the clones: read, never changed)
+    rotations: tuple[list[int], ...]
 
     game: IunoAvatar
     stack: list[int]          # the card stack; its top is the end of the list
@@ -147,6 +150,7 @@ class AvatarState(State):
             self.avatars = [ELEMENTS.index(e) for e in opts.avatars]
         # NOTES.md: seat order follows the element list (Fire first; Dark never starts)
         self.order = sorted(range(n), key=lambda s: self.avatars[s])
+        self._rotate()
         self.stack = list(range(len(g.cards)))
         self.rng.shuffle(self.stack)
         self.heaven = [[self.stack.pop() for _ in range(HEAVEN_START)] for _ in range(n)]
@@ -181,9 +185,15 @@ class AvatarState(State):
         return [self.game.cards[c].name for c in cards]
 
     def turn_order(self) -> list[int]:
-        """The seats in turn order from the player whose turn it is."""
-        i = self.order.index(self.turn)
-        return self.order[i:] + self.order[:i]
+        """The seats in turn order from the player whose turn it is (not to be changed)."""
+        return self.rotations[self.turn]
+
+    def _rotate(self) -> None:
+        order = self.order
+        rotations: list[list[int]] = [[] for _ in order]
+        for i, seat in enumerate(order):
+            rotations[seat] = order[i:] + order[:i]
+        self.rotations = tuple(rotations)
 
     def figures(self, seat: int) -> list[int]:
         facts = self.game.facts  # (Earth holds figures, and spells while they resolve)
@@ -487,6 +497,7 @@ class AvatarState(State):
 
     def _derive(self) -> None:
         self.completed = None  # (nothing is about to be carried out between two decisions)
+        self._rotate()
 
     def card_name(self, card: int) -> str:
         return self.game.cards[card].name
@@ -531,7 +542,7 @@ class AvatarState(State):
         """The activity an effect is, once its choices are made (seat: whose activity; for a move,
         the owner of the area it leaves, target: of the area it enters; -1 for Hell). Its choices
         are kept for the verb, which the effect layer runs next unless an ability replaces it."""
-        step = _step(effect)
+        step = step_of(effect)
         done = self._complete(step, ctx)
         self.completed = (effect.params, ctx, done)
         status, ctx2 = done
@@ -555,7 +566,7 @@ class AvatarState(State):
     def possible(self, effect: Effect, ctx: Context) -> bool:
         """Whether an effect can be tried, from what its player can see (so whether it is offered
         tells nobody what an opponent's Heaven holds)."""
-        return self._possible(_step(effect), ctx)
+        return self._possible(step_of(effect), ctx)
 
     def _possible(self, step: Step, ctx: Context) -> bool:
         return self._complete(step, ctx, hidden=False)[0] != "impossible"
@@ -565,7 +576,7 @@ class AvatarState(State):
     def opponent_choices(self, effect: Effect, ctx: Context) -> list[int]:
         """Opponents for whom a black effect can do something, as far as the player can see: a card
         from an opponent's Heaven needs a card there, whatever its type (the types are hidden)."""
-        return self._opponent_choices(_step(effect), ctx)
+        return self._opponent_choices(step_of(effect), ctx)
 
     def _opponent_choices(self, step: Step, ctx: Context) -> list[int]:
         me = ctx.controller
@@ -598,10 +609,10 @@ class AvatarState(State):
                 return []
             cards = self.heaven[who] if step.from_area == "heaven" else self.figures(who)
         facts = self.game.facts
-        return sorted({c for c in cards if step.is_a(facts[c].type)})
+        return sorted([c for c in cards if step.is_a(facts[c].type)])
 
     def card_choices(self, effect: Effect, ctx: Context) -> list[int]:
-        return self._card_choices(_step(effect), ctx)
+        return self._card_choices(step_of(effect), ctx)
 
     def _card_choices(self, step: Step, ctx: Context) -> list[int]:
         opp = _targets(ctx)[0]
@@ -609,7 +620,7 @@ class AvatarState(State):
         if step.verb == "move" and step.what == "gem":  # "Figure cards can be leveled up with at most as many gems as their level"
             return [c for c in self.figures(ctx.controller) if self.charge[c] < facts[c].level]
         if step.verb == "discard":
-            return sorted({c for c in self.heaven[ctx.controller] if step.is_a(facts[c].type)})
+            return sorted([c for c in self.heaven[ctx.controller] if step.is_a(facts[c].type)])
         return self._sources(step, ctx.controller, opp)
 
     def _complete(self, step: Step, ctx: Context, hidden: bool = True) -> tuple[str, Context]:
@@ -948,13 +959,9 @@ def _targets(ctx: Context) -> tuple[int, int]:
     return (t[0] if t else -1, t[1] if len(t) > 1 else -1)
 
 
-def _step(effect: Effect) -> Step:
-    """An effect's step, as the rules read it (facts.py)."""
-    return _params_step(effect.params)
-
-
 def _params_step(params: Params) -> Step:
-    p: Any = params  # (one of language.py's operators: `Take`, `Discard`, `Move`)
+    """An operator's parameters (language.py's `Take`, `Discard`, `Move`) as the rules read them."""
+    p: Any = params
     step: Step = p.step
     return step
 
