@@ -5,7 +5,7 @@ the state answers it, `AvatarState.abilities` and the other hooks)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
 from ...core.effects import Context, EffectActions, Effects
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 #: the core's effect layer bound to Iuno Avatar (cardtable/core/effects/): its rules are the
 #: state's hooks (state.py: which abilities answer an activity, what an activity is). A card's
 #: effect of several steps is a chained ability: a step that can do nothing stops those after it.
-EFFECTS = Effects(VERBS, chained=True)
-ANSWERS = EffectActions(YES, NO, FIRST)  # "Players can always choose whether they want a specific effect to take place or not"
+EFFECTS: Final = Effects(VERBS, chained=True)
+ANSWERS: Final = EffectActions(YES, NO, FIRST)  # "Players can always choose whether they want a specific effect to take place or not"
 #: why a gem card of Heaven does not pay at a decision other than a payment ("Playing Iuno": a card
 #: summoned or cast is paid with gems and gem cards)
 GEM_CARD_PAYS = "a gem card pays only for a card being summoned or cast, while its cost is owed"

@@ -32,7 +32,7 @@ table (`view` is a determinized copy; other Heavens in it are guesses and are ne
 from __future__ import annotations
 
 import math
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ...core.actions import Action
 from ...core.rng import Rng
@@ -52,16 +52,16 @@ from .state import DIE_FACES, MAX_FIGURES, AvatarState
 #: of 100 with the bias, 72 without; docs/games/iuno_avatar.md)
 SEARCH = {"root": "paired", "bias": 1.0}
 
-WIN = 100.0     # a play that empties Heaven
-DIE = 0.7       # a die more this turn: about one card out (a roll may allow nothing)
-GEM = 0.25      # a gem more: part of a card's cost
-CARD = 1.0      # a card out of my Heaven
-OPP = 0.8       # a card into an opponent's Heaven (out of it: the same against me)
-SPELL = 0.4     # a spell coming into effect (what its effect brings, on average)
-ACTIVATE = 0.3  # a gem moved onto my figure by an effect: the figure comes into effect
-GEM_COST = 0.3  # a gem spent, when gems are plentiful; more when they will be short
+WIN: Final = 100.0     # a play that empties Heaven
+DIE: Final = 0.7       # a die more this turn: about one card out (a roll may allow nothing)
+GEM: Final = 0.25      # a gem more: part of a card's cost
+CARD: Final = 1.0      # a card out of my Heaven
+OPP: Final = 0.8       # a card into an opponent's Heaven (out of it: the same against me)
+SPELL: Final = 0.4     # a spell coming into effect (what its effect brings, on average)
+ACTIVATE: Final = 0.3  # a gem moved onto my figure by an effect: the figure comes into effect
+GEM_COST: Final = 0.3  # a gem spent, when gems are plentiful; more when they will be short
 #: how often, per turn of mine, an activity of each kind happens (for what a figure's effect is worth)
-RATE = {"take": 1.0, "move_spell": 0.5, "move_figure": 0.3, "discard_card": 0.4, "roll": 1.5, "pay_gems": 0.6,
+RATE: Final = {"take": 1.0, "move_spell": 0.5, "move_figure": 0.3, "discard_card": 0.4, "roll": 1.5, "pay_gems": 0.6,
         "activate": 0.3, "other": 0.05}
 
 
@@ -150,7 +150,7 @@ def engine_value(card: CardFacts) -> float:
 
 
 #: engine_value by card (the card is kept with its value, so its id cannot stand for another card)
-_ENGINE_VALUES: dict[int, tuple[CardFacts, float]] = {}
+_ENGINE_VALUES: Final[dict[int, tuple[CardFacts, float]]] = {}
 
 
 class Plan:
@@ -215,7 +215,7 @@ class Plan:
 
     def matched(self, g: int, without: int = -1) -> bool:
         """Whether a gem card can pay some card of mine (a cost with enough of its element)."""
-        facts = self.s.game.facts
+        facts = self.s.facts
         gem = facts[g]
         e, k = gem.element_index, gem.symbols
         return any(not facts[c].gem and facts[c].cost[e] >= k for c in self.heaven if c not in (g, without))
@@ -277,7 +277,7 @@ class Plan:
         """Whether a spell's effect on my own Heaven will find a card there (once the spell is out)."""
         if (p.verb == "discard" and p.owner == "white") or (
                 p.verb == "move" and p.from_area == "heaven" and p.from_owner == "white"):
-            facts = self.s.game.facts
+            facts = self.s.facts
             return any(c != spell and p.is_a(facts[c].type) for c in self.heaven)
         return True
 
@@ -451,9 +451,9 @@ def choose(view: State, rng: Rng) -> Action:
 #: log-odds) and 0.692 for the base rate: a gem is worth far less than a card. Whose turn it is
 #: predicts a little more (0.664) but is left out: a search scores cut rollouts by it, and a move
 #: that makes the cut fall in its own turn (a longer turn) would gain by it without gaining the game.
-EVAL_GEM = 0.14
-EVAL_ACTIVE = 0.42
-EVAL_LOGIT = 0.21
+EVAL_GEM: Final = 0.14
+EVAL_ACTIVE: Final = 0.42
+EVAL_LOGIT: Final = 0.21
 
 
 def evaluate(state: State) -> list[float]:

@@ -13,7 +13,7 @@ three turn-start takes, a summoned figure or cast spell arriving on Earth, and e
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...core.actions import Action
 from ...core.effects import Ability, Context, EffectActions, GameEvent
@@ -41,30 +41,30 @@ from .options import DICE, GEMS, GEMS_START, HEAVEN_START, HELL_START, KEEP
 if TYPE_CHECKING:
     from .game import IunoAvatar
 
-MAX_FIGURES = 6   # "If a player controls more than six figure cards on Earth, all are moved to Hell"
-DIE_FACES = 6
+MAX_FIGURES: Final = 6   # "If a player controls more than six figure cards on Earth, all are moved to Hell"
+DIE_FACES: Final = 6
 #: the turn-start activities: "a player first takes a die, a card, a gem"
-TAKE_DIE = VERBS.parse({"verb": "take", "what": "die"}, "the turn start")
-TAKE_CARD = VERBS.parse({"verb": "take", "what": "card"}, "the turn start")
-TAKE_GEM = VERBS.parse({"verb": "take", "what": "gem"}, "the turn start")
+TAKE_DIE: Final = VERBS.parse({"verb": "take", "what": "die"}, "the turn start")
+TAKE_CARD: Final = VERBS.parse({"verb": "take", "what": "card"}, "the turn start")
+TAKE_GEM: Final = VERBS.parse({"verb": "take", "what": "gem"}, "the turn start")
 #: rolling a die discards it: "The player can then roll and discard their dies to perform actions"
-ROLL = VERBS.parse({"verb": "discard", "what": "die"}, "a roll")
+ROLL: Final = VERBS.parse({"verb": "discard", "what": "die"}, "a roll")
 #: activating / levelling up: "by moving a(nother) gem on top of it" (the figure: the context's card)
-GEM_ON = VERBS.parse({"verb": "move", "what": "gem", "from_owner": "white", "to_area": "earth", "to_owner": "white"},
+GEM_ON: Final = VERBS.parse({"verb": "move", "what": "gem", "from_owner": "white", "to_area": "earth", "to_owner": "white"},
                      "activating a figure")
 #: paying with a gem card: it goes from its player's Heaven to Hell (the card: the context's card)
-PAY_CARD = VERBS.parse({"verb": "move", "what": "gem card", "from_area": "heaven", "from_owner": "white",
+PAY_CARD: Final = VERBS.parse({"verb": "move", "what": "gem card", "from_area": "heaven", "from_owner": "white",
                         "to_area": "hell"}, "a payment")
 #: summoning and casting: "moving it from Heaven to Earth"
-SUMMON = VERBS.parse({"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "white",
+SUMMON: Final = VERBS.parse({"verb": "move", "what": "figure card", "from_area": "heaven", "from_owner": "white",
                       "to_area": "earth", "to_owner": "white"}, "a summon")
-CAST = VERBS.parse({"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white",
+CAST: Final = VERBS.parse({"verb": "move", "what": "spell card", "from_area": "heaven", "from_owner": "white",
                     "to_area": "earth", "to_owner": "white"}, "a cast")
-NEXT_PHASE = {"die": ("card", TAKE_CARD), "card": ("gem", TAKE_GEM)}
+NEXT_PHASE: Final = {"die": ("card", TAKE_CARD), "card": ("gem", TAKE_GEM)}
 
 #: paying the rest in gems: `n` of the player's own gems go to the middle, by `n` (an effect is
 #: immutable, so one per amount is parsed once and shared)
-_PAY_GEMS: dict[int, Effect] = {}
+_PAY_GEMS: Final[dict[int, Effect]] = {}
 
 
 def _pay_gems(n: int) -> Effect:
@@ -77,8 +77,8 @@ def _pay_gems(n: int) -> Effect:
 
 #: an event's kind is the activity's words, by position: (verb, what, from area, to area); "" where
 #: the verb has none (a take, a discard; a gem's move has no from area)
-NOTHING = GameEvent(("nothing", "", "", ""))   # an effect that can do nothing now: no effect answers it
-CHOOSING = GameEvent(("choosing", "", "", ""))  # an effect waiting for its player's choice: it happens once chosen
+NOTHING: Final = GameEvent(("nothing", "", "", ""))   # an effect that can do nothing now: no effect answers it
+CHOOSING: Final = GameEvent(("choosing", "", "", ""))  # an effect waiting for its player's choice: it happens once chosen
 
 
 class AvatarState(State):
@@ -101,17 +101,19 @@ class AvatarState(State):
         lists=("dice", "gems", "charge", "avatars", "order", "final_winners", "owed"),
         typed=(("sequence", EFFECTS.record),),
         decisions=DECISIONS,
-        derived=("completed", "rotations"),
+        derived=("completed", "rotations", "facts"),
     )
     __slots__ = ("stack", "heaven", "earth", "hell", "announced", "turn", "turns", "spells_cast", "phase", "middle",
                  "purse", "dice", "gems", "charge", "avatars", "order", "final_winners", "by_limit", "sequence", "owed",
-                 "completed", "rotations")
+                 "completed", "rotations", "facts")
     #: the choices of the effect the effect layer is about to carry out, worked out once
     #: (`event_of`) for its verb to use (`_prepare`): (its parameters, its context, `_complete`'s answer)
     completed: tuple[Any, Context, tuple[str, Context]] | None
     #: per seat, the seats in turn order from it (`order` never changes once dealt): `turn_order`,
     #: asked at every activity, builds no list (each is shared by the clones: read, never changed)
     rotations: tuple[list[int], ...]
+    #: the game's `facts`, per card (read in place at every activity, not through the game)
+    facts: tuple[CardFacts, ...]
 
     game: IunoAvatar
     stack: list[int]          # the card stack; its top is the end of the list
@@ -151,6 +153,7 @@ class AvatarState(State):
         # NOTES.md: seat order follows the element list (Fire first; Dark never starts)
         self.order = sorted(range(n), key=lambda s: self.avatars[s])
         self._rotate()
+        self.facts = g.facts
         self.stack = list(range(len(g.cards)))
         self.rng.shuffle(self.stack)
         self.heaven = [[self.stack.pop() for _ in range(HEAVEN_START)] for _ in range(n)]
@@ -179,7 +182,7 @@ class AvatarState(State):
 
     def fact(self, c: int) -> CardFacts:
         """What the rules read of card `c` at every activity (facts.py)."""
-        return self.game.facts[c]
+        return self.facts[c]
 
     def _names(self, cards: Iterable[int]) -> list[str]:
         return [self.game.cards[c].name for c in cards]
@@ -196,7 +199,7 @@ class AvatarState(State):
         self.rotations = tuple(rotations)
 
     def figures(self, seat: int) -> list[int]:
-        facts = self.game.facts  # (Earth holds figures, and spells while they resolve)
+        facts = self.facts  # (Earth holds figures, and spells while they resolve)
         return [c for c in self.earth[seat] if not facts[c].spell]
 
     def opponents(self, seat: int) -> list[int]:
@@ -218,7 +221,7 @@ class AvatarState(State):
         shows its number; a payment goes on, or the paid card arrives; a card whose payment or
         arrival was replaced goes back to Heaven (what was paid is spent); a replaced roll spent
         its die."""
-        facts = self.game.facts
+        facts = self.facts
         for seat, earth in enumerate(self.earth):
             if not any(facts[c].spell for c in earth):
                 continue
@@ -272,7 +275,7 @@ class AvatarState(State):
 
     def roll_actions(self, seat: int, value: int) -> list[Action]:
         sp = self.game.space
-        facts = self.game.facts
+        facts = self.facts
         out: list[Action] = []
         for c in sorted(self.heaven[seat]):
             if self.why_not_play(seat, value, c) is None:
@@ -364,7 +367,7 @@ class AvatarState(State):
     # -- paying ("Figure and spell cards can be paid in either combination of gems and gem cards") --
 
     def _gem_cards(self, seat: int) -> list[tuple[int, int]]:
-        facts = self.game.facts
+        facts = self.facts
         return [(facts[c].element_index, facts[c].symbols) for c in self.heaven[seat] if facts[c].gem]
 
     def can_pay(self, seat: int, cost: tuple[int, ...]) -> bool:
@@ -374,7 +377,7 @@ class AvatarState(State):
 
     def pay_actions(self, seat: int, remaining: tuple[int, ...]) -> list[Action]:
         sp = self.game.space
-        facts = self.game.facts
+        facts = self.facts
         out: list[Action] = []
         for c in sorted(self.heaven[seat]):
             if facts[c].gem and self.why_not_pay_with(seat, remaining, c) is None:
@@ -406,7 +409,7 @@ class AvatarState(State):
         """Why gem card `c` of the seat's Heaven cannot pay now (None: it can): a gem card pays
         symbols of its own element still owed, never more ("players must not overpay"), and what is
         left must stay payable with the seat's other gem cards and gems."""
-        facts = self.game.facts
+        facts = self.facts
         card = facts[c]
         e, k = card.element_index, card.symbols
         if not card.gem:
@@ -498,6 +501,7 @@ class AvatarState(State):
     def _derive(self) -> None:
         self.completed = None  # (nothing is about to be carried out between two decisions)
         self._rotate()
+        self.facts = self.game.facts
 
     def card_name(self, card: int) -> str:
         return self.game.cards[card].name
@@ -511,7 +515,7 @@ class AvatarState(State):
         verb, what, src, dst = kind
         if verb in ("nothing", "choosing"):
             return []
-        facts = self.game.facts
+        facts = self.facts
         charge = self.charge
         arrival = verb == "move" and dst == "earth"
         out: list[Ability] = []
@@ -608,7 +612,7 @@ class AvatarState(State):
             if who < 0:
                 return []
             cards = self.heaven[who] if step.from_area == "heaven" else self.figures(who)
-        facts = self.game.facts
+        facts = self.facts
         return sorted([c for c in cards if step.is_a(facts[c].type)])
 
     def card_choices(self, effect: Effect, ctx: Context) -> list[int]:
@@ -616,7 +620,7 @@ class AvatarState(State):
 
     def _card_choices(self, step: Step, ctx: Context) -> list[int]:
         opp = _targets(ctx)[0]
-        facts = self.game.facts
+        facts = self.facts
         if step.verb == "move" and step.what == "gem":  # "Figure cards can be leveled up with at most as many gems as their level"
             return [c for c in self.figures(ctx.controller) if self.charge[c] < facts[c].level]
         if step.verb == "discard":
@@ -656,7 +660,7 @@ class AvatarState(State):
             opp = choices[0]
             ctx = Context(me, ctx.source, (opp, card))
         if hidden and opp >= 0 and step.from_hidden_heaven:
-            facts = self.game.facts
+            facts = self.facts
             if not any(step.is_a(facts[c].type) for c in self.heaven[opp]):
                 return "impossible", ctx
         if not step.needs_card:
@@ -692,7 +696,7 @@ class AvatarState(State):
         if ctx is None:
             return
         step = _params_step(p)
-        facts = self.game.facts
+        facts = self.facts
         me = ctx.controller
         opp = _targets(ctx)[0]
         what = step.what
@@ -777,7 +781,7 @@ class AvatarState(State):
                 self.purse += n
             self.emit("discarded_" + what, seat=who, n=n)
             return
-        facts = self.game.facts
+        facts = self.facts
         if not white:  # an opponent's Heaven: the player cannot see it, so at random
             choices = [c for c in self.heaven[who] if step.is_a(facts[c].type)]
             card = choices[self.rng.below(len(choices))]
@@ -796,7 +800,7 @@ class AvatarState(State):
         if step.what == "gem":
             self._move_gems(me, card, step)
             return
-        facts = self.game.facts
+        facts = self.facts
         src = me if step.from_owner == "white" else opp
         dst = me if step.to_owner == "white" else opp
         paying = self.phase == "pay" and ctx.source < 0  # the rules' `PAY_CARD`, not an effect
