@@ -90,7 +90,7 @@ class Effects:
     def _set(self, state: State, seq: Sequence) -> None:
         setattr(state, self.field, seq)
 
-    def _push(self, state: State, *items: Work) -> None:
+    def _push(self, state: State, items: tuple[Work, ...]) -> None:
         seq: Sequence = self._get(state)
         self._set(state, seq.with_work(seq.work + items))
 
@@ -136,11 +136,11 @@ class Effects:
                 if state.is_over:
                     return False
                 if len(pending) > before:
-                    self._push(state, *(Attempt(e, context) for e in reversed(effects[k + 1:])))
+                    self._push(state, tuple([Attempt(e, context) for e in reversed(effects[k + 1:])]))
                     return False
             else:
                 return True
-        self._push(state, *(Attempt(e, context) for e in reversed(effects)))
+        self._push(state, tuple([Attempt(e, context) for e in reversed(effects)]))
         return self._work(state)
 
     def happen(self, state: State, event: GameEvent) -> None:
@@ -151,7 +151,7 @@ class Effects:
         if answering:
             triggers = tuple(a for a in answering if not a.instead)
             if triggers:
-                self._push(state, Triggered(triggers, host.turn_order()[0], event))
+                self._push(state, (Triggered(triggers, host.turn_order()[0], event),))
         elif not self._get(state).work and not state.is_over:
             # nothing answers it and nothing is under way (most turns start so): the game goes on,
             # as `run` would tell it
@@ -222,7 +222,7 @@ class Effects:
         self._run(state, attempt.context, attempt.effect)
         triggers = tuple(a for a in host.abilities(event) if not a.instead)
         if triggers:
-            self._push(state, Triggered(triggers, host.turn_order()[0], event))
+            self._push(state, (Triggered(triggers, host.turn_order()[0], event),))
 
     def choices(self, state: State, abilities: Seq[Ability]) -> list[Ability]:
         """The abilities a controller chooses among: one of each action (`names_first`), the first."""
@@ -260,8 +260,8 @@ class Effects:
     def _first(self, state: State, first: Ability, live: Seq[Ability], pending: Triggered) -> None:
         rest = tuple(a for a in live if a is not first)
         if rest:
-            self._push(state, Triggered(rest, pending.active, pending.event))
-        self._push(state, Fire(first))
+            self._push(state, (Triggered(rest, pending.active, pending.event),))
+        self._push(state, (Fire(first),))
 
     def _fire(self, state: State, a: Ability) -> None:
         seq: Sequence = self._get(state)
@@ -276,7 +276,7 @@ class Effects:
         seq: Sequence = self._get(state)
         self._set(state, seq.with_fired(a.card))
         steps = [Attempt(e, a.context, then=a.chained and i > 0) for i, e in enumerate(a.effects)]
-        self._push(state, Finish(a), *reversed(steps))
+        self._push(state, (Finish(a), *reversed(steps)))
         if self.told:
             cast(ToldHost, state).ability_used(a)
 
@@ -287,7 +287,7 @@ class Effects:
         if accept:
             self._use(state, a)
         elif decision.replacing is not None:  # declined: the activity may still be replaced by another, or happen
-            self._push(state, decision.replacing.declining(a.card, a.index))
+            self._push(state, (decision.replacing.declining(a.card, a.index),))
         self.run(state)
 
     def ordered(self, state: State, decision: FirstTrigger, first: Ability) -> None:
