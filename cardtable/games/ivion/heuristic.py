@@ -4,6 +4,7 @@
 - attack: play the card that deals the most damage to the enemy; unleash when possible;
 - keep the enemy in range: with cards but no target in range, move toward the enemy;
 - counter an enemy card that would deal 3 or more damage, or that would attach to you;
+- keep an instant heal for the enemy's turn, and play it on the blow that would end you;
 - escape control by spending resources that would otherwise be wasted (control is removed as
   cards are paid for); remove first the control that blocks most of the hand;
 - initiative: draw while the hand is small, else move toward the enemy;
@@ -159,10 +160,16 @@ def _may_draw(s: IvionState, seat: int) -> bool:
     return mine >= 22 or mine - 1 >= theirs + 2
 
 
+def _mends(c: Card) -> bool:
+    """An instant that only heals: an answer to the blow that would end you ("Staying Vigilant")."""
+    return c.instant and bool(c.effects) and all(e.verb == "heal" for e in c.effects)
+
+
 def _reactive(s: IvionState, seat: int) -> Card | None:
-    """An instant in hand kept for the enemy's turn (a counter or a copy), if its cost can be kept."""
+    """An instant in hand kept for the enemy's turn (a counter or a copy; an instant heal once
+    wounded), if its cost can be kept."""
     for c in _hand(s, seat):
-        if c.instant and c.target == "stack" and not s.prevented_by(seat, c):
+        if c.instant and (c.target == "stack" or (_mends(c) and s.wounded[seat])) and not s.prevented_by(seat, c):
             return c
     return None
 
@@ -184,6 +191,9 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         if any(e.verb == "copy" for e in c.effects):
             threat = damage(tc) - 0.5  # a copy hits back with the same card
         return threat - 1.5 if threat >= 2.5 else -1.0
+    if s.chain.items and _mends(c):  # on the blow that would end you (or leave you at 1)
+        hit = _incoming(s, seat)
+        return 4.0 if hit is not None and hit[1] >= s.hp[seat] - 1 else -1.0
     if s.chain.items and _dodge(s, seat, c) is not None:  # stepping out of the range of what hits you
         return _dodge(s, seat, c) or -1.0
     if s.chain.items:  # answering with an instant that is not a counter: control or damage that matters
@@ -226,6 +236,8 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         v += 0.5 if len(theirs) >= c.targets else -2.0  # (two targets: not one of its own as the second)
     if c.instant and c.target == "enemy":
         v -= 0.4  # kept for the enemy's turn, when it is as good
+    if _mends(c):
+        v -= 1.5  # kept for the enemy's turn, when it saves you from a blow
     # keep an action and the power for a counter in hand, unless the turn has actions to spare
     keep = _reactive(s, seat)
     if keep is not None and keep is not c and a.kind != Kind.CANTRIP:

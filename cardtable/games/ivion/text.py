@@ -13,7 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...ui.names import name, player, prompt
+from ...ui.names import player, prompt
 from .actions import COPY_BASE
 from .cards import Library, library
 from .verbs import amount
@@ -60,7 +60,8 @@ def _board(obs: dict[str, Any]) -> Table:
             t = f"{col}{row}"
             bits = []
             if t in heroes:
-                who = escape(name(heroes[t])[:10])  # the seat's name (★ you, ◆ the other hero)
+                # the hero by its name, as every text names it (★ yours, ◆ the other)
+                who = escape(obs["heroes"][heroes[t]]["hero"])
                 bits.append(f"[bold]{'★' if heroes[t] == obs['seat'] else '◆'}{who}[/]")
             if t in obs["terrain"]:
                 bits.append(f"[green]{obs['terrain'][t]}[/]")

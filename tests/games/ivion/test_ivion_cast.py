@@ -141,6 +141,23 @@ def test_destroy_as_an_instant_during_the_enemys_turn() -> None:
     assert s.hp[1] == s.max_hp[1] - 3  # Oathstrike resolved after it
 
 
+def test_an_instant_heal_answers_the_finishing_blow_and_resolves_first() -> None:
+    # "Instants": played in answer, it resolves before the card it answers (reverse order), so Kaida
+    # at 3 HP lives through Fireball's 3: 3 + 3 - 3; with no answer the same blow ends the game
+    s = position(hands=(["Fireball"], ["Penance"]), decks=(EDDA, KAIDA), at=("a1", "c1"), power=(1, 2),
+                 actions=(3, 1))
+    s.hp[1], s.wounded[1] = 3, True  # (second wind already used)
+    play(s, "play Fireball", "play Penance")
+    assert s.pools[1] == {"actions": 0, "power": 0}  # its cost: an action and 2 power
+    play(s, "pass")  # Edda lets it resolve; then Fireball resolves
+    assert s.hp[1] == 3 and not s.is_over and names(s, s.discard[1]) == ["Penance"]
+    s = position(hands=(["Fireball"], ["Penance"]), decks=(EDDA, KAIDA), at=("a1", "c1"), power=(1, 2),
+                 actions=(3, 1))
+    s.hp[1], s.wounded[1] = 3, True
+    play(s, "play Fireball", "pass")
+    assert s.is_over and s.winners() == [0]
+
+
 def test_an_instant_that_travels_the_target_out_of_range_meta_counters_the_card() -> None:
     # Lio's Longshot (range 3) at Vesk; Vesk answers with Sidestep, travelling one tile further away:
     # when Longshot resolves its target is out of range, so it is meta-countered and refunded

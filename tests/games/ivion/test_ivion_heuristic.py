@@ -112,3 +112,22 @@ def test_the_evaluation_weighs_hp_cards_in_hand_power_and_attached_cards() -> No
     discarded = position(hands=(["Flame Lash"], ["Dispel"]), decks=(EDDA, LIO_DISPEL))
     discarded.discard[0].append(discarded.hand[0].pop())
     assert evaluate(attached)[0] > evaluate(discarded)[0]
+
+
+def test_it_keeps_an_instant_heal_for_the_blow_that_would_end_it() -> None:
+    # Kaida's Penance (instant, heal 3): kept on her own turn, played on Fireball's 3 only when it
+    # would end her; the first player's edge is that tie of the race ("Staying Vigilant")
+    s = position(hands=(["Fireball"], ["Penance"]), decks=(EDDA, "Marshal Kaida"), power=(1, 2), actions=(3, 1),
+                 at=("a1", "c1"))
+    s.hp[1] = 3
+    play(s, "play Fireball")
+    assert s.current_player == 1 and choice(s) == "play Penance"
+    s = position(hands=(["Fireball"], ["Penance"]), decks=(EDDA, "Marshal Kaida"), power=(1, 2), actions=(3, 1),
+                 at=("a1", "c1"))
+    s.hp[1] = 20
+    play(s, "play Fireball")
+    assert s.current_player == 1 and choice(s) == "pass"
+    s = position(hands=([], ["Penance", "Flame Lash"]), decks=(EDDA, "Marshal Kaida"), turn=1, power=(0, 2),
+                 at=("a1", "c1"))
+    s.hp[1] = 10
+    assert choice(s) != "play Penance"
