@@ -22,7 +22,7 @@ from ...core.resources import Payment
 from ...core.state import Decision
 from ...core.verbs import QUESTION
 from .actions import CONTROLS, DIRECTIONS, IvionAction, Kind
-from .cards import NUMBERS, ORDINALS
+from .card import NUMBERS, ORDINALS
 from .verbs import INITIATIVE_DRAW, POOLS, VERBS, amount, step_effect
 
 if TYPE_CHECKING:

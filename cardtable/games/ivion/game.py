@@ -11,7 +11,8 @@ from ...core.game import Game
 from ...core.rng import Rng
 from ...core.spec import GameSpec
 from .actions import COPY_BASE, IvionAction, IvionSpace
-from .cards import Card, library
+from .card import Card
+from .cards import library
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
 from .state import IvionState

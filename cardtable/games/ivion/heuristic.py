@@ -23,7 +23,7 @@ from ...core.rng import Rng
 from ...core.state import State
 from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
-from .cards import Card
+from .card import Card
 from .state import Host, IvionState
 
 if TYPE_CHECKING:
@@ -215,7 +215,7 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
             v += (_tile_best(s, seat, c) - _tile_score(s, seat, s.pos[seat])) * 0.8 - 0.5
         elif e.verb == "terrain":
             v -= 0.3
-    if c.attach and "ward" in c.statuses() and "ward" in s.statuses_on(seat):
+    if c.attach and "ward" in c.statuses and "ward" in s.statuses_on(seat):
         v -= 2.0  # wards do not add up
     if c.grants and not dmg:
         v -= 0.5 * max(0, pools["power"] + c.grants - 5)  # power beyond five is lost

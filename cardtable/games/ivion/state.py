@@ -19,7 +19,7 @@ from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import HostKeys, Layout, Order, Pool, StateLayout, Visibility, Zone
 from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, IvionAction, Kind, copy_words, tile_name
-from .cards import Card
+from .card import Card
 from .decisions import (
     DECISIONS,
     EFFECTS,
@@ -261,17 +261,17 @@ class IvionState(State):
     def sealed(self, card: int) -> bool:
         """An attached card with a seal on it has no abilities: a seal that is itself sealed has
         none either, so it seals nothing."""
-        return any("seal" in self.card(c).statuses() and not self.sealed(c) for c in self.attached.get(Host("card", card), ()))
+        return any("seal" in self.card(c).statuses and not self.sealed(c) for c in self.attached.get(Host("card", card), ()))
 
     def statuses_on(self, seat: int) -> list[str]:
         """Statuses that hold for a hero: of cards attached to it and of its passive feats."""
         out: list[str] = []
         for c in self.attached.get(Host("hero", seat), ()):
             if not self.sealed(c):
-                out += self.card(c).statuses()
+                out += self.card(c).statuses
         for c in self.feats[seat]:
             if self.card(c).passive:
-                out += self.card(c).statuses()
+                out += self.card(c).statuses
         return out
 
     def prevented_by(self, seat: int, card: Card) -> list[str]:
@@ -590,20 +590,20 @@ class IvionState(State):
             return [1 - seat] if self.range_ok(seat, card, self.pos[1 - seat]) else []
         if t in ("tile", "empty_tile"):
             out = []
-            travels = [e for e in card.effects if e.verb == "travel"]
+            travel = card.travel
             for tile in range(self.size * self.size):
                 if not self.range_ok(seat, card, tile):
                     continue
                 if t == "empty_tile" and not self.empty_tile(tile):
                     continue
-                if travels and not self.travel_ok(seat, travels[0], tile):
+                if travel is not None and not self.travel_ok(seat, travel, tile):
                     continue
                 out.append(tile)
             return out
         if t == "attached":
             return sorted(c for cards in self.attached.values() for c in cards
                           if self.range_ok(seat, card, self.location(c)))
-        if any(e.verb == "copy" for e in card.effects) and self.copy_slot() is None:
+        if card.copies_card and self.copy_slot() is None:
             return []  # (COPY_SLOTS copies unresolved: no room for another)
         return [i.card for i in self.chain.items if not i.countered]  # "stack": an unresolved card
 
