@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -94,39 +94,77 @@ def find(state: IvionState, seat: int, how: str, name: str) -> int:
     return -1
 
 
-def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool) -> str | None:
-    """Why `seat` cannot play `name` this way now (None: it can), in the rulebook's words."""
+class Refused(IntEnum):
+    """Why a card cannot be played some way now (`refused`, the rule); `refusal` says it."""
+
+    NOT_HELD = 0      # no such card to play that way (a feat: or it was played this turn)
+    PASSIVE = 1       # a passive feat
+    NOT_INSTANT = 2   # answering a card being played, with no instant
+    NO_CANTRIP_NOW = 3  # expending an initiative while cards are unresolved
+    PREVENTED = 4     # control its banner names
+    NO_CANTRIP = 5    # played for an initiative, without a cantrip
+    NO_INITIATIVE = 6
+    COST = 7          # short of its cost
+    NO_TARGET = 8
+
+
+def refused(state: IvionState, seat: int, how: str, name: str, responding: bool) -> Refused | None:
+    """Why `seat` cannot play `name` this way now (None: it can). The legal moves ask this of every
+    card held at every decision; `refusal` puts it in words when someone asks why."""
     card_id = find(state, seat, how, name)
     if card_id < 0:
+        return Refused.NOT_HELD
+    c = state.card(card_id)
+    if c.passive:
+        return Refused.PASSIVE
+    if responding and not c.instant:
+        return Refused.NOT_INSTANT
+    if responding and how == "cantrip":
+        return Refused.NO_CANTRIP_NOW
+    if state.prevented_by(seat, c):
+        return Refused.PREVENTED
+    if how == "cantrip":
+        if not c.cantrip:
+            return Refused.NO_CANTRIP
+        if state.initiative[seat] < 1:
+            return Refused.NO_INITIATIVE
+    elif not POOLS.affords(state.pools[seat], c.cost):
+        return Refused.COST
+    if not state.has_target(seat, c):
+        return Refused.NO_TARGET
+    return None
+
+
+def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool) -> str | None:
+    """Why `seat` cannot play `name` this way now (None: it can), in the rulebook's words."""
+    why = refused(state, seat, how, name, responding)
+    if why is None:
+        return None
+    if why == Refused.NOT_HELD:
         if how == "feat" and any(state.name(c) == name for c in state.feats[seat]):
             return f"{name} was played since your turn began: a feat is played once until your next turn"
         return f"you have no {name} to play" + (" in your feat zone" if how == "feat" else " in hand")
-    c = state.card(card_id)
-    if c.passive:
+    c = state.card(find(state, seat, how, name))
+    if why == Refused.PASSIVE:
         return f"{name} is a passive feat: it has effect while in the feat zone, and is never played"
-    if responding and not c.instant:
+    if why == Refused.NOT_INSTANT:
         return f"{name} is not an instant: only instants answer a card being played"
-    if responding and how == "cantrip":
+    if why == Refused.NO_CANTRIP_NOW:
         return "no initiative can be expended while cards are unresolved"
-    prevented = state.prevented_by(seat, c)
-    if prevented:
-        k = prevented[0]
+    if why == Refused.PREVENTED:
+        k = state.prevented_by(seat, c)[0]
         word = {"slow": "slowed", "silence": "silenced", "disarm": "disarmed"}[k]
         return f"{word}: this card's banner includes {k}"
-    if how == "cantrip":
-        if not c.cantrip:
-            return f"{name} has no cantrip"
-        if state.initiative[seat] < 1:
-            return "a cantrip is played by expending an initiative, and you have none"
-    else:
-        if POOLS.can_pay(state.pools[seat], c.cost):
-            have = state.pools[seat]
-            short = [amount(n - have[r], r) for r, n in c.cost.items() if n > have[r]]
-            costs = " and ".join(amount(n, r) for r, n in c.cost.items() if n)
-            return f"{name} costs {costs}: you are short of {' and '.join(short)}"
-    if not state.has_target(seat, c):
-        return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
-    return None
+    if why == Refused.NO_CANTRIP:
+        return f"{name} has no cantrip"
+    if why == Refused.NO_INITIATIVE:
+        return "a cantrip is played by expending an initiative, and you have none"
+    if why == Refused.COST:
+        have = state.pools[seat]
+        short = [amount(n - have[r], r) for r, n in c.cost.items() if n > have[r]]
+        costs = " and ".join(amount(n, r) for r, n in c.cost.items() if n)
+        return f"{name} costs {costs}: you are short of {' and '.join(short)}"
+    return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
 
 
 def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
@@ -135,14 +173,14 @@ def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
     names = {state.name(c) for c in (*state.hand[seat], *state.shown[seat])}
     feat_names = {state.name(c) for c in state.feats[seat]}
     for name in sorted(names):
-        if refusal(state, seat, "play", name, responding) is None:
+        if refused(state, seat, "play", name, responding) is None:
             out.append(sp.play[name])
     if not responding:
         for name in sorted(names | feat_names):
-            if name in sp.cantrip and refusal(state, seat, "cantrip", name, responding) is None:
+            if name in sp.cantrip and refused(state, seat, "cantrip", name, responding) is None:
                 out.append(sp.cantrip[name])
     for name in sorted(feat_names):
-        if name in sp.feat and refusal(state, seat, "feat", name, responding) is None:
+        if name in sp.feat and refused(state, seat, "feat", name, responding) is None:
             out.append(sp.feat[name])
     return out
 

@@ -37,7 +37,7 @@ from .decisions import (
 from .verbs import BEGIN, POOLS, VERBS, TerrainKind
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Iterator
 
     from .game import Ivion
 
@@ -577,6 +577,11 @@ class IvionState(State):
             return self.range_ok(seat, card, self.pos[1 - seat])
         if t == "stack":
             return any(not i.countered for i in self.chain.items)
+        if t in ("tile", "empty_tile"):  # "one or more targets": as many tiles as it takes, counted no further
+            for found, _ in enumerate(self._tile_targets(seat, card), 1):
+                if found >= card.targets:
+                    return True
+            return False
         return len(self.targets_for(seat, card)) >= card.targets  # "one or more targets": all of them chosen
 
     def targets_for(self, seat: int, card: Card) -> list[int]:
@@ -589,23 +594,27 @@ class IvionState(State):
         if t == "enemy":
             return [1 - seat] if self.range_ok(seat, card, self.pos[1 - seat]) else []
         if t in ("tile", "empty_tile"):
-            out = []
-            travel = card.travel
-            for tile in range(self.size * self.size):
-                if not self.range_ok(seat, card, tile):
-                    continue
-                if t == "empty_tile" and not self.empty_tile(tile):
-                    continue
-                if travel is not None and not self.travel_ok(seat, travel, tile):
-                    continue
-                out.append(tile)
-            return out
+            return list(self._tile_targets(seat, card))
         if t == "attached":
             return sorted(c for cards in self.attached.values() for c in cards
                           if self.range_ok(seat, card, self.location(c)))
         if card.copies_card and self.copy_slot() is None:
             return []  # (COPY_SLOTS copies unresolved: no room for another)
         return [i.card for i in self.chain.items if not i.countered]  # "stack": an unresolved card
+
+    def _tile_targets(self, seat: int, card: Card) -> Iterator[int]:
+        """The tiles `card` may target for `seat` now, in order: in range, empty if it asks an empty
+        tile, and one its traveller may enter."""
+        empty = card.target == "empty_tile"
+        travel = card.travel
+        for tile in range(self.size * self.size):
+            if not self.range_ok(seat, card, tile):
+                continue
+            if empty and not self.empty_tile(tile):
+                continue
+            if travel is not None and not self.travel_ok(seat, travel, tile):
+                continue
+            yield tile
 
     def travel_ok(self, seat: int, effect: Effect, tile: int) -> bool:
         """"Occupied Tiles": a hero can't enter a tile with their opponent; a hero travels to another tile."""
