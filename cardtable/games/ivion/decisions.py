@@ -80,18 +80,25 @@ class Then(StrEnum):
 # -- what may be played -------------------------------------------------------------------------
 
 
-def find(state: IvionState, seat: int, how: str, name: str) -> int:
-    """The id of the card `name` that `how` ("play", "cantrip", "feat") would take, or -1."""
+def held(state: IvionState, seat: int, how: str) -> dict[str, int]:
+    """The cards `how` ("play", "cantrip", "feat") could take from `seat`, by name: the id of the
+    copy it would take (a card's copies are alike; a feat played this turn is not there)."""
+    out: dict[str, int] = {}
     if how != "feat":
         for zone in (state.shown[seat], state.hand[seat]):  # a revealed copy first: the rest stays hidden
             for c in zone:
-                if state.name(c) == name:
-                    return c
+                out.setdefault(state.name(c), c)
     if how != "play":
+        used = state.feats_used[seat]
         for c in state.feats[seat]:
-            if state.name(c) == name and c not in state.feats_used[seat]:
-                return c
-    return -1
+            if c not in used:
+                out.setdefault(state.name(c), c)
+    return out
+
+
+def find(state: IvionState, seat: int, how: str, name: str) -> int:
+    """The id of the card `name` that `how` ("play", "cantrip", "feat") would take, or -1."""
+    return held(state, seat, how).get(name, -1)
 
 
 class Refused(IntEnum):
@@ -108,10 +115,10 @@ class Refused(IntEnum):
     NO_TARGET = 8
 
 
-def refused(state: IvionState, seat: int, how: str, name: str, responding: bool) -> Refused | None:
-    """Why `seat` cannot play `name` this way now (None: it can). The legal moves ask this of every
-    card held at every decision; `refusal` puts it in words when someone asks why."""
-    card_id = find(state, seat, how, name)
+def refused(state: IvionState, seat: int, how: str, card_id: int, responding: bool) -> Refused | None:
+    """Why `seat` cannot play the card `card_id` (-1: it holds none) this way now (None: it can).
+    The legal moves ask this of every card held at every decision; `refusal` puts it in words
+    when someone asks why."""
     if card_id < 0:
         return Refused.NOT_HELD
     c = state.card(card_id)
@@ -137,14 +144,15 @@ def refused(state: IvionState, seat: int, how: str, name: str, responding: bool)
 
 def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool) -> str | None:
     """Why `seat` cannot play `name` this way now (None: it can), in the rulebook's words."""
-    why = refused(state, seat, how, name, responding)
+    card_id = find(state, seat, how, name)
+    why = refused(state, seat, how, card_id, responding)
     if why is None:
         return None
     if why == Refused.NOT_HELD:
         if how == "feat" and any(state.name(c) == name for c in state.feats[seat]):
             return f"{name} was played since your turn began: a feat is played once until your next turn"
         return f"you have no {name} to play" + (" in your feat zone" if how == "feat" else " in hand")
-    c = state.card(find(state, seat, how, name))
+    c = state.card(card_id)
     if why == Refused.PASSIVE:
         return f"{name} is a passive feat: it has effect while in the feat zone, and is never played"
     if why == Refused.NOT_INSTANT:
@@ -170,17 +178,18 @@ def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool)
 def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
     sp = state.game.space
     out: list[Action] = []
-    names = {state.name(c) for c in (*state.hand[seat], *state.shown[seat])}
-    feat_names = {state.name(c) for c in state.feats[seat]}
-    for name in sorted(names):
-        if refused(state, seat, "play", name, responding) is None:
+    hand = held(state, seat, "play")
+    for name in sorted(hand):
+        if refused(state, seat, "play", hand[name], responding) is None:
             out.append(sp.play[name])
     if not responding:
-        for name in sorted(names | feat_names):
-            if name in sp.cantrip and refused(state, seat, "cantrip", name, responding) is None:
+        cantrips = held(state, seat, "cantrip")
+        for name in sorted(cantrips):
+            if name in sp.cantrip and refused(state, seat, "cantrip", cantrips[name], responding) is None:
                 out.append(sp.cantrip[name])
-    for name in sorted(feat_names):
-        if name in sp.feat and refused(state, seat, "feat", name, responding) is None:
+    feats = held(state, seat, "feat")
+    for name in sorted(feats):
+        if name in sp.feat and refused(state, seat, "feat", feats[name], responding) is None:
             out.append(sp.feat[name])
     return out
 

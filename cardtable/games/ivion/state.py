@@ -11,7 +11,7 @@ the actions their decisions offer are the game's action space's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Self, TypeVar, cast
 
 from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, Sequence, StackItem
@@ -39,6 +39,8 @@ from .verbs import BEGIN, POOLS, VERBS, TerrainKind
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterator
 
+    from ...core.game import Game
+    from ...core.rng import Rng
     from .game import Ivion
 
 MAX_CONTROL = 5                                 # "up to a maximum of five for each type"
@@ -133,6 +135,19 @@ class Tokens(IntKeyed[int]):
     """Attached card (its id) -> the turn tokens a fading card carries (verb `fade`); gone with the card."""
 
 
+class Fixed:
+    """What never changes in one game and the rules read at every decision: each card id's name,
+    card and owner (a copy's id, `k * COPY_BASE + id`, is the card it copies) and the board's size.
+    The game makes it once and every state of the game holds it (`IvionState.fixed`), so the rules
+    read these in place rather than through the interpreted game object."""
+
+    def __init__(self, names: list[str], cards: list[Card], owners: list[int], size: int) -> None:
+        self.names: Final = names
+        self.cards: Final = cards
+        self.owners: Final = owners
+        self.size: Final = size
+
+
 class IvionState(State):
     layout = StateLayout(
         zones=zones(),
@@ -149,7 +164,7 @@ class IvionState(State):
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
         "turn", "turn_number", "first", "hp", "max_hp", "wounded", "initiative", "chivalrous",
         "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "chosen", "sequence", "chain",
-        "winner_seats", "revealed", "tokens",
+        "winner_seats", "revealed", "tokens", "fixed",
     )
 
     game: Ivion
@@ -185,18 +200,27 @@ class IvionState(State):
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (EFFECTS.record)
     chain: Chain                     # the response stack
+    fixed: Fixed                     # the game's card ids and board (`Ivion.fixed`): not state, held for speed
+
+    def _init_base(self, game: Game[Any], seed: int | None, rng: Rng, record_events: bool) -> None:
+        super()._init_base(game, seed, rng, record_events)
+        self.fixed = self.game.fixed
+
+    def _copy_base_into(self, new: State) -> None:
+        super()._copy_base_into(new)
+        cast(IvionState, new).fixed = self.fixed
 
     # -- facts --------------------------------------------------------------------------------
 
     @property
     def size(self) -> int:
-        return self.game.size
+        return self.fixed.size
 
     def card(self, card: int) -> Card:
-        return self.game.card_defs[card % COPY_BASE]
+        return self.fixed.cards[card % COPY_BASE]
 
     def name(self, card: int) -> str:
-        return self.game.card_names[card % COPY_BASE]
+        return self.fixed.names[card % COPY_BASE]
 
     def card_name(self, card: int) -> str:
         """A card as the effect layer's questions and the stack's log name it (never its id): a
@@ -207,11 +231,11 @@ class IvionState(State):
         return self.name(card) + (" (copy)" if card >= COPY_BASE else "")
 
     def owner(self, card: int) -> int:
-        return self.game.owner_of[card % COPY_BASE]
+        return self.fixed.owners[card % COPY_BASE]
 
     def distance(self, a: int, b: int) -> int:
         """Tiles apart, counted orthogonally ("Tiles that are diagonal to one another are not adjacent")."""
-        n = self.game.size
+        n = self.fixed.size
         return abs(a // n - b // n) + abs(a % n - b % n)
 
     def near(self, a: int, b: int) -> bool:
