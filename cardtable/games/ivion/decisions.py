@@ -10,14 +10,12 @@ response stack, where the other player may respond (the core's `Priority`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from ...core.actions import Action
-from ...core.effects import Context, Effects, ResponseStack, StackItem, evolve
+from ...core.effects import Context, Effects, ResponseStack, StackItem
+from ...core.effects.records import Record
 from ...core.resources import Payment
 from ...core.state import Decision
 from ...core.verbs import QUESTION
@@ -37,22 +35,38 @@ STACK = ResponseStack(POOLS)
 
 
 
-# a plain Python class in the compiled build (cardtable/_native.py): the steps of a play change it
-# through `evolve`, which copies an instance's `__dict__`
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
-class Play:
+class Play(Record):
     """A card being played (rulebook "Playing Cards"): chosen, its effect chosen, targeted, paid for,
-    not yet on the stack. Its JSON is the record's fields (the payment once paid)."""
+    not yet on the stack. Its JSON is the record's fields (the payment once paid). Immutable: each
+    step of the play makes a changed copy (`aimed`, `choosing`, `unleashing`, `paid`)."""
 
-    seat: int
-    card: int
-    how: str                        # "play", "cantrip" (for an initiative) or "feat"
-    target: int = -1                # its first target (-1: none)
-    targets: tuple[int, ...] = ()   # every target, in the order chosen
-    unleash: bool = False
-    mode: int = 0                   # the effect chosen ("choose")
-    payment: Payment | None = None  # what was paid
+    FIELDS = ("seat", "card", "how", "target", "targets", "unleash", "mode", "payment")
+
+    def __init__(self, seat: int, card: int, how: str, target: int = -1, targets: tuple[int, ...] = (),
+                 unleash: bool = False, mode: int = 0, payment: Payment | None = None) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.how: Final = how                # "play", "cantrip" (for an initiative) or "feat"
+        self.target: Final = target          # its first target (-1: none)
+        self.targets: Final = targets        # every target, in the order chosen
+        self.unleash: Final = unleash
+        self.mode: Final = mode              # the effect chosen ("choose")
+        self.payment: Final = payment        # what was paid
+
+    def values(self) -> tuple[Any, ...]:
+        return self.seat, self.card, self.how, self.target, self.targets, self.unleash, self.mode, self.payment
+
+    def aimed(self, target: int, targets: tuple[int, ...]) -> Play:
+        return Play(self.seat, self.card, self.how, target, targets, self.unleash, self.mode, self.payment)
+
+    def choosing(self, mode: int) -> Play:
+        return Play(self.seat, self.card, self.how, self.target, self.targets, self.unleash, mode, self.payment)
+
+    def unleashing(self, unleash: bool) -> Play:
+        return Play(self.seat, self.card, self.how, self.target, self.targets, unleash, self.mode, self.payment)
+
+    def paid(self, payment: Payment) -> Play:
+        return Play(self.seat, self.card, self.how, self.target, self.targets, self.unleash, self.mode, payment)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "card": self.card, "how": self.how, "target": self.target,
@@ -234,7 +248,7 @@ def to_targets(state: IvionState) -> None:
         state.pending.append(ChooseTarget(seat))
         return
     target = state.targets_for(seat, c)[0]
-    state.staged = evolve(staged, target=target, targets=() if target < 0 else (target,))
+    state.staged = staged.aimed(target, () if target < 0 else (target,))
     after_target(state)
 
 
@@ -284,7 +298,7 @@ def pay(state: IvionState) -> None:
                target=" and ".join(state.target_name(card_id, t) for t in staged.targets),
                hero=target if c.target in ("self", "enemy") else None, unleashed=staged.unleash)
     spent = sum(n for _, n in payment.spent)
-    state.staged = evolve(staged, payment=payment)
+    state.staged = staged.paid(payment)
     remove_control(state, seat, spent, Then.STACK)
 
 
@@ -424,7 +438,7 @@ class ChooseTarget(Decision):
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
         chosen = (*state.staged.targets, action.n)
-        state.staged = evolve(state.staged, target=chosen[0], targets=chosen)
+        state.staged = state.staged.aimed(chosen[0], chosen)
         if len(chosen) < state.card(state.staged.card).targets:
             state.pending.append(ChooseTarget(self.seat))
             return
@@ -472,7 +486,7 @@ class ChooseMode(Decision):
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = evolve(state.staged, mode=action.n)
+        state.staged = state.staged.choosing(action.n)
         to_targets(state)
 
     def question(self, state: IvionState) -> str:
@@ -500,7 +514,7 @@ class Unleash(Decision):
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = evolve(state.staged, unleash=action.kind == Kind.UNLEASH)
+        state.staged = state.staged.unleashing(action.kind == Kind.UNLEASH)
         pay(state)
 
 

@@ -721,9 +721,10 @@ class IvionState(State):
                 out.append(Ability(CHIVALRY_CARD + s, 0, s, "begin_turn", (HEAL_2,), Context(s), optional=False))
             for c in self.feats[s]:
                 out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
+            hero = Host("hero", s)
             for host, cards in self.attached.items():
                 for c in cards:
-                    if host == Host("hero", s):
+                    if host == hero:
                         out += self._card_abilities(c, "host_turn_start", self.owner(c), Context(self.owner(c), c, (s,)))
                     if self.owner(c) == s:
                         out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
