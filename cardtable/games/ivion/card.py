@@ -71,6 +71,11 @@ class Card:
     travel: Effect | None = field(init=False, repr=False, compare=False)
     #: whether it copies a card (it needs a free copy slot to have a target)
     copies_card: bool = field(init=False, repr=False, compare=False)
+    #: the damage its effects deal to others (each `damage` effect not aimed at its own player),
+    #: hit by hit: of its effects, of its unleash, of each effect it asks to choose
+    hits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    unleash_hits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    mode_hits: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # a frozen dataclass sets its own fields through object.__setattr__
@@ -79,6 +84,9 @@ class Card:
         object.__setattr__(self, "statuses", tuple(a.effect.verb for a in self.abilities if not a.when))
         object.__setattr__(self, "travel", next((e for e in self.effects if e.verb == "travel"), None))
         object.__setattr__(self, "copies_card", any(e.verb == "copy" for e in self.effects))
+        object.__setattr__(self, "hits", _hits(self.effects))
+        object.__setattr__(self, "unleash_hits", _hits(self.unleash))
+        object.__setattr__(self, "mode_hits", tuple(_hits(m) for m in self.modes))
 
     def may_unleash(self, power: int, free: bool) -> bool:
         """Glossary "Unleash": only if one or more extra power is available. A card played free
@@ -146,6 +154,16 @@ class Card:
                     "enemy_enters": "When an enemy enters this tile: "}[a.when]
             lines.append(when + " ".join(VERBS.text(e) + "." for e in a.effects))
         return " ".join(lines)
+
+
+def _hits(effects: tuple[Effect, ...]) -> tuple[int, ...]:
+    """The amounts of the `damage` effects among `effects` that are not aimed at their own player."""
+    out: list[int] = []
+    for e in effects:
+        p: Any = e.params
+        if e.verb == "damage" and p.to != "self":
+            out.append(p.amount)
+    return tuple(out)
 
 
 NUMBERS = {2: "two", 3: "three"}

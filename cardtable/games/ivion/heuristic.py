@@ -24,7 +24,7 @@ from ...core.state import State
 from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
 from .card import Card
-from .state import Host, IvionState
+from .state import IvionState, host_key
 
 if TYPE_CHECKING:
     from .game import Ivion
@@ -44,7 +44,9 @@ SEARCH = {"root": "rollouts"}
 def card_value(c: Card) -> float:
     """Damage it deals, plus control, cards and power it gives (of a card that asks to choose: its
     best effect)."""
-    best = max((effects_value(m) for m in c.modes), default=0.0)
+    best = 0.0  # (each effect's value is 0 or more; a loop, as `max(..., default=)` is a slow call compiled)
+    for m in c.modes:
+        best = max(best, effects_value(m))
     return effects_value((*c.effects, *c.unleash)) + best + 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
 
 
@@ -69,26 +71,24 @@ def effects_value(effects: tuple[Effect, ...]) -> float:
 
 def damage(c: Card, unleashed: bool = False, ward: int = 0, mode: int | None = None) -> int:
     """The damage it deals to the enemy hero (`ward`: taken off each hit); of a card that asks to
-    choose, with the effect `mode` (None: the most damaging). A card's data decides it, so it is
-    worked out once per card and question (the hard bot's rollouts ask it of every card in hand
-    at every choice)."""
-    key = (id(c), unleashed, ward, mode)
-    known = _DAMAGE.get(key)
-    if known is not None and known[0] is c:
-        return known[1]
-
-    def hits(effects: tuple[Effect, ...]) -> int:
-        return sum(max(0, e.params.amount - ward)  # type: ignore[attr-defined]
-                   for e in effects if e.verb == "damage" and e.params.to != "self")  # type: ignore[attr-defined]
-    modes = max((hits(m) for m in c.modes), default=0) if mode is None else hits(c.modes[mode]) if c.modes else 0
-    value = hits((*c.effects, *(c.unleash if unleashed else ()))) + modes
-    _DAMAGE[key] = (c, value)
-    return value
+    choose, with the effect `mode` (None: the most damaging). From the card's hits, worked out once
+    when it was read (`Card.hits`: the hard bot's rollouts ask this of every card in hand at every
+    choice)."""
+    modes = 0
+    if mode is None:  # the most damaging
+        for m in c.mode_hits:
+            modes = max(modes, _warded(m, ward))
+    elif c.modes:
+        modes = _warded(c.mode_hits[mode], ward)
+    return _warded(c.hits, ward) + (_warded(c.unleash_hits, ward) if unleashed else 0) + modes
 
 
-#: damage by (card id, unleashed, ward, mode); the card is kept with its value, so its id cannot
-#: stand for another card
-_DAMAGE: dict[tuple[int, bool, int, int | None], tuple[Card, int]] = {}
+def _warded(hits: tuple[int, ...], ward: int) -> int:
+    """What `hits` deal with `ward` taken off each."""
+    total = 0
+    for n in hits:
+        total += max(0, n - ward)
+    return total
 
 
 def _hand(s: IvionState, seat: int) -> list[Card]:
@@ -140,7 +140,7 @@ def _desired(s: IvionState, seat: int) -> int:
 
 def _trap(s: IvionState, seat: int, tile: int) -> float:
     """Cards of the enemy attached to a tile (snares, static fields) and hostile terrain."""
-    bad = sum(1.0 for c in s.attached.get(Host("tile", tile), ()) if s.owner(c) != seat)
+    bad = sum(1.0 for c in s.attached.get(host_key("tile", tile), ()) if s.owner(c) != seat)
     return bad + (0.3 if s.terrain.get(tile) == "difficult" else 0.0)
 
 
@@ -318,8 +318,8 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         if a.n >= COPY_BASE or any(i.card == a.n for i in s.chain.items):
             item = next((i for i in s.chain.items if i.card == a.n), None)
             return 1.0 + damage(s.card(a.n)) if item is not None and item.controller != seat else -1.0
-        host = s.host_of(a.n)
-        on_me = host == Host("hero", seat)
+        holder = s.host_of(a.n)
+        on_me = holder == host_key("hero", seat)
         return (2.0 if on_me else 1.0) + card_value(s.card(a.n)) if s.owner(a.n) != seat else -1.0
     if k == Kind.UNLEASH:
         return 1.0

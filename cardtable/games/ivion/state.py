@@ -105,6 +105,18 @@ class Host(NamedTuple):
         return Host(kind, int(key[1:]))
 
 
+#: every host key made so far (`host_key`): a key is a NamedTuple, made by an interpreted `__new__`
+_HOSTS: dict[tuple[str, int], Host] = {}
+
+
+def host_key(kind: HostKind, id: int) -> Host:
+    """The key of a host, made once: the rules and the bots look hosts up at every decision."""
+    found = _HOSTS.get((kind, id))
+    if found is None:
+        found = _HOSTS[kind, id] = Host(kind, id)
+    return found
+
+
 V = TypeVar("V")
 
 
@@ -254,7 +266,7 @@ class IvionState(State):
 
     def empty_tile(self, tile: int) -> bool:
         """Glossary "Empty tile": no cards attached and no heroes in it (terrain allowed)."""
-        return tile not in self.pos and not self.attached.get(Host("tile", tile))
+        return tile not in self.pos and not self.attached.get(host_key("tile", tile))
 
     def hero_meant(self, ctx: Context, to: str) -> int:
         if to == "self":
@@ -285,12 +297,12 @@ class IvionState(State):
     def sealed(self, card: int) -> bool:
         """An attached card with a seal on it has no abilities: a seal that is itself sealed has
         none either, so it seals nothing."""
-        return any("seal" in self.card(c).statuses and not self.sealed(c) for c in self.attached.get(Host("card", card), ()))
+        return any("seal" in self.card(c).statuses and not self.sealed(c) for c in self.attached.get(host_key("card", card), ()))
 
     def statuses_on(self, seat: int) -> list[str]:
         """Statuses that hold for a hero: of cards attached to it and of its passive feats."""
         out: list[str] = []
-        for c in self.attached.get(Host("hero", seat), ()):
+        for c in self.attached.get(host_key("hero", seat), ()):
             if not self.sealed(c):
                 out += self.card(c).statuses
         for c in self.feats[seat]:
@@ -392,7 +404,7 @@ class IvionState(State):
         if not self.attached[host]:
             del self.attached[host]
         self.tokens.pop(card, None)  # a card that leaves its host leaves its tokens
-        for sub in list(self.attached.get(Host("card", card), ())):
+        for sub in list(self.attached.get(host_key("card", card), ())):
             self._detach(sub)
             self.to_discard(sub)
 
@@ -682,7 +694,7 @@ class IvionState(State):
         targets = self.valid_targets(item) if c.targets > 1 else item.targets
         if c.attach and not copy:
             t = targets[0] if targets else seat
-            host = Host(_HOST_OF_TARGET[c.target], t)
+            host = host_key(_HOST_OF_TARGET[c.target], t)
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
         effects = c.resolved_effects(self.chosen.get(item.card, 0), item.card in self.unleashed)
@@ -721,7 +733,7 @@ class IvionState(State):
                 out.append(Ability(CHIVALRY_CARD + s, 0, s, "begin_turn", (HEAL_2,), Context(s), optional=False))
             for c in self.feats[s]:
                 out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
-            hero = Host("hero", s)
+            hero = host_key("hero", s)
             for host, cards in self.attached.items():
                 for c in cards:
                     if host == hero:
@@ -729,7 +741,7 @@ class IvionState(State):
                     if self.owner(c) == s:
                         out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
         elif event.kind == "enter":
-            for c in self.attached.get(Host("tile", event.target), ()):
+            for c in self.attached.get(host_key("tile", event.target), ()):
                 if self.owner(c) != event.seat:
                     out += self._card_abilities(c, "enemy_enters", self.owner(c), Context(self.owner(c), c, (event.seat,)))
         return out
