@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...core.actions import Action
 from ...core.rng import Rng
@@ -92,17 +92,20 @@ def _warded(hits: tuple[int, ...], ward: int) -> int:
 
 
 def _hand(s: IvionState, seat: int) -> list[Card]:
-    return [s.card(c) for c in (*s.hand[seat], *s.shown[seat])]
+    out = [s.card(c) for c in s.hand[seat]]
+    for c in s.shown[seat]:
+        out.append(s.card(c))
+    return out
 
 
 def _attacks(s: IvionState, seat: int) -> list[Card]:
     return [c for c in _hand(s, seat) if c.target == "enemy" and damage(c) > 0 and not c.instant]
 
 
-def _reach(s: IvionState, seat: int, tile: int, enemy_tile: int) -> float:
+def _reach(s: IvionState, seat: int, tile: int, enemy_tile: int, attacks: list[Card]) -> float:
     """What this seat's attacks in hand could deal from `tile` (those not blocked by control)."""
     d = s.distance(tile, enemy_tile)
-    return sum(damage(c) for c in _attacks(s, seat)
+    return sum(damage(c) for c in attacks
                if (c.range is None or d <= c.range) and not s.prevented_by(seat, c))
 
 
@@ -144,12 +147,21 @@ def _trap(s: IvionState, seat: int, tile: int) -> float:
     return bad + (0.3 if s.terrain.get(tile) == "difficult" else 0.0)
 
 
-def _tile_score(s: IvionState, seat: int, tile: int) -> float:
+class _Footing:
+    """What the score of every tile asks of one seat's hand at one decision, worked out once for
+    the tiles it compares: its attacks and the distance it wants to keep."""
+
+    def __init__(self, s: IvionState, seat: int) -> None:
+        self.attacks: Final = _attacks(s, seat)
+        self.desired: Final = _desired(s, seat)
+
+
+def _tile_score(s: IvionState, seat: int, tile: int, foot: _Footing) -> float:
     """How good a tile is to stand on: the hand's damage that reaches the enemy from it, at the
     distance this hand wants, away from the enemy's traps."""
     enemy = s.pos[1 - seat]
     d = s.distance(tile, enemy)
-    return 0.5 * _reach(s, seat, tile, enemy) - 0.6 * abs(d - _desired(s, seat)) - 1.5 * _trap(s, seat, tile)
+    return 0.5 * _reach(s, seat, tile, enemy, foot.attacks) - 0.6 * abs(d - foot.desired) - 1.5 * _trap(s, seat, tile)
 
 
 def _may_draw(s: IvionState, seat: int) -> bool:
@@ -212,7 +224,8 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         elif e.verb == "travel" and p.who == "self":
             # a step is worth what the tile it reaches is better than this one (none better: a
             # wasted card or initiative)
-            v += (_tile_best(s, seat, c) - _tile_score(s, seat, s.pos[seat])) * 0.8 - 0.5
+            foot = _Footing(s, seat)
+            v += (_tile_best(s, seat, c, foot) - _tile_score(s, seat, s.pos[seat], foot)) * 0.8 - 0.5
         elif e.verb == "terrain":
             v -= 0.3
     if c.attach and "ward" in c.statuses and "ward" in s.statuses_on(seat):
@@ -268,12 +281,12 @@ def _toward(s: IvionState, seat: int, tile: int) -> int:
     return -s.distance(tile, s.pos[1 - seat])
 
 
-def _tile_best(s: IvionState, seat: int, c: Card) -> float:
+def _tile_best(s: IvionState, seat: int, c: Card, foot: _Footing) -> float:
     best = -99.0
     for tile in range(s.size * s.size):
         if tile in s.pos or c.range is not None and s.distance(s.pos[seat], tile) > c.range:
             continue
-        best = max(best, _tile_score(s, seat, tile))
+        best = max(best, _tile_score(s, seat, tile, foot))
     return best
 
 
@@ -285,11 +298,12 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         return _play_score(s, seat, a)
     if k == Kind.MOVE or k == Kind.INIT_MOVE:
         tile = s.neighbour(s.pos[seat], a.name)
-        gain = _tile_score(s, seat, tile) - _tile_score(s, seat, s.pos[seat])
+        foot = _Footing(s, seat)
+        gain = _tile_score(s, seat, tile, foot) - _tile_score(s, seat, s.pos[seat], foot)
         if k == Kind.INIT_MOVE:
             return 0.2 + gain  # an initiative is lost at the end of the turn
         # an action: worth it when the turn has actions to spare (more than two kept)
-        spare = pools["actions"] > 2 or not _attacks(s, seat)
+        spare = pools["actions"] > 2 or not foot.attacks
         return gain - (0.2 if spare else 1.0)
     if k == Kind.INIT_DRAW:
         if not _may_draw(s, seat):
@@ -307,7 +321,7 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         if c is not None and any(e.verb == "travel" and e.params.who != "enemy" for e in c.effects):  # type: ignore[attr-defined]
             hit = _incoming(s, seat) if s.chain.items else None
             dodged = 5.0 if hit is not None and s.distance(a.n, enemy) > hit[0] else 0.0
-            return _tile_score(s, seat, a.n) + dodged
+            return _tile_score(s, seat, a.n, _Footing(s, seat)) + dodged
         if c is not None and any(e.verb == "travel" for e in c.effects):  # moving the enemy: far from me, into my traps
             return s.distance(a.n, s.pos[seat]) * 0.2 + 1.5 * _trap(s, 1 - seat, a.n)
         if c is not None and c.attach:  # a snare: where the enemy would step toward me
