@@ -148,12 +148,25 @@ def _trap(s: IvionState, seat: int, tile: int) -> float:
 
 
 class _Footing:
-    """What the score of every tile asks of one seat's hand at one decision, worked out once for
-    the tiles it compares: its attacks and the distance it wants to keep."""
+    """What the score of every tile asks of the deciding seat's hand, worked out at most once a
+    decision (the state does not change while its moves are scored): its attacks and the distance
+    it wants to keep."""
 
     def __init__(self, s: IvionState, seat: int) -> None:
-        self.attacks: Final = _attacks(s, seat)
-        self.desired: Final = _desired(s, seat)
+        self.s: Final = s
+        self.seat: Final = seat
+        self._attacks: list[Card] | None = None
+        self._desired = -1
+
+    def attacks(self) -> list[Card]:
+        if self._attacks is None:
+            self._attacks = _attacks(self.s, self.seat)
+        return self._attacks
+
+    def desired(self) -> int:
+        if self._desired < 0:
+            self._desired = _desired(self.s, self.seat)
+        return self._desired
 
 
 def _tile_score(s: IvionState, seat: int, tile: int, foot: _Footing) -> float:
@@ -161,7 +174,7 @@ def _tile_score(s: IvionState, seat: int, tile: int, foot: _Footing) -> float:
     distance this hand wants, away from the enemy's traps."""
     enemy = s.pos[1 - seat]
     d = s.distance(tile, enemy)
-    return 0.5 * _reach(s, seat, tile, enemy, foot.attacks) - 0.6 * abs(d - foot.desired) - 1.5 * _trap(s, seat, tile)
+    return 0.5 * _reach(s, seat, tile, enemy, foot.attacks()) - 0.6 * abs(d - foot.desired()) - 1.5 * _trap(s, seat, tile)
 
 
 def _may_draw(s: IvionState, seat: int) -> bool:
@@ -179,7 +192,7 @@ def _reactive(s: IvionState, seat: int) -> Card | None:
     return None
 
 
-def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
+def _play_score(s: IvionState, seat: int, a: IvionAction, foot: _Footing) -> float:
     lib = s.game.library
     c = lib.cards[a.name]
     pools = s.pools[seat]
@@ -224,7 +237,6 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         elif e.verb == "travel" and p.who == "self":
             # a step is worth what the tile it reaches is better than this one (none better: a
             # wasted card or initiative)
-            foot = _Footing(s, seat)
             v += (_tile_best(s, seat, c, foot) - _tile_score(s, seat, s.pos[seat], foot)) * 0.8 - 0.5
         elif e.verb == "terrain":
             v -= 0.3
@@ -290,20 +302,19 @@ def _tile_best(s: IvionState, seat: int, c: Card, foot: _Footing) -> float:
     return best
 
 
-def _score(s: IvionState, seat: int, a: IvionAction) -> float:
+def _score(s: IvionState, seat: int, a: IvionAction, foot: _Footing) -> float:
     k = a.kind
     lib = s.game.library
     pools = s.pools[seat]
     if k in (Kind.PLAY, Kind.FEAT, Kind.CANTRIP):
-        return _play_score(s, seat, a)
+        return _play_score(s, seat, a, foot)
     if k == Kind.MOVE or k == Kind.INIT_MOVE:
         tile = s.neighbour(s.pos[seat], a.name)
-        foot = _Footing(s, seat)
         gain = _tile_score(s, seat, tile, foot) - _tile_score(s, seat, s.pos[seat], foot)
         if k == Kind.INIT_MOVE:
             return 0.2 + gain  # an initiative is lost at the end of the turn
         # an action: worth it when the turn has actions to spare (more than two kept)
-        spare = pools["actions"] > 2 or not foot.attacks
+        spare = pools["actions"] > 2 or not foot.attacks()
         return gain - (0.2 if spare else 1.0)
     if k == Kind.INIT_DRAW:
         if not _may_draw(s, seat):
@@ -321,7 +332,7 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         if c is not None and any(e.verb == "travel" and e.params.who != "enemy" for e in c.effects):  # type: ignore[attr-defined]
             hit = _incoming(s, seat) if s.chain.items else None
             dodged = 5.0 if hit is not None and s.distance(a.n, enemy) > hit[0] else 0.0
-            return _tile_score(s, seat, a.n, _Footing(s, seat)) + dodged
+            return _tile_score(s, seat, a.n, foot) + dodged
         if c is not None and any(e.verb == "travel" for e in c.effects):  # moving the enemy: far from me, into my traps
             return s.distance(a.n, s.pos[seat]) * 0.2 + 1.5 * _trap(s, 1 - seat, a.n)
         if c is not None and c.attach:  # a snare: where the enemy would step toward me
@@ -376,7 +387,8 @@ def choose(view: State, rng: Rng) -> Action:
     seat = s.current_player
     assert seat is not None
     legal = s.legal_actions()
-    scored = [(_score(s, seat, a), rng.random(), a) for a in legal]  # type: ignore[arg-type]
+    foot = _Footing(s, seat)
+    scored = [(_score(s, seat, a, foot), rng.random(), a) for a in legal]  # type: ignore[arg-type]
     return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 
