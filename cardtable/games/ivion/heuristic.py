@@ -43,11 +43,21 @@ SEARCH = {"root": "rollouts"}
 
 def card_value(c: Card) -> float:
     """Damage it deals, plus control, cards and power it gives (of a card that asks to choose: its
-    best effect)."""
+    best effect). A card's data decides it, so it is worked out once per card (the hard bot's
+    rollouts ask it at every choice)."""
+    known = _VALUE.get(id(c))
+    if known is not None and known[0] is c:
+        return known[1]
     best = 0.0  # (each effect's value is 0 or more; a loop, as `max(..., default=)` is a slow call compiled)
     for m in c.modes:
         best = max(best, effects_value(m))
-    return effects_value((*c.effects, *c.unleash)) + best + 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
+    value = effects_value((*c.effects, *c.unleash)) + best + 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
+    _VALUE[id(c)] = (c, value)
+    return value
+
+
+#: card_value by the card's id; the card is kept with its value, so its id cannot stand for another card
+_VALUE: dict[int, tuple[Card, float]] = {}
 
 
 def effects_value(effects: tuple[Effect, ...]) -> float:

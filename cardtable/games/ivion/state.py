@@ -105,15 +105,17 @@ class Host(NamedTuple):
         return Host(kind, int(key[1:]))
 
 
-#: every host key made so far (`host_key`): a key is a NamedTuple, made by an interpreted `__new__`
-_HOSTS: dict[tuple[str, int], Host] = {}
+#: every host key made so far (`host_key`), by kind and id: a key is a NamedTuple, made by an
+#: interpreted `__new__`
+_HOSTS: dict[str, dict[int, Host]] = {kind: {} for kind in _LETTER}
 
 
 def host_key(kind: HostKind, id: int) -> Host:
     """The key of a host, made once: the rules and the bots look hosts up at every decision."""
-    found = _HOSTS.get((kind, id))
+    made = _HOSTS[kind]
+    found = made.get(id)
     if found is None:
-        found = _HOSTS[kind, id] = Host(kind, id)
+        found = made[id] = Host(kind, id)
     return found
 
 
