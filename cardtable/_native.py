@@ -40,6 +40,8 @@ from types import ModuleType
 #: '__dict__' of 'type' objects is not writable"), and it is under 1% of a search (cProfile, Ivion).
 #: games/iuno_avatar/facts.py is compiled: its card facts and effect steps are the native copies of
 #: the pydantic card data that Avatar's rules read at every activity (bench/README.md, issue 37).
+#: Ivion's `card.py` is compiled (its `Card`, whose fields the rules read at every decision); the
+#: content files' schemas, pydantic models, stay interpreted in its cards.py.
 #: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts;
 #: so is the hard bot's search itself (agents/ismcts.py; a test or probe that watches a search
 #: subclasses it, which it allows, instead of patching it).
@@ -65,6 +67,7 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.iuno_avatar.state",
     "cardtable.games.iuno_avatar.heuristic",
     "cardtable.games.ivion.actions",
+    "cardtable.games.ivion.card",
     "cardtable.games.ivion.decisions",
     "cardtable.games.ivion.state",
     "cardtable.games.ivion.heuristic",

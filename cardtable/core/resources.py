@@ -65,12 +65,21 @@ class Pools:
         pools[resource] -= lost
         return lost
 
-    def can_pay(self, pools: Mapping[str, int], cost: Mapping[str, int]) -> str | None:
-        """None when `cost` can be paid; else what is missing, for a person."""
-        missing = [f"{n - pools.get(k, 0)} {k}" for k, n in cost.items() if n > pools.get(k, 0)]
-        return None if not missing else f"short of {', '.join(missing)}"
+    def affords(self, pools: dict[str, int], cost: dict[str, int]) -> bool:
+        """Whether `cost` can be paid (a rule asks it of every card in hand at every decision)."""
+        for k, n in cost.items():
+            if n > pools.get(k, 0):
+                return False
+        return True
 
-    def pay(self, pools: dict[str, int], seat: int, cost: Mapping[str, int]) -> Payment:
+    def can_pay(self, pools: dict[str, int], cost: dict[str, int]) -> str | None:
+        """None when `cost` can be paid; else what is missing, for a person."""
+        if self.affords(pools, cost):
+            return None
+        missing = [f"{n - pools.get(k, 0)} {k}" for k, n in cost.items() if n > pools.get(k, 0)]
+        return f"short of {', '.join(missing)}"
+
+    def pay(self, pools: dict[str, int], seat: int, cost: dict[str, int]) -> Payment:
         """Spend `cost` (all of it or nothing) and return the record of the payment."""
         for k in cost:
             self._known(k)

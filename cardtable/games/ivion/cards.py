@@ -19,8 +19,8 @@ from pydantic import Field, model_validator
 
 from ...core.cards import CardSchema, read_card_file, validate
 from ...core.errors import CardFileError
-from ...core.verbs import Effect
 from .actions import MAX_MODES
+from .card import Ability, Card
 from .verbs import VERBS
 
 BASE_FILE = Path(__file__).with_name("content.toml")
@@ -135,135 +135,6 @@ class HeroData(CardSchema):
     cards: dict[str, int] = Field(default_factory=dict)
     #: how the hero plays, in a line (the lobby and the terminal list it)
     description: str = Field("", max_length=400)
-
-
-@dataclass(frozen=True)
-class Ability:
-    """What a card does while attached or in the feat zone: a status, or a trigger on `when`."""
-
-    when: str          # "" for a status
-    #: a status: its one verb; a trigger: what it does, top to bottom (one firing: the loop rule
-    #: lets a card's abilities fire once per effect sequence, so two triggers of one moment could not)
-    effects: tuple[Effect, ...]
-
-    @property
-    def effect(self) -> Effect:
-        return self.effects[0]
-
-
-@dataclass(frozen=True)
-class Card:
-    name: str
-    archetype: str
-    copies: int
-    marked: int
-    feat: str
-    relic: bool
-    hp: int
-    pips: tuple[str, ...]
-    passive: bool
-    actions: int
-    power: int
-    range: int | None
-    banner: tuple[str, ...]
-    heroic: bool
-    instant: bool
-    cantrip: bool
-    attach: bool
-    target: str
-    effects: tuple[Effect, ...]
-    unleash: tuple[Effect, ...]
-    abilities: tuple[Ability, ...]
-    description: str = ""
-    #: how many targets of its kind it takes
-    targets: int = 1
-    #: the effects the player chooses between when playing it (none: nothing to choose)
-    modes: tuple[tuple[Effect, ...], ...] = ()
-
-    @property
-    def cost(self) -> dict[str, int]:
-        """What playing it spends: its actions, and its power when the value is "-N"."""
-        return {"actions": self.actions, "power": max(0, -self.power)}
-
-    @property
-    def grants(self) -> int:
-        """Power gained when it resolves ("+N")."""
-        return max(0, self.power)
-
-    def may_unleash(self, power: int, free: bool) -> bool:
-        """Glossary "Unleash": only if one or more extra power is available. A card played free
-        (cantrip) costs no power, so any power is extra: "play it for free, and choose to Unleash with
-        all of your remaining power" (the publisher on a free play, playivion.com, Invoker mechanics)."""
-        return bool(self.unleash) and power > (0 if free else self.cost["power"])
-
-    def every_effect(self) -> tuple[Effect, ...]:
-        """All the card can ever do: its effects, its modes, its unleash and its abilities' effects."""
-        return (*self.effects, *(e for m in self.modes for e in m), *self.unleash, *(e for a in self.abilities for e in a.effects))
-
-    def resolved_effects(self, mode: int, unleashed: bool) -> tuple[Effect, ...]:
-        """What it does when it resolves, top to bottom: its effects, the chosen mode, its unleash."""
-        return (*self.effects, *(self.modes[mode] if self.modes else ()), *(self.unleash if unleashed else ()))
-
-    def mode_text(self, mode: int, wording: Any = None) -> str:
-        """One of the effects to choose between: as a sentence on the card, or (wording QUESTION)
-        as words inside a question ("the target receives 2 slow and deal 1 damage to the target")."""
-        if wording is not None:
-            return " and ".join(VERBS.text(e, wording) for e in self.modes[mode])
-        return " ".join(VERBS.text(e) + "." for e in self.modes[mode])
-
-    def statuses(self) -> tuple[str, ...]:
-        return tuple(a.effect.verb for a in self.abilities if not a.when)
-
-    def header(self) -> str:
-        if self.passive:
-            kind = "Ultimate" if self.feat == "ultimate" else "Trait"
-            return f"{kind} (passive)" + (f" · {' '.join(self.pips)} pips" if self.pips else "")
-        bits = [f"{self.actions} action{'s' if self.actions != 1 else ''}"]
-        if self.power:
-            bits.append(f"{'+' if self.power > 0 else '−'}{abs(self.power)} power")
-        if self.range is not None:
-            bits.append(f"range {self.range}")
-        bits.append("heroic" if self.heroic else f"banner: {', '.join(self.banner) or 'none'}")
-        for flag in ("instant", "cantrip", "attach"):
-            if getattr(self, flag):
-                bits.append(flag)
-        if self.feat:
-            bits.append(self.feat + (f" ({self.hp} HP)" if self.hp else "") + (f" · {' '.join(self.pips)} pips" if self.pips else ""))
-        if self.relic:
-            bits.append("relic")
-        return " · ".join(bits)
-
-    def text(self) -> str:
-        """The card's rules text, generated from its data."""
-        if self.targets > 1:
-            kinds = {"tile": "tiles", "empty_tile": "empty tiles", "attached": "attached cards"}[self.target]
-            target = f"Targets: {NUMBERS[self.targets]} different {kinds} (each effect acts on each target)."
-        else:
-            target = {
-                "none": "", "self": "Target: yourself.", "enemy": "Target: an enemy.", "tile": "Target: a tile.",
-                "empty_tile": "Target: an empty tile.", "attached": "Target: an attached card.",
-                "stack": "Target: an unresolved card.",
-            }[self.target]
-        lines = [target] if target else []
-        if self.attach:
-            lines.append("Attach it to the target." if self.target != "none" else
-                         "Attach it in front of you (it has no tile: it is in your hero's tile).")
-        lines += [VERBS.text(e) + "." for e in self.effects]
-        if self.modes:
-            lines.append("Choose one: " + " Or: ".join(self.mode_text(i) for i in range(len(self.modes))))
-        if self.unleash:
-            lines.append("Unleash: " + " ".join(VERBS.text(e) + "." for e in self.unleash))
-        for a in self.abilities:
-            when = {"": "", "host_turn_start": "At the start of its host's turn: ",
-                    "your_turn_start": "At the start of your turn: ",
-                    "enemy_enters": "When an enemy enters this tile: "}[a.when]
-            lines.append(when + " ".join(VERBS.text(e) + "." for e in a.effects))
-        return " ".join(lines)
-
-
-NUMBERS = {2: "two", 3: "three"}
-#: the place of a target among a card's targets, as its question says it ("the second target")
-ORDINALS = ("first", "second", "third")
 
 
 def _build_card(data: CardData, where: str) -> Card:

@@ -10,19 +10,17 @@ response stack, where the other player may respond (the core's `Priority`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, Final
 
-from mypy_extensions import mypyc_attr
-
 from ...core.actions import Action
-from ...core.effects import Context, Effects, ResponseStack, StackItem, evolve
+from ...core.effects import Context, Effects, ResponseStack, StackItem
+from ...core.effects.records import Record
 from ...core.resources import Payment
 from ...core.state import Decision
 from ...core.verbs import QUESTION
 from .actions import CONTROLS, DIRECTIONS, IvionAction, Kind
-from .cards import NUMBERS, ORDINALS
+from .card import NUMBERS, ORDINALS
 from .verbs import INITIATIVE_DRAW, POOLS, VERBS, amount, step_effect
 
 if TYPE_CHECKING:
@@ -37,22 +35,38 @@ STACK = ResponseStack(POOLS)
 
 
 
-# a plain Python class in the compiled build (cardtable/_native.py): the steps of a play change it
-# through `evolve`, which copies an instance's `__dict__`
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
-class Play:
+class Play(Record):
     """A card being played (rulebook "Playing Cards"): chosen, its effect chosen, targeted, paid for,
-    not yet on the stack. Its JSON is the record's fields (the payment once paid)."""
+    not yet on the stack. Its JSON is the record's fields (the payment once paid). Immutable: each
+    step of the play makes a changed copy (`aimed`, `choosing`, `unleashing`, `paid`)."""
 
-    seat: int
-    card: int
-    how: str                        # "play", "cantrip" (for an initiative) or "feat"
-    target: int = -1                # its first target (-1: none)
-    targets: tuple[int, ...] = ()   # every target, in the order chosen
-    unleash: bool = False
-    mode: int = 0                   # the effect chosen ("choose")
-    payment: Payment | None = None  # what was paid
+    FIELDS = ("seat", "card", "how", "target", "targets", "unleash", "mode", "payment")
+
+    def __init__(self, seat: int, card: int, how: str, target: int = -1, targets: tuple[int, ...] = (),
+                 unleash: bool = False, mode: int = 0, payment: Payment | None = None) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.how: Final = how                # "play", "cantrip" (for an initiative) or "feat"
+        self.target: Final = target          # its first target (-1: none)
+        self.targets: Final = targets        # every target, in the order chosen
+        self.unleash: Final = unleash
+        self.mode: Final = mode              # the effect chosen ("choose")
+        self.payment: Final = payment        # what was paid
+
+    def values(self) -> tuple[Any, ...]:
+        return self.seat, self.card, self.how, self.target, self.targets, self.unleash, self.mode, self.payment
+
+    def aimed(self, target: int, targets: tuple[int, ...]) -> Play:
+        return Play(self.seat, self.card, self.how, target, targets, self.unleash, self.mode, self.payment)
+
+    def choosing(self, mode: int) -> Play:
+        return Play(self.seat, self.card, self.how, self.target, self.targets, self.unleash, mode, self.payment)
+
+    def unleashing(self, unleash: bool) -> Play:
+        return Play(self.seat, self.card, self.how, self.target, self.targets, unleash, self.mode, self.payment)
+
+    def paid(self, payment: Payment) -> Play:
+        return Play(self.seat, self.card, self.how, self.target, self.targets, self.unleash, self.mode, payment)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "card": self.card, "how": self.how, "target": self.target,
@@ -80,69 +94,116 @@ class Then(StrEnum):
 # -- what may be played -------------------------------------------------------------------------
 
 
-def find(state: IvionState, seat: int, how: str, name: str) -> int:
-    """The id of the card `name` that `how` ("play", "cantrip", "feat") would take, or -1."""
+def held(state: IvionState, seat: int, how: str) -> dict[str, int]:
+    """The cards `how` ("play", "cantrip", "feat") could take from `seat`, by name: the id of the
+    copy it would take (a card's copies are alike; a feat played this turn is not there)."""
+    out: dict[str, int] = {}
     if how != "feat":
         for zone in (state.shown[seat], state.hand[seat]):  # a revealed copy first: the rest stays hidden
             for c in zone:
-                if state.name(c) == name:
-                    return c
+                out.setdefault(state.name(c), c)
     if how != "play":
+        used = state.feats_used[seat]
         for c in state.feats[seat]:
-            if state.name(c) == name and c not in state.feats_used[seat]:
-                return c
-    return -1
+            if c not in used:
+                out.setdefault(state.name(c), c)
+    return out
+
+
+def find(state: IvionState, seat: int, how: str, name: str) -> int:
+    """The id of the card `name` that `how` ("play", "cantrip", "feat") would take, or -1."""
+    return held(state, seat, how).get(name, -1)
+
+
+class Refused(IntEnum):
+    """Why a card cannot be played some way now (`refused`, the rule); `refusal` says it."""
+
+    NOT_HELD = 0      # no such card to play that way (a feat: or it was played this turn)
+    PASSIVE = 1       # a passive feat
+    NOT_INSTANT = 2   # answering a card being played, with no instant
+    NO_CANTRIP_NOW = 3  # expending an initiative while cards are unresolved
+    PREVENTED = 4     # control its banner names
+    NO_CANTRIP = 5    # played for an initiative, without a cantrip
+    NO_INITIATIVE = 6
+    COST = 7          # short of its cost
+    NO_TARGET = 8
+
+
+def refused(state: IvionState, seat: int, how: str, card_id: int, responding: bool) -> Refused | None:
+    """Why `seat` cannot play the card `card_id` (-1: it holds none) this way now (None: it can).
+    The legal moves ask this of every card held at every decision; `refusal` puts it in words
+    when someone asks why."""
+    if card_id < 0:
+        return Refused.NOT_HELD
+    c = state.card(card_id)
+    if c.passive:
+        return Refused.PASSIVE
+    if responding and not c.instant:
+        return Refused.NOT_INSTANT
+    if responding and how == "cantrip":
+        return Refused.NO_CANTRIP_NOW
+    if state.prevented_by(seat, c):
+        return Refused.PREVENTED
+    if how == "cantrip":
+        if not c.cantrip:
+            return Refused.NO_CANTRIP
+        if state.initiative[seat] < 1:
+            return Refused.NO_INITIATIVE
+    elif not POOLS.affords(state.pools[seat], c.cost):
+        return Refused.COST
+    if not state.has_target(seat, c):
+        return Refused.NO_TARGET
+    return None
 
 
 def refusal(state: IvionState, seat: int, how: str, name: str, responding: bool) -> str | None:
     """Why `seat` cannot play `name` this way now (None: it can), in the rulebook's words."""
     card_id = find(state, seat, how, name)
-    if card_id < 0:
+    why = refused(state, seat, how, card_id, responding)
+    if why is None:
+        return None
+    if why == Refused.NOT_HELD:
         if how == "feat" and any(state.name(c) == name for c in state.feats[seat]):
             return f"{name} was played since your turn began: a feat is played once until your next turn"
         return f"you have no {name} to play" + (" in your feat zone" if how == "feat" else " in hand")
     c = state.card(card_id)
-    if c.passive:
+    if why == Refused.PASSIVE:
         return f"{name} is a passive feat: it has effect while in the feat zone, and is never played"
-    if responding and not c.instant:
+    if why == Refused.NOT_INSTANT:
         return f"{name} is not an instant: only instants answer a card being played"
-    if responding and how == "cantrip":
+    if why == Refused.NO_CANTRIP_NOW:
         return "no initiative can be expended while cards are unresolved"
-    prevented = state.prevented_by(seat, c)
-    if prevented:
-        k = prevented[0]
+    if why == Refused.PREVENTED:
+        k = state.prevented_by(seat, c)[0]
         word = {"slow": "slowed", "silence": "silenced", "disarm": "disarmed"}[k]
         return f"{word}: this card's banner includes {k}"
-    if how == "cantrip":
-        if not c.cantrip:
-            return f"{name} has no cantrip"
-        if state.initiative[seat] < 1:
-            return "a cantrip is played by expending an initiative, and you have none"
-    else:
-        if POOLS.can_pay(state.pools[seat], c.cost):
-            have = state.pools[seat]
-            short = [amount(n - have[r], r) for r, n in c.cost.items() if n > have[r]]
-            costs = " and ".join(amount(n, r) for r, n in c.cost.items() if n)
-            return f"{name} costs {costs}: you are short of {' and '.join(short)}"
-    if not state.has_target(seat, c):
-        return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
-    return None
+    if why == Refused.NO_CANTRIP:
+        return f"{name} has no cantrip"
+    if why == Refused.NO_INITIATIVE:
+        return "a cantrip is played by expending an initiative, and you have none"
+    if why == Refused.COST:
+        have = state.pools[seat]
+        short = [amount(n - have[r], r) for r, n in c.cost.items() if n > have[r]]
+        costs = " and ".join(amount(n, r) for r, n in c.cost.items() if n)
+        return f"{name} costs {costs}: you are short of {' and '.join(short)}"
+    return f"{name} has no target in range" if c.range is not None else f"{name} has no target"
 
 
 def plays(state: IvionState, seat: int, responding: bool) -> list[Action]:
     sp = state.game.space
     out: list[Action] = []
-    names = {state.name(c) for c in (*state.hand[seat], *state.shown[seat])}
-    feat_names = {state.name(c) for c in state.feats[seat]}
-    for name in sorted(names):
-        if refusal(state, seat, "play", name, responding) is None:
+    hand = held(state, seat, "play")
+    for name in sorted(hand):
+        if refused(state, seat, "play", hand[name], responding) is None:
             out.append(sp.play[name])
     if not responding:
-        for name in sorted(names | feat_names):
-            if name in sp.cantrip and refusal(state, seat, "cantrip", name, responding) is None:
+        cantrips = held(state, seat, "cantrip")
+        for name in sorted(cantrips):
+            if name in sp.cantrip and refused(state, seat, "cantrip", cantrips[name], responding) is None:
                 out.append(sp.cantrip[name])
-    for name in sorted(feat_names):
-        if name in sp.feat and refusal(state, seat, "feat", name, responding) is None:
+    feats = held(state, seat, "feat")
+    for name in sorted(feats):
+        if name in sp.feat and refused(state, seat, "feat", feats[name], responding) is None:
             out.append(sp.feat[name])
     return out
 
@@ -187,7 +248,7 @@ def to_targets(state: IvionState) -> None:
         state.pending.append(ChooseTarget(seat))
         return
     target = state.targets_for(seat, c)[0]
-    state.staged = evolve(staged, target=target, targets=() if target < 0 else (target,))
+    state.staged = staged.aimed(target, () if target < 0 else (target,))
     after_target(state)
 
 
@@ -237,7 +298,7 @@ def pay(state: IvionState) -> None:
                target=" and ".join(state.target_name(card_id, t) for t in staged.targets),
                hero=target if c.target in ("self", "enemy") else None, unleashed=staged.unleash)
     spent = sum(n for _, n in payment.spent)
-    state.staged = evolve(staged, payment=payment)
+    state.staged = staged.paid(payment)
     remove_control(state, seat, spent, Then.STACK)
 
 
@@ -377,7 +438,7 @@ class ChooseTarget(Decision):
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
         chosen = (*state.staged.targets, action.n)
-        state.staged = evolve(state.staged, target=chosen[0], targets=chosen)
+        state.staged = state.staged.aimed(chosen[0], chosen)
         if len(chosen) < state.card(state.staged.card).targets:
             state.pending.append(ChooseTarget(self.seat))
             return
@@ -425,7 +486,7 @@ class ChooseMode(Decision):
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = evolve(state.staged, mode=action.n)
+        state.staged = state.staged.choosing(action.n)
         to_targets(state)
 
     def question(self, state: IvionState) -> str:
@@ -453,7 +514,7 @@ class Unleash(Decision):
 
     def resolve(self, state: IvionState, action: IvionAction) -> None:
         assert state.staged is not None
-        state.staged = evolve(state.staged, unleash=action.kind == Kind.UNLEASH)
+        state.staged = state.staged.unleashing(action.kind == Kind.UNLEASH)
         pay(state)
 
 

@@ -11,10 +11,11 @@ from ...core.game import Game
 from ...core.rng import Rng
 from ...core.spec import GameSpec
 from .actions import COPY_BASE, IvionAction, IvionSpace
-from .cards import Card, library
+from .card import Card
+from .cards import library
 from .decks import Deck, build, hero_from
 from .options import IvionOptions
-from .state import IvionState
+from .state import Fixed, IvionState
 
 
 class Ivion(Game[IvionState]):
@@ -59,6 +60,8 @@ class Ivion(Game[IvionState]):
         self.card_names = names
         self.owner_of = owner
         self.card_defs: list[Card] = [self.library.cards[n] for n in names]
+        #: the same, as every state holds it (read at every decision)
+        self.fixed = Fixed(names, self.card_defs, owner, self.size)
         plays = sorted({n for d in self.decks for n in d.cards})
         feats = sorted({n for d in self.decks for n in d.feats if not self.library.cards[n].passive})
         cantrips = sorted({n for d in self.decks for n in (*d.cards, *d.feats) if self.library.cards[n].cantrip})

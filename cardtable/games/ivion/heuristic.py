@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...core.actions import Action
 from ...core.rng import Rng
 from ...core.state import State
 from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
-from .cards import Card
-from .state import Host, IvionState
+from .card import Card
+from .state import IvionState, host_key
 
 if TYPE_CHECKING:
     from .game import Ivion
@@ -44,9 +44,21 @@ SEARCH = {"root": "rollouts"}
 
 def card_value(c: Card) -> float:
     """Damage it deals, plus control, cards and power it gives (of a card that asks to choose: its
-    best effect)."""
-    best = max((effects_value(m) for m in c.modes), default=0.0)
-    return effects_value((*c.effects, *c.unleash)) + best + 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
+    best effect). A card's data decides it, so it is worked out once per card (the hard bot's
+    rollouts ask it at every choice)."""
+    known = _VALUE.get(id(c))
+    if known is not None and known[0] is c:
+        return known[1]
+    best = 0.0  # (each effect's value is 0 or more; a loop, as `max(..., default=)` is a slow call compiled)
+    for m in c.modes:
+        best = max(best, effects_value(m))
+    value = effects_value((*c.effects, *c.unleash)) + best + 0.5 * max(0, c.power) + (1.5 if c.attach else 0)
+    _VALUE[id(c)] = (c, value)
+    return value
+
+
+#: card_value by the card's id; the card is kept with its value, so its id cannot stand for another card
+_VALUE: dict[int, tuple[Card, float]] = {}
 
 
 def effects_value(effects: tuple[Effect, ...]) -> float:
@@ -70,40 +82,41 @@ def effects_value(effects: tuple[Effect, ...]) -> float:
 
 def damage(c: Card, unleashed: bool = False, ward: int = 0, mode: int | None = None) -> int:
     """The damage it deals to the enemy hero (`ward`: taken off each hit); of a card that asks to
-    choose, with the effect `mode` (None: the most damaging). A card's data decides it, so it is
-    worked out once per card and question (the hard bot's rollouts ask it of every card in hand
-    at every choice)."""
-    key = (id(c), unleashed, ward, mode)
-    known = _DAMAGE.get(key)
-    if known is not None and known[0] is c:
-        return known[1]
-
-    def hits(effects: tuple[Effect, ...]) -> int:
-        return sum(max(0, e.params.amount - ward)  # type: ignore[attr-defined]
-                   for e in effects if e.verb == "damage" and e.params.to != "self")  # type: ignore[attr-defined]
-    modes = max((hits(m) for m in c.modes), default=0) if mode is None else hits(c.modes[mode]) if c.modes else 0
-    value = hits((*c.effects, *(c.unleash if unleashed else ()))) + modes
-    _DAMAGE[key] = (c, value)
-    return value
+    choose, with the effect `mode` (None: the most damaging). From the card's hits, worked out once
+    when it was read (`Card.hits`: the hard bot's rollouts ask this of every card in hand at every
+    choice)."""
+    modes = 0
+    if mode is None:  # the most damaging
+        for m in c.mode_hits:
+            modes = max(modes, _warded(m, ward))
+    elif c.modes:
+        modes = _warded(c.mode_hits[mode], ward)
+    return _warded(c.hits, ward) + (_warded(c.unleash_hits, ward) if unleashed else 0) + modes
 
 
-#: damage by (card id, unleashed, ward, mode); the card is kept with its value, so its id cannot
-#: stand for another card
-_DAMAGE: dict[tuple[int, bool, int, int | None], tuple[Card, int]] = {}
+def _warded(hits: tuple[int, ...], ward: int) -> int:
+    """What `hits` deal with `ward` taken off each."""
+    total = 0
+    for n in hits:
+        total += max(0, n - ward)
+    return total
 
 
 def _hand(s: IvionState, seat: int) -> list[Card]:
-    return [s.card(c) for c in (*s.hand[seat], *s.shown[seat])]
+    out = [s.card(c) for c in s.hand[seat]]
+    for c in s.shown[seat]:
+        out.append(s.card(c))
+    return out
 
 
 def _attacks(s: IvionState, seat: int) -> list[Card]:
     return [c for c in _hand(s, seat) if c.target == "enemy" and damage(c) > 0 and not c.instant]
 
 
-def _reach(s: IvionState, seat: int, tile: int, enemy_tile: int) -> float:
+def _reach(s: IvionState, seat: int, tile: int, enemy_tile: int, attacks: list[Card]) -> float:
     """What this seat's attacks in hand could deal from `tile` (those not blocked by control)."""
     d = s.distance(tile, enemy_tile)
-    return sum(damage(c) for c in _attacks(s, seat)
+    return sum(damage(c) for c in attacks
                if (c.range is None or d <= c.range) and not s.prevented_by(seat, c))
 
 
@@ -141,16 +154,38 @@ def _desired(s: IvionState, seat: int) -> int:
 
 def _trap(s: IvionState, seat: int, tile: int) -> float:
     """Cards of the enemy attached to a tile (snares, static fields) and hostile terrain."""
-    bad = sum(1.0 for c in s.attached.get(Host("tile", tile), ()) if s.owner(c) != seat)
+    bad = sum(1.0 for c in s.attached.get(host_key("tile", tile), ()) if s.owner(c) != seat)
     return bad + (0.3 if s.terrain.get(tile) == "difficult" else 0.0)
 
 
-def _tile_score(s: IvionState, seat: int, tile: int) -> float:
+class _Footing:
+    """What the score of every tile asks of the deciding seat's hand, worked out at most once a
+    decision (the state does not change while its moves are scored): its attacks and the distance
+    it wants to keep."""
+
+    def __init__(self, s: IvionState, seat: int) -> None:
+        self.s: Final = s
+        self.seat: Final = seat
+        self._attacks: list[Card] | None = None
+        self._desired = -1
+
+    def attacks(self) -> list[Card]:
+        if self._attacks is None:
+            self._attacks = _attacks(self.s, self.seat)
+        return self._attacks
+
+    def desired(self) -> int:
+        if self._desired < 0:
+            self._desired = _desired(self.s, self.seat)
+        return self._desired
+
+
+def _tile_score(s: IvionState, seat: int, tile: int, foot: _Footing) -> float:
     """How good a tile is to stand on: the hand's damage that reaches the enemy from it, at the
     distance this hand wants, away from the enemy's traps."""
     enemy = s.pos[1 - seat]
     d = s.distance(tile, enemy)
-    return 0.5 * _reach(s, seat, tile, enemy) - 0.6 * abs(d - _desired(s, seat)) - 1.5 * _trap(s, seat, tile)
+    return 0.5 * _reach(s, seat, tile, enemy, foot.attacks()) - 0.6 * abs(d - foot.desired()) - 1.5 * _trap(s, seat, tile)
 
 
 def _may_draw(s: IvionState, seat: int) -> bool:
@@ -174,7 +209,7 @@ def _reactive(s: IvionState, seat: int) -> Card | None:
     return None
 
 
-def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
+def _play_score(s: IvionState, seat: int, a: IvionAction, foot: _Footing) -> float:
     lib = s.game.library
     c = lib.cards[a.name]
     pools = s.pools[seat]
@@ -222,10 +257,10 @@ def _play_score(s: IvionState, seat: int, a: IvionAction) -> float:
         elif e.verb == "travel" and p.who == "self":
             # a step is worth what the tile it reaches is better than this one (none better: a
             # wasted card or initiative)
-            v += (_tile_best(s, seat, c) - _tile_score(s, seat, s.pos[seat])) * 0.8 - 0.5
+            v += (_tile_best(s, seat, c, foot) - _tile_score(s, seat, s.pos[seat], foot)) * 0.8 - 0.5
         elif e.verb == "terrain":
             v -= 0.3
-    if c.attach and "ward" in c.statuses() and "ward" in s.statuses_on(seat):
+    if c.attach and "ward" in c.statuses and "ward" in s.statuses_on(seat):
         v -= 2.0  # wards do not add up
     if c.grants and not dmg:
         v -= 0.5 * max(0, pools["power"] + c.grants - 5)  # power beyond five is lost
@@ -280,28 +315,28 @@ def _toward(s: IvionState, seat: int, tile: int) -> int:
     return -s.distance(tile, s.pos[1 - seat])
 
 
-def _tile_best(s: IvionState, seat: int, c: Card) -> float:
+def _tile_best(s: IvionState, seat: int, c: Card, foot: _Footing) -> float:
     best = -99.0
     for tile in range(s.size * s.size):
         if tile in s.pos or c.range is not None and s.distance(s.pos[seat], tile) > c.range:
             continue
-        best = max(best, _tile_score(s, seat, tile))
+        best = max(best, _tile_score(s, seat, tile, foot))
     return best
 
 
-def _score(s: IvionState, seat: int, a: IvionAction) -> float:
+def _score(s: IvionState, seat: int, a: IvionAction, foot: _Footing) -> float:
     k = a.kind
     lib = s.game.library
     pools = s.pools[seat]
     if k in (Kind.PLAY, Kind.FEAT, Kind.CANTRIP):
-        return _play_score(s, seat, a)
+        return _play_score(s, seat, a, foot)
     if k == Kind.MOVE or k == Kind.INIT_MOVE:
         tile = s.neighbour(s.pos[seat], a.name)
-        gain = _tile_score(s, seat, tile) - _tile_score(s, seat, s.pos[seat])
+        gain = _tile_score(s, seat, tile, foot) - _tile_score(s, seat, s.pos[seat], foot)
         if k == Kind.INIT_MOVE:
             return 0.2 + gain  # an initiative is lost at the end of the turn
         # an action: worth it when the turn has actions to spare (more than two kept)
-        spare = pools["actions"] > 2 or not _attacks(s, seat)
+        spare = pools["actions"] > 2 or not foot.attacks()
         return gain - (0.2 if spare else 1.0)
     if k == Kind.INIT_DRAW:
         if not _may_draw(s, seat):
@@ -319,7 +354,7 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         if c is not None and any(e.verb == "travel" and e.params.who != "enemy" for e in c.effects):  # type: ignore[attr-defined]
             hit = _incoming(s, seat) if s.chain.items else None
             dodged = 5.0 if hit is not None and s.distance(a.n, enemy) > hit[0] else 0.0
-            return _tile_score(s, seat, a.n) + dodged
+            return _tile_score(s, seat, a.n, foot) + dodged
         if c is not None and any(e.verb == "travel" for e in c.effects):  # moving the enemy: far from me, into my traps
             return s.distance(a.n, s.pos[seat]) * 0.2 + 1.5 * _trap(s, 1 - seat, a.n)
         if c is not None and c.attach:  # a snare: where the enemy would step toward me
@@ -330,8 +365,8 @@ def _score(s: IvionState, seat: int, a: IvionAction) -> float:
         if a.n >= COPY_BASE or any(i.card == a.n for i in s.chain.items):
             item = next((i for i in s.chain.items if i.card == a.n), None)
             return 1.0 + damage(s.card(a.n)) if item is not None and item.controller != seat else -1.0
-        host = s.host_of(a.n)
-        on_me = host == Host("hero", seat)
+        holder = s.host_of(a.n)
+        on_me = holder == host_key("hero", seat)
         return (2.0 if on_me else 1.0) + card_value(s.card(a.n)) if s.owner(a.n) != seat else -1.0
     if k == Kind.UNLEASH:
         return 1.0
@@ -374,7 +409,8 @@ def choose(view: State, rng: Rng) -> Action:
     seat = s.current_player
     assert seat is not None
     legal = s.legal_actions()
-    scored = [(_score(s, seat, a), rng.random(), a) for a in legal]  # type: ignore[arg-type]
+    foot = _Footing(s, seat)
+    scored = [(_score(s, seat, a, foot), rng.random(), a) for a in legal]  # type: ignore[arg-type]
     return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 

@@ -11,7 +11,7 @@ the actions their decisions offer are the game's action space's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Self, TypeVar, cast
 
 from ...core.actions import Action
 from ...core.effects import Ability, Attempt, Chain, Context, EffectActions, GameEvent, Sequence, StackItem
@@ -19,7 +19,7 @@ from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect
 from ...core.zones import HostKeys, Layout, Order, Pool, StateLayout, Visibility, Zone
 from .actions import CONTROLS, COPY_BASE, COPY_SLOTS, DIRECTIONS, STEP, IvionAction, Kind, copy_words, tile_name
-from .cards import Card
+from .card import Card
 from .decisions import (
     DECISIONS,
     EFFECTS,
@@ -37,8 +37,10 @@ from .decisions import (
 from .verbs import BEGIN, POOLS, VERBS, TerrainKind
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Collection, Iterator
 
+    from ...core.game import Game
+    from ...core.rng import Rng
     from .game import Ivion
 
 MAX_CONTROL = 5                                 # "up to a maximum of five for each type"
@@ -103,6 +105,20 @@ class Host(NamedTuple):
         return Host(kind, int(key[1:]))
 
 
+#: every host key made so far (`host_key`), by kind and id: a key is a NamedTuple, made by an
+#: interpreted `__new__`
+_HOSTS: dict[str, dict[int, Host]] = {kind: {} for kind in _LETTER}
+
+
+def host_key(kind: HostKind, id: int) -> Host:
+    """The key of a host, made once: the rules and the bots look hosts up at every decision."""
+    made = _HOSTS[kind]
+    found = made.get(id)
+    if found is None:
+        found = made[id] = Host(kind, id)
+    return found
+
+
 V = TypeVar("V")
 
 
@@ -133,6 +149,19 @@ class Tokens(IntKeyed[int]):
     """Attached card (its id) -> the turn tokens a fading card carries (verb `fade`); gone with the card."""
 
 
+class Fixed:
+    """What never changes in one game and the rules read at every decision: each card id's name,
+    card and owner (a copy's id, `k * COPY_BASE + id`, is the card it copies) and the board's size.
+    The game makes it once and every state of the game holds it (`IvionState.fixed`), so the rules
+    read these in place rather than through the interpreted game object."""
+
+    def __init__(self, names: list[str], cards: list[Card], owners: list[int], size: int) -> None:
+        self.names: Final = names
+        self.cards: Final = cards
+        self.owners: Final = owners
+        self.size: Final = size
+
+
 class IvionState(State):
     layout = StateLayout(
         zones=zones(),
@@ -149,7 +178,7 @@ class IvionState(State):
         "deck", "hand", "shown", "discard", "feats", "relics", "looking", "played", "attached", "removed",
         "turn", "turn_number", "first", "hp", "max_hp", "wounded", "initiative", "chivalrous",
         "pos", "pools", "controls", "terrain", "feats_used", "staged", "unleashed", "free", "chosen", "sequence", "chain",
-        "winner_seats", "revealed", "tokens",
+        "winner_seats", "revealed", "tokens", "fixed",
     )
 
     game: Ivion
@@ -185,18 +214,27 @@ class IvionState(State):
     revealed: list[int]              # face-up cards in a deck or a second-wind look ("Revealing Cards")
     sequence: Any                    # the effect layer's running sequence (EFFECTS.record)
     chain: Chain                     # the response stack
+    fixed: Fixed                     # the game's card ids and board (`Ivion.fixed`): not state, held for speed
+
+    def _init_base(self, game: Game[Any], seed: int | None, rng: Rng, record_events: bool) -> None:
+        super()._init_base(game, seed, rng, record_events)
+        self.fixed = self.game.fixed
+
+    def _copy_base_into(self, new: State) -> None:
+        super()._copy_base_into(new)
+        cast(IvionState, new).fixed = self.fixed
 
     # -- facts --------------------------------------------------------------------------------
 
     @property
     def size(self) -> int:
-        return self.game.size
+        return self.fixed.size
 
     def card(self, card: int) -> Card:
-        return self.game.card_defs[card % COPY_BASE]
+        return self.fixed.cards[card % COPY_BASE]
 
     def name(self, card: int) -> str:
-        return self.game.card_names[card % COPY_BASE]
+        return self.fixed.names[card % COPY_BASE]
 
     def card_name(self, card: int) -> str:
         """A card as the effect layer's questions and the stack's log name it (never its id): a
@@ -207,11 +245,11 @@ class IvionState(State):
         return self.name(card) + (" (copy)" if card >= COPY_BASE else "")
 
     def owner(self, card: int) -> int:
-        return self.game.owner_of[card % COPY_BASE]
+        return self.fixed.owners[card % COPY_BASE]
 
     def distance(self, a: int, b: int) -> int:
         """Tiles apart, counted orthogonally ("Tiles that are diagonal to one another are not adjacent")."""
-        n = self.game.size
+        n = self.fixed.size
         return abs(a // n - b // n) + abs(a % n - b % n)
 
     def near(self, a: int, b: int) -> bool:
@@ -230,7 +268,7 @@ class IvionState(State):
 
     def empty_tile(self, tile: int) -> bool:
         """Glossary "Empty tile": no cards attached and no heroes in it (terrain allowed)."""
-        return tile not in self.pos and not self.attached.get(Host("tile", tile))
+        return tile not in self.pos and not self.attached.get(host_key("tile", tile))
 
     def hero_meant(self, ctx: Context, to: str) -> int:
         if to == "self":
@@ -261,17 +299,17 @@ class IvionState(State):
     def sealed(self, card: int) -> bool:
         """An attached card with a seal on it has no abilities: a seal that is itself sealed has
         none either, so it seals nothing."""
-        return any("seal" in self.card(c).statuses() and not self.sealed(c) for c in self.attached.get(Host("card", card), ()))
+        return any("seal" in self.card(c).statuses and not self.sealed(c) for c in self.attached.get(host_key("card", card), ()))
 
     def statuses_on(self, seat: int) -> list[str]:
         """Statuses that hold for a hero: of cards attached to it and of its passive feats."""
         out: list[str] = []
-        for c in self.attached.get(Host("hero", seat), ()):
+        for c in self.attached.get(host_key("hero", seat), ()):
             if not self.sealed(c):
-                out += self.card(c).statuses()
+                out += self.card(c).statuses
         for c in self.feats[seat]:
             if self.card(c).passive:
-                out += self.card(c).statuses()
+                out += self.card(c).statuses
         return out
 
     def prevented_by(self, seat: int, card: Card) -> list[str]:
@@ -368,7 +406,7 @@ class IvionState(State):
         if not self.attached[host]:
             del self.attached[host]
         self.tokens.pop(card, None)  # a card that leaves its host leaves its tokens
-        for sub in list(self.attached.get(Host("card", card), ())):
+        for sub in list(self.attached.get(host_key("card", card), ())):
             self._detach(sub)
             self.to_discard(sub)
 
@@ -577,6 +615,11 @@ class IvionState(State):
             return self.range_ok(seat, card, self.pos[1 - seat])
         if t == "stack":
             return any(not i.countered for i in self.chain.items)
+        if t in ("tile", "empty_tile"):  # "one or more targets": as many tiles as it takes, counted no further
+            for found, _ in enumerate(self._tile_targets(seat, card), 1):
+                if found >= card.targets:
+                    return True
+            return False
         return len(self.targets_for(seat, card)) >= card.targets  # "one or more targets": all of them chosen
 
     def targets_for(self, seat: int, card: Card) -> list[int]:
@@ -589,23 +632,27 @@ class IvionState(State):
         if t == "enemy":
             return [1 - seat] if self.range_ok(seat, card, self.pos[1 - seat]) else []
         if t in ("tile", "empty_tile"):
-            out = []
-            travels = [e for e in card.effects if e.verb == "travel"]
-            for tile in range(self.size * self.size):
-                if not self.range_ok(seat, card, tile):
-                    continue
-                if t == "empty_tile" and not self.empty_tile(tile):
-                    continue
-                if travels and not self.travel_ok(seat, travels[0], tile):
-                    continue
-                out.append(tile)
-            return out
+            return list(self._tile_targets(seat, card))
         if t == "attached":
             return sorted(c for cards in self.attached.values() for c in cards
                           if self.range_ok(seat, card, self.location(c)))
-        if any(e.verb == "copy" for e in card.effects) and self.copy_slot() is None:
+        if card.copies_card and self.copy_slot() is None:
             return []  # (COPY_SLOTS copies unresolved: no room for another)
         return [i.card for i in self.chain.items if not i.countered]  # "stack": an unresolved card
+
+    def _tile_targets(self, seat: int, card: Card) -> Iterator[int]:
+        """The tiles `card` may target for `seat` now, in order: in range, empty if it asks an empty
+        tile, and one its traveller may enter."""
+        empty = card.target == "empty_tile"
+        travel = card.travel
+        for tile in range(self.size * self.size):
+            if not self.range_ok(seat, card, tile):
+                continue
+            if empty and not self.empty_tile(tile):
+                continue
+            if travel is not None and not self.travel_ok(seat, travel, tile):
+                continue
+            yield tile
 
     def travel_ok(self, seat: int, effect: Effect, tile: int) -> bool:
         """"Occupied Tiles": a hero can't enter a tile with their opponent; a hero travels to another tile."""
@@ -649,7 +696,7 @@ class IvionState(State):
         targets = self.valid_targets(item) if c.targets > 1 else item.targets
         if c.attach and not copy:
             t = targets[0] if targets else seat
-            host = Host(_HOST_OF_TARGET[c.target], t)
+            host = host_key(_HOST_OF_TARGET[c.target], t)
             self.played.remove(item.card)
             self.attached.setdefault(host, []).append(item.card)
         effects = c.resolved_effects(self.chosen.get(item.card, 0), item.card in self.unleashed)
@@ -688,14 +735,15 @@ class IvionState(State):
                 out.append(Ability(CHIVALRY_CARD + s, 0, s, "begin_turn", (HEAL_2,), Context(s), optional=False))
             for c in self.feats[s]:
                 out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
+            hero = host_key("hero", s)
             for host, cards in self.attached.items():
                 for c in cards:
-                    if host == Host("hero", s):
+                    if host == hero:
                         out += self._card_abilities(c, "host_turn_start", self.owner(c), Context(self.owner(c), c, (s,)))
                     if self.owner(c) == s:
                         out += self._card_abilities(c, "your_turn_start", s, Context(s, c, (s,)))
         elif event.kind == "enter":
-            for c in self.attached.get(Host("tile", event.target), ()):
+            for c in self.attached.get(host_key("tile", event.target), ()):
                 if self.owner(c) != event.seat:
                     out += self._card_abilities(c, "enemy_enters", self.owner(c), Context(self.owner(c), c, (event.seat,)))
         return out

@@ -10,6 +10,7 @@ Where a verb may stand (its slot):
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field
@@ -225,5 +226,7 @@ BEGIN = VERBS.parse({"verb": "begin_turn"}, "the turn", "rules")
 INITIATIVE_DRAW = VERBS.parse({"verb": "initiative_draw"}, "initiative", "rules")
 
 
+@cache
 def step_effect(tile: int) -> Effect:
+    """The step into `tile` (an effect is immutable: parsed once a tile, not at every move)."""
     return VERBS.parse({"verb": "step", "tile": tile}, "a move", "rules")
