@@ -2,11 +2,16 @@
 
     OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py juno --minutes 4
     OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py zun --minutes 4 --eval-games 200
+    # the recipe of docs/rl.md ("Baselines"): 30 CPU-minutes, the first 5 against random, then the heuristic
+    OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py juno --minutes 30 --warmup 5 \
+        --opponent heuristic --json juno.json
 
 The environment is Gymnasium's registered id for the game (`gymnasium.make("cardtable/Juno-v0")`,
 2 players, one round, docs/rl.md) with `seat="random"` (one policy learns both seats) and
 `normalize=True` (every observation value in [0, 1]); the learner plays against the random bot
-(`--opponent heuristic` trains against the game's heuristic bot instead). MaskablePPO reads the
+(`--opponent heuristic` trains against the game's heuristic bot instead; `--warmup M` spends the
+first M of the CPU minutes against the random bot first, where a beginner's wins are frequent
+enough to learn from, then switches). MaskablePPO reads the
 legal actions from `env.action_masks()`, so it never picks an illegal one; its policy sees only the
 encoded `observation(seat)` (the `"observation"` entry; the mask goes to the action distribution,
 not the network). Needs torch and sb3-contrib (`pip install cardtable[research]`).
@@ -20,6 +25,7 @@ Not run in CI; `tests/rl/test_ppo_example.py` trains for a few hundred steps.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from typing import Any
@@ -67,12 +73,23 @@ class TimeLimit(BaseCallback):  # type: ignore[misc]
 
 
 def train(
-    game: str, seconds: float, seed: int, opponent: str = "random", max_steps: int = 10**9, n_steps: int = 1024
+    game: str, seconds: float, seed: int, opponent: str = "random", max_steps: int = 10**9, n_steps: int = 1024,
+    warmup: float = 0.0, width: int = 64,
 ) -> MaskablePPO:
-    env = make_env(game, opponent)
+    """MaskablePPO for `seconds` CPU seconds: the first `warmup` of them against the random bot, the
+    rest against `opponent` (the same policy and optimizer throughout; only the environment changes)."""
+    if not 0 <= warmup <= seconds:
+        raise ValueError(f"the warm-up ({warmup} s) is part of the training time ({seconds} s)")
     batch = min(128, n_steps)
-    model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, n_steps=n_steps, batch_size=batch, gamma=0.995)
-    model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds))
+    first = "random" if warmup else opponent
+    model = MaskablePPO("MlpPolicy", make_env(game, first), seed=seed, verbose=0, n_steps=n_steps, batch_size=batch,
+                        gamma=0.995, ent_coef=0.01, policy_kwargs={"net_arch": [width, width]})
+    if warmup:
+        model.learn(total_timesteps=max_steps, callback=TimeLimit(warmup))
+        model.set_env(make_env(game, opponent))
+        model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds - warmup), reset_num_timesteps=False)
+    else:
+        model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds))
     return model
 
 
@@ -105,17 +122,28 @@ def main() -> None:
     parser.add_argument("--opponent", default="random", help="the bot trained against")
     parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--warmup", type=float, default=0.0, help="CPU minutes against the random bot first")
+    parser.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers")
+    parser.add_argument("--json", default=None, help="also write the results to this JSON file")
     args = parser.parse_args()
     torch.set_num_threads(1)
     start = time.process_time()
-    model = train(args.game, args.minutes * 60, args.seed, args.opponent)
-    print(f"{args.game}: trained {model.num_timesteps} learner decisions against {args.opponent} "
-          f"in {time.process_time() - start:.0f} CPU-s")
+    model = train(args.game, args.minutes * 60, args.seed, args.opponent, warmup=args.warmup * 60, width=args.width)
+    spent = time.process_time() - start
+    print(f"{args.game}: trained {model.num_timesteps} learner decisions ({args.warmup:g} min against random, "
+          f"then {args.opponent}) in {spent:.0f} CPU-s")
+    result: dict[str, Any] = {"game": args.game, "minutes": args.minutes, "warmup": args.warmup,
+                              "opponent": args.opponent, "width": args.width, "decisions": int(model.num_timesteps),
+                              "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}
     for opponent in ("random", "heuristic"):
         rate, ci = play(args.game, opponent, args.eval_games, model)
         base, base_ci = play(args.game, opponent, args.eval_games, None)
+        result["vs"][opponent] = {"ppo": rate, "ppo_ci": ci, "random": base, "random_ci": base_ci}
         print(f"  vs {opponent}: MaskablePPO wins {rate:.1%} ± {ci:.1%} of {args.eval_games} games; "
               f"a random player wins {base:.1%} ± {base_ci:.1%} on the same seeds")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(result, out, indent=1)
 
 
 if __name__ == "__main__":
