@@ -26,12 +26,16 @@ from .state import State
 
 @dataclass(frozen=True)
 class Piece:
-    """One named part of an encoding: `shape`, the largest value it can hold, what it means."""
+    """One named part of an encoding: `shape`, the largest value it can hold, what it means, and
+    whether its values are `whole` numbers (counts, flags, one-hots; False for a ratio such as
+    points / target): the RL adapters' planes encoding one-hots a whole piece with a small `high`
+    (`cardtable/rl/encoders/planes.py`), which would lose the fraction of a ratio."""
 
     name: str
     shape: tuple[int, ...]
     high: float
     doc: str
+    whole: bool = True
 
     @property
     def size(self) -> int:
@@ -105,7 +109,7 @@ class Encoder:
         raise NotImplementedError
 
     def views(self, array: np.ndarray) -> dict[str, np.ndarray]:
-        return {p.name: array[self.offsets[p.name]].reshape(p.shape) for p in self.layout}
+        return layout_views(self.layout, self.offsets, array)
 
     def encode(self, obs: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The float32 encoding of one observation dict (written into `out` when given)."""
@@ -129,11 +133,20 @@ class Encoder:
 
     def describe(self) -> str:
         """The layout as a Markdown table (docs/rl.md is generated from this)."""
-        rows = ["| piece | shape | offset | max | meaning |", "|---|---|---|---|---|"]
-        for p in self.layout:
-            s = self.offsets[p.name]
-            rows.append(f"| `{p.name}` | {p.shape} | {s.start} | {p.high:g} | {p.doc} |")
-        return "\n".join(rows)
+        return layout_table(self.layout, self.offsets)
+
+
+def layout_views(layout: list[Piece], offsets: dict[str, slice], array: np.ndarray) -> dict[str, np.ndarray]:
+    """Each piece of a layout as a reshaped view of `array`, by name."""
+    return {p.name: array[offsets[p.name]].reshape(p.shape) for p in layout}
+
+
+def layout_table(layout: list[Piece], offsets: dict[str, slice]) -> str:
+    """A layout as a Markdown table: piece, shape, offset, largest value, meaning."""
+    rows = ["| piece | shape | offset | max | meaning |", "|---|---|---|---|---|"]
+    for p in layout:
+        rows.append(f"| `{p.name}` | {p.shape} | {offsets[p.name].start} | {p.high:g} | {p.doc} |")
+    return "\n".join(rows)
 
 
 def relative(seat: int, me: int, players: int) -> int:

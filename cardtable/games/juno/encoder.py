@@ -53,7 +53,7 @@ class JunoEncoder(Encoder):
             Piece("top_card", (NUM_TYPES,), 1, "one-hot: the card on top of the DISCARD pile"),
             Piece("color", (len(COLORS),), 1, "one-hot: the color in play (a Wild's chosen color)"),
             Piece("discard", (NUM_TYPES,), copies, "how many of each card type lie in the DISCARD pile"),
-            Piece("draw_pile", (1,), 1, "cards left in the DRAW pile / deck size"),
+            Piece("draw_pile", (1,), 1, "cards left in the DRAW pile / deck size", whole=False),
             Piece("hand_counts", (n,), deck, "cards held by each seat, relative (0 = me)"),
             Piece("direction", (2,), 1, "one-hot: play goes left (seat + 1), right (seat - 1)"),
             Piece("decision", (len(DECISIONS),), 1, "one-hot: the pending decision: " + ", ".join(DECISIONS)),
@@ -65,7 +65,8 @@ class JunoEncoder(Encoder):
             Piece("stack_value", (len(RANK_NAMES),), 1, "one-hot: the value being stacked (serious stack decision)"),
             Piece("stack_count", (1,), 3, "cards already in this stacked play"),
             Piece("penalty", (1,), deck, "cards the next player must draw (serious: the stacked sum)"),
-            Piece("scores", (n,), SCORE_CAP, "match points of each relative seat / target (500 without a match), at most 2"),
+            Piece("scores", (n,), SCORE_CAP, "match points of each relative seat / target (500 without a match), at most 2",
+                  whole=False),
         ]
 
     def __init__(self, game: Game[Any]) -> None:
