@@ -34,7 +34,7 @@ from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
 from .defaults import research_game
-from .encoders import action_mask, encoder_for, normalize_scale
+from .encoders import Encoding, action_mask, encoder_for
 from .returns import return_range
 from .views import RENDER_FPS, observation_space, render_text
 
@@ -62,6 +62,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         max_decisions: int | None = None,
         max_cycles: int | None = None,
         normalize: bool = False,
+        encoding: str = "counts",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -87,11 +88,11 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.max_decisions = max_decisions
         self.max_cycles = max_cycles
         self.encoder = encoder_for(self.game)
+        self.encoding = Encoding(self.encoder, encoding, normalize)
         self.normalize = normalize
-        self._scale = normalize_scale(self.encoder)
         self.possible_agents = [agent_name(s) for s in range(self.game.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        space = observation_space(self.encoder, normalized=normalize)
+        space = observation_space(self.encoding)
         self.observation_spaces = {a: space for a in self.possible_agents}
         action = gymnasium.spaces.Discrete(self.game.num_actions)
         self.action_spaces = {a: action for a in self.possible_agents}
@@ -138,10 +139,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._live()
         seat = self._seat[agent]
-        observation = self.encoder.encode_state(state, seat)
-        if self.normalize:
-            observation /= self._scale
-        return {"observation": observation, "action_mask": action_mask(state, seat)}
+        return {"observation": self.encoding.encode_state(state, seat), "action_mask": action_mask(state, seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -243,8 +241,8 @@ def pettingzoo_env(game: str | Game[Any], **options: Any) -> OrderEnforcingWrapp
 
     Keyword arguments are the game's options (`cardtable.make`), plus `illegal_action`
     ("raise" or "lose"), `max_decisions` (truncate after that many decisions in all) or
-    `max_cycles` (`max_cycles x players` decisions in all), `normalize` (every value in [0, 1])
-    and `render_mode` ("human" or "ansi"). The environment
-    comes wrapped in PettingZoo's `OrderEnforcingWrapper`; `env.unwrapped` is the
-    `CardtableAEC`."""
+    `max_cycles` (`max_cycles x players` decisions in all), `normalize` (every value in [0, 1]),
+    `encoding` ("counts" or "planes": `cardtable.rl.encoders.Encoding`) and `render_mode`
+    ("human" or "ansi"). The environment comes wrapped in PettingZoo's `OrderEnforcingWrapper`;
+    `env.unwrapped` is the `CardtableAEC`."""
     return OrderEnforcing(raw_env(game, **options))

@@ -42,7 +42,8 @@ How the engine maps onto OpenSpiel:
   default None, where 0 (or "") stands for None (JUNO's `hand_size`, Zun's `teams`). Card
   files and custom decks are not available through OpenSpiel.
 - Observation tensor and string: the game's encoder (docs/rl.md) over `observation(seat)`,
-  and that dict as JSON.
+  as counts or binary planes (the `encoding` parameter, as in every interface:
+  `cardtable.rl.encoders.Encoding`), and that dict as JSON.
 - Information state (perfect recall), built for every game from the contract alone:
   - the string is the seat's current observation (JSON) plus a digest of everything the seat
     has seen: its observation after every decision and its own actions, in order. Two
@@ -56,7 +57,10 @@ How the engine maps onto OpenSpiel:
     encoder's `private` and `transient` pieces changed for the seat at that decision (its hand:
     +1 for a card drawn, -1 for a card played; Iuno Avatar's die roll). So the tensor has
     perfect recall of the seat's own draws and of what chance showed it, in order: those pieces
-    after any decision are the pieces now minus the changes since. A `max_decisions` that makes
+    after any decision are the pieces now minus the changes since. With `encoding=planes` the
+    observation part is planes and the history is the same (the changes are counts: a row stays
+    as narrow), so recall stays perfect: the planes give the counts back one to one
+    (`Planes.to_counts`). A `max_decisions` that makes
     the tensor larger than `MAX_TENSOR_SIZE` floats is refused when the tensor is asked for,
     with the reason.
 - `resample_from_infostate(player, sampler)` is `state.determinize(player, seed)`, which is
@@ -82,7 +86,7 @@ from ..core.registry import game_class, games
 from ..core.rng import Rng
 from ..core.state import State
 from .defaults import research_options
-from .encoders import Encoder, encoder_for, has_encoder, normalize_scale
+from .encoders import Encoder, Encoding, check_encoding, encoder_for, has_encoder
 from .returns import return_range
 
 PREFIX = "cardtable_"
@@ -96,9 +100,10 @@ DEFAULT_TENSOR_SIZE = 1 << 16  # floats (256 KB): what `max_decisions=0` sizes t
 #: parameters beside the game's options: `max_decisions` (below; the same name in every interface),
 #: `chance_draws`: a chance node between each choice and its effect, which puts the cards no seat
 #: sees in a new order (True, the default), or the opening chance node only (False: a clone then
-#: knows every future draw), and `normalize` (as in PettingZoo and Gymnasium: the observation
-#: part of both tensors divided by the largest value of each piece, so it lies in [0, 1])
-EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0, "chance_draws": True, "normalize": False}
+#: knows every future draw), and, as in PettingZoo and Gymnasium, `normalize` (the observation
+#: part of both tensors divided by the largest value of each piece, so it lies in [0, 1]) and
+#: `encoding` ("counts" or "planes": the observation part of both tensors as binary planes)
+EXTRA_PARAMETERS: dict[str, Any] = {"max_decisions": 0, "chance_draws": True, "normalize": False, "encoding": "counts"}
 _REGISTERED: dict[str, pyspiel.GameType] = {}
 
 
@@ -176,13 +181,14 @@ def history_width(players: int, num_actions: int, encoder: Encoder) -> int:
     return players + action_bits(num_actions) + int(encoder.recalled_index.size)
 
 
-def default_max_decisions(game: Game[Any]) -> int:
+def default_max_decisions(game: Game[Any], encoding: str = "counts") -> int:
     """`max_decisions=0`: the game's own bound, or the longest history whose information-state
-    tensor fits in `DEFAULT_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 1,036)."""
+    tensor fits in `DEFAULT_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 1,036;
+    1,029 with planes, whose observation is larger)."""
     if not has_encoder(game.spec.name):
         return game.max_length
     encoder = encoder_for(game)
-    room = DEFAULT_TENSOR_SIZE - encoder.size
+    room = DEFAULT_TENSOR_SIZE - Encoding(encoder, encoding).size
     return max(1, min(game.max_length, room // history_width(game.players, game.num_actions, encoder)))
 
 
@@ -192,11 +198,12 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         gtype = _REGISTERED[name]
         merged = {**gtype.parameter_specification, **(params or {})}
+        encoding = check_encoding(merged["encoding"])
         self.cardtable: Game[Any] = cardtable.make(name, **_options_from_parameters(name, merged))
         asked = int(merged["max_decisions"])
         if asked < 0:
             raise ValueError(f"max_decisions must be 0 (automatic) or a positive number, got {asked}")
-        self.max_decisions = min(asked or default_max_decisions(self.cardtable), self.cardtable.max_length)
+        self.max_decisions = min(asked or default_max_decisions(self.cardtable, encoding), self.cardtable.max_length)
         self.chance_draws = bool(merged["chance_draws"])
         self.normalize = bool(merged["normalize"])
         self.max_length = self.max_decisions
@@ -212,6 +219,8 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(gtype, info, params or {})
         self.encoder: Encoder | None = encoder_for(self.cardtable) if has_encoder(name) else None
+        # the observation part of both tensors (the history's changes are the encoder's counts)
+        self.encoding = Encoding(self.encoder, encoding, self.normalize) if self.encoder is not None else None
         self.shared = _Shared(self)
 
     def new_initial_state(self) -> CardtableSpielState:
@@ -532,8 +541,8 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
 class CardtableObserver:
     """OpenSpiel's PyObserver: `tensor` and its named views `dict`, `set_from`, `string_from`.
 
-    Without perfect recall: the game's encoder over `observation(seat)`. With perfect recall
-    (the information state): that, then the action history (module docstring)."""
+    Without perfect recall: the game's encoding (counts or planes) of `observation(seat)`. With
+    perfect recall (the information state): that, then the action history (module docstring)."""
 
     def __init__(self, game: CardtableSpielGame, iig_obs_type: pyspiel.IIGObservationType) -> None:
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
@@ -543,14 +552,14 @@ class CardtableObserver:
             )
         self.perfect_recall = iig_obs_type.perfect_recall
         self.encoder = game.encoder
-        self._scale = normalize_scale(game.encoder) if game.encoder is not None and game.normalize else None
+        self.encoding = game.encoding
         self.players = game.num_players()
         self.num_actions = game.num_distinct_actions()
         self.rows = game.max_length if self.perfect_recall else 0
         self.bits = action_bits(self.num_actions)
         self.recalled = int(self.encoder.recalled_index.size) if self.encoder is not None else 0
         row = self.players + self.bits + self.recalled
-        obs_size = self.encoder.size if self.encoder is not None else 0
+        obs_size = self.encoding.size if self.encoding is not None else 0
         self.size = obs_size + self.rows * row if self.encoder is not None else 0
         self._refusal = ""
         if self.size > MAX_TENSOR_SIZE:
@@ -563,12 +572,15 @@ class CardtableObserver:
         self._tensor = np.zeros(self.size, np.float32)
         self.dict: dict[str, np.ndarray] = {}
         self._obs = self._tensor[:obs_size]
+        # what the encoder writes: the observation part itself, or counts turned into planes
+        planes = self.encoding is not None and self.encoding.planes is not None
+        self._counts = np.zeros(self.encoder.size, np.float32) if planes and self.encoder is not None else self._obs
         self._history: np.ndarray | None = None
         self._set = np.zeros(0, np.intp)  # the history's values in the tensor now (flat positions)
         # per seat: the decision its last history ended at, and the flat positions of its values and those values
         self._positions: dict[int, tuple[Decision | None, list[int], list[float]]] = {}
         if self.size:
-            self.dict = self.encoder.views(self._obs) if self.encoder is not None else {}
+            self.dict = self.encoding.views(self._obs) if self.encoding is not None else {}
             if self.perfect_recall:
                 self._history = self._tensor[obs_size:].reshape(self.rows, row)
                 # one piece, in tensor order (pyspiel reads the tensor through these views): each
@@ -583,7 +595,7 @@ class CardtableObserver:
         return self._tensor
 
     def set_from(self, state: CardtableSpielState, player: int) -> None:
-        if self.encoder is None:
+        if self.encoder is None or self.encoding is None:
             return
         if self._refusal:
             raise ValueError(self._refusal)
@@ -591,9 +603,8 @@ class CardtableObserver:
         if state._carried.state is None:  # before the deal nothing is known: all zeros
             self._clear_history()
             return
-        self.encoder.encode_state(state.cardtable, player, out=self._obs)
-        if self._scale is not None:
-            self._obs /= self._scale
+        self.encoder.encode_state(state.cardtable, player, out=self._counts)
+        self.encoding.finish(self._counts, out=self._obs)
         if self._history is not None:
             self._write_history(state._last, player)
 

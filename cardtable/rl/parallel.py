@@ -11,7 +11,7 @@ the game ends every agent terminates and `agents` is empty.
 
 It is the AEC environment (`cardtable.rl.aec.CardtableAEC`) stepped for the parallel API, so the
 options are the same: the game's options over the research defaults (2 players, one round),
-`illegal_action`, `max_decisions` or `max_cycles`, `normalize` and `render_mode`.
+`illegal_action`, `max_decisions` or `max_cycles`, `normalize`, `encoding` and `render_mode`.
 """
 
 from __future__ import annotations

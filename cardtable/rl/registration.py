@@ -5,7 +5,7 @@ for third-party environments: importing the package registers them). Each id mak
 `cardtable.rl.single.CardtableGym` for its game with the research defaults
 (`cardtable.rl.defaults`: 2 players, one round); keywords given to `gymnasium.make` or
 `gymnasium.make_vec` go on top (`players=4`, `seat="random"`, `opponents=["heuristic"]`,
-`normalize=True`, ...).
+`normalize=True`, `encoding="planes"`, ...).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ one policy learns every seat; `env.seat` is the seat of the current episode). Op
 the other seats in seat order.
 
 `normalize=True` divides each observation value by the largest value its piece can hold
-(`encoder.high`), so every value lies in [0, 1] (the observation space says so).
+(`encoder.high`), so every value lies in [0, 1] (the observation space says so);
+`encoding="planes"` gives binary planes instead of small counts (`cardtable.rl.encoders.planes`).
 
 Defaults: a game named by a string is made with the research defaults (`cardtable.rl.defaults`:
 2 players, one round), the game's options given on top, as in PettingZoo and OpenSpiel.
@@ -43,7 +44,7 @@ from ..core.rng import Rng
 from ..core.state import State
 from ..core.views import Views, need_of
 from .defaults import research_game
-from .encoders import action_mask, encoder_for, normalize_scale
+from .encoders import Encoding, action_mask, encoder_for
 from .returns import return_range
 from .views import RENDER_FPS, observation_space, render_text
 
@@ -62,6 +63,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         illegal_action: Literal["lose", "raise"] = "lose",
         max_decisions: int | None = None,
         normalize: bool = False,
+        encoding: str = "counts",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -92,9 +94,9 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         self.max_decisions = max_decisions
         self.render_mode = render_mode
         self.encoder = encoder_for(self.game)
+        self.encoding = Encoding(self.encoder, encoding, normalize)
         self.normalize = normalize
-        self._scale = normalize_scale(self.encoder)
-        self.observation_space = observation_space(self.encoder, normalized=normalize)
+        self.observation_space = observation_space(self.encoding)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self.others = [s for s in range(n) if s != self.seat]
         self.opponents: dict[int, Any] = {}
@@ -160,10 +162,7 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
 
     def _obs(self) -> dict[str, np.ndarray]:
         state = self._live()
-        observation = self.encoder.encode_state(state, self.seat)
-        if self.normalize:
-            observation /= self._scale
-        return {"observation": observation, "action_mask": self._mask(state)}
+        return {"observation": self.encoding.encode_state(state, self.seat), "action_mask": self._mask(state)}
 
     def _mask(self, state: State) -> np.ndarray:
         """The learner's legal actions; once the game is over, every action (pgx's convention): a
@@ -203,7 +202,7 @@ def gym_env(
     defaults, `cardtable.rl.defaults`; `players=4, match=True` on top change them).
 
     Keyword arguments are the game's options, plus `illegal_action` ("lose" or "raise"),
-    `max_decisions` (truncate after that many decisions, every seat's), `normalize` and
-    `render_mode`. Opponents default to random bots."""
+    `max_decisions` (truncate after that many decisions, every seat's), `normalize`, `encoding`
+    ("counts" or "planes") and `render_mode`. Opponents default to random bots."""
     return CardtableGym(game, seat, opponents, **options)
 

@@ -26,7 +26,7 @@ seed of game `i`'s current game (`game.new_state(seed)` replays it with the rest
 An illegal action raises `IllegalAction` naming the game, the seat and the rule's reason; the
 games already stepped in that call keep their step (nothing is substituted). Options:
 the game's options (over the research defaults, `cardtable.rl.defaults`: 2 players, one round),
-`normalize` and `max_decisions`, with the same meaning as in the other interfaces.
+`normalize`, `encoding` and `max_decisions`, with the same meaning as in the other interfaces.
 
 Why it is faster than `gymnasium.make_vec`: one Python loop over the games per step, each game
 encoded straight into its row of one preallocated batch (`Encoder.encode_state(..., out=row)`),
@@ -44,7 +44,7 @@ from ..core.game import Game
 from ..core.rng import Rng
 from ..core.state import State
 from .defaults import research_game
-from .encoders import encoder_for, normalize_scale
+from .encoders import Encoding, encoder_for
 
 
 class VectorGame:
@@ -56,6 +56,7 @@ class VectorGame:
         num_envs: int,
         *,
         normalize: bool = False,
+        encoding: str = "counts",
         max_decisions: int | None = None,
         **options: Any,
     ) -> None:
@@ -70,16 +71,18 @@ class VectorGame:
         self.normalize = normalize
         self.max_decisions = max_decisions
         self.encoder = encoder_for(self.game)
+        self.encoding = Encoding(self.encoder, encoding, normalize)
         # one encoder per game: an encoder keeps what it can carry from one call to the next of
         # the same game (JUNO's DISCARD pile counts), which games sharing one would keep undoing
         self._encoders = [self.encoder] + [encoder_for(self.game) for _ in range(num_envs - 1)]
-        self._scale = normalize_scale(self.encoder)
         self._actions = self.game.actions.actions
-        n, size = num_envs, self.encoder.size
-        self._obs = np.zeros((n, size), np.float32)
+        n = num_envs
+        self._obs = np.zeros((n, self.encoding.size), np.float32)
+        # what the encoders write: the batch itself, or counts turned into planes in one call
+        self._counts = np.zeros((n, self.encoder.size), np.float32) if self.encoding.planes is not None else self._obs
         self._mask = np.zeros((n, self.num_actions), np.int8)
         self._player = np.zeros(n, np.int64)
-        self._rows = list(self._obs)  # each game's row of the batch, a view made once
+        self._rows = list(self._counts)  # each game's row of the encoders' batch, a view made once
         self._bases = [i * self.num_actions for i in range(n)]  # each game's first position in the masks
         self.states: list[State] = []
         self.decisions = np.zeros(n, np.int64)  # decisions taken in each game's current game
@@ -152,15 +155,15 @@ class VectorGame:
         game's mask allows every action (pgx's convention); its observer is the seat that took the
         last decision."""
         obs = np.zeros_like(self._obs)
+        counts = np.zeros(self.encoder.size, np.float32)
         mask = np.zeros_like(self._mask)
         player = self._player.copy()
         for i in ended:
             state = self.states[i]
             seat = int(self._player[i]) if state.current_player is None else state.current_player
             player[i] = seat
-            self._encoders[i].encode_state(state, seat, out=obs[i])
-            if self.normalize:
-                obs[i] /= self._scale
+            self._encoders[i].encode_state(state, seat, out=counts)
+            self.encoding.finish(counts, out=obs[i])
             mask[i] = 1 if state.is_over else 0
             if not state.is_over:  # truncated: the mask of the decision it was cut at
                 for legal in state.legal_actions():
@@ -169,7 +172,8 @@ class VectorGame:
 
     def _observe(self) -> None:
         """Encode the deciding seat's observation and mask of every game into the batch: each
-        game's encoder writes into its row (views made once), the masks are set in one call."""
+        game's encoder writes into its row (views made once), then the batch is normalized or
+        turned into planes and the masks are set, one call each."""
         mask = self._mask
         mask.fill(0)
         on: list[int] = []
@@ -182,8 +186,7 @@ class VectorGame:
             on += [base + legal.index for legal in state.legal_actions()]
         self._player[:] = seats
         mask.flat[on] = 1
-        if self.normalize:
-            self._obs /= self._scale
+        self.encoding.finish(self._counts, out=self._obs)
 
     def _batch(self) -> dict[str, np.ndarray]:
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy(), "current_player": self._player.copy()}

@@ -9,19 +9,18 @@ import numpy as np
 
 from ..core.game import Game
 from ..core.state import State
-from .encoders import Encoder
+from .encoders import Encoding
 
 RENDER_FPS = 1  # text renderings; `render_fps` is what PettingZoo's and Gymnasium's tools read
 
 
-def observation_space(encoder: Encoder, normalized: bool = False) -> gymnasium.spaces.Dict:
-    """`{"observation": Box(0, encoder.high), "action_mask": Box(0, 1, int8)}` (`normalized`:
-    every value divided by the largest its piece can hold, so the Box is [0, 1])."""
-    high = np.minimum(encoder.high, 1.0) if normalized else encoder.high
+def observation_space(encoding: Encoding) -> gymnasium.spaces.Dict:
+    """`{"observation": Box(0, encoding.high), "action_mask": Box(0, 1, int8)}`: the bound of each
+    value is the largest its piece can hold, or 1 when normalized or in planes."""
     return gymnasium.spaces.Dict(
         {
-            "observation": gymnasium.spaces.Box(0.0, high, dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (encoder.game.num_actions,), dtype=np.int8),
+            "observation": gymnasium.spaces.Box(0.0, encoding.high, dtype=np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (encoding.encoder.game.num_actions,), dtype=np.int8),
         }
     )
 

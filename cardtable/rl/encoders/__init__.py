@@ -1,4 +1,5 @@
-"""Observation encoders for the RL adapters: which encoder a game has (`encoder_for`), and the
+"""Observation encoders for the RL adapters: which encoder a game has (`encoder_for`), the
+observation an interface hands out (`Encoding`: counts or planes, normalized or not), and the
 mask of legal actions.
 
 The encoders themselves are the games' (`cardtable/games/<game>/encoder.py`, named by the spec),
@@ -17,11 +18,16 @@ from ...core.errors import CardtableError, UnknownGame
 from ...core.game import Game
 from ...core.registry import game_class, game_part, games
 from ...core.state import State
+from .planes import PLANES_CAP, Planes
 
 __all__ = [
-    "Encoder", "NoEncoder", "Piece", "action_mask", "encoder_for", "has_encoder", "normalize_scale", "register_encoder",
-    "relative",
+    "ENCODINGS", "PLANES_CAP", "Encoder", "Encoding", "NoEncoder", "Piece", "Planes", "action_mask", "check_encoding",
+    "encoder_for", "has_encoder", "normalize_scale", "register_encoder", "relative",
 ]
+
+#: the values of the `encoding` option of every interface (PettingZoo, Gymnasium, OpenSpiel,
+#: `cardtable.rl.vector`): the game's encoder as it is, or its binary planes (`Planes`)
+ENCODINGS = ("counts", "planes")
 
 # Encoders registered at run time (`register_encoder`), over what a game's spec names.
 _REGISTERED: dict[str, type[Encoder]] = {}
@@ -81,3 +87,59 @@ def action_mask(state: State, seat: int | None = None) -> np.ndarray:
     for a in state.legal_actions():
         buf[a.index] = 1
     return np.frombuffer(buf, np.int8)
+
+
+def check_encoding(encoding: object) -> str:
+    """`encoding` if it is one of `ENCODINGS`; otherwise a ValueError naming them."""
+    if encoding not in ENCODINGS:
+        allowed = " or ".join(repr(e) for e in ENCODINGS)
+        raise ValueError(f"encoding must be {allowed}, got {encoding!r}")
+    return str(encoding)
+
+
+class Encoding:
+    """The observation every interface hands out, from its `encoding` and `normalize` options:
+    the encoder's counts ("counts"; with `normalize`, each value divided by the largest its piece
+    can hold) or their planes ("planes", already in [0, 1]: `normalize` changes nothing).
+
+    `size`, `high` (per value: the observation space's bound), `layout`, `offsets`, `views` and
+    `describe` are those of the encoding handed out; `encoder` is the game's own, which
+    writes the counts (`encode_state`), and `finish` turns counts into what is handed out."""
+
+    def __init__(self, encoder: Encoder, encoding: str = "counts", normalize: bool = False) -> None:
+        self.name = check_encoding(encoding)
+        self.encoder = encoder
+        self.normalize = bool(normalize)
+        self.planes: Planes | None = Planes(encoder) if self.name == "planes" else None
+        self._scale: np.ndarray | None = None
+        if self.planes is not None:
+            self.layout, self.offsets, self.size = self.planes.layout, self.planes.offsets, self.planes.size
+            self.high: np.ndarray = self.planes.high
+        else:
+            self.layout, self.offsets, self.size = encoder.layout, encoder.offsets, encoder.size
+            self.high = np.minimum(encoder.high, 1.0) if self.normalize else encoder.high
+            self._scale = normalize_scale(encoder) if self.normalize else None
+
+    def finish(self, counts: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """`counts` (an encoding, or a batch of them) as this encoding: divided in place when
+        normalized, or its planes (written into `out` when given; otherwise a new array)."""
+        if self.planes is not None:
+            return self.planes.from_counts(counts, out)
+        if self._scale is not None:
+            counts /= self._scale
+        if out is not None and out is not counts:
+            out[...] = counts
+            return out
+        return counts
+
+    def encode_state(self, state: State, seat: int | None, encoder: Encoder | None = None) -> np.ndarray:
+        """A new array: the observation of `seat` in `state` (written by `encoder`, the game's by
+        default: an environment that keeps one per game passes its own)."""
+        return self.finish((encoder or self.encoder).encode_state(state, seat))
+
+    def views(self, array: np.ndarray) -> dict[str, np.ndarray]:
+        return (self.planes or self.encoder).views(array)
+
+    def describe(self) -> str:
+        """The layout handed out as a Markdown table (`Encoder.describe`)."""
+        return (self.planes or self.encoder).describe()
