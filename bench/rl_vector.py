@@ -1,6 +1,7 @@
 """The batched API (`cardtable.rl.vector.VectorGame`) beside `gymnasium.make_vec` and RLCard.
 
     .venv/bin/python bench/rl_vector.py [--num-envs 16] [--rounds 3] [--seconds 2] [--games juno,iunu]
+    .venv/bin/python bench/rl_vector.py --encodings [--games juno]   # counts against planes
 
 For each game (2 players, one round: the research defaults), in alternating rounds of about
 `--seconds` of wall clock each, medians of decisions per CPU-second of this process:
@@ -19,6 +20,9 @@ For each game (2 players, one round: the research defaults), in alternating roun
   `env.run(is_training=False)` with its `RandomAgent` (bench/rl_throughput.py's `rlcard_round`).
 
 Every side encodes an observation and a mask at each of its decisions.
+
+`--encodings` runs `VectorGame` only, `encoding="counts"` and `encoding="planes"` in alternating
+rounds (`cardtable.rl.encoders.planes`): what the planes cost per decision.
 """
 
 from __future__ import annotations
@@ -78,8 +82,8 @@ def make_vec_round(game: str, n: int, seconds: float, seed: int) -> tuple[int, i
     return learner + _BOT_MOVES[0], learner, used
 
 
-def vector_round(game: str, n: int, seconds: float, seed: int) -> Result:
-    games = VectorGame(game, n)
+def vector_round(game: str, n: int, seconds: float, seed: int, encoding: str = "counts") -> Result:
+    games = VectorGame(game, n, encoding=encoding)
     rng = np.random.default_rng(seed)
     obs, _ = games.reset(seed=seed)
     steps = 0
@@ -104,8 +108,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--games", default="juno,iunu,zun,iuno_avatar,ivion")
+    parser.add_argument("--encodings", action="store_true", help="VectorGame with counts against planes, instead")
     args = parser.parse_args()
     n = args.num_envs
+    if args.encodings:
+        compare_encodings(args.games.split(","), n, args.rounds, args.seconds)
+        return
     with_rlcard = importlib.util.find_spec("rlcard") is not None
     print(f"N = {n}, {args.rounds} rounds of {args.seconds:g} s per side; decisions per CPU-second, medians")
     print("| game | make_vec decisions | cardtable.rl.vector decisions | ratio | make_vec observations | ratio | RLCard UNO env.run decisions |")
@@ -131,6 +139,20 @@ def main() -> None:
             f"| {med['observations']:,.0f} | {med['vector'] / med['observations']:.1f}x | {rl} |",
             flush=True,
         )
+
+
+def compare_encodings(games: list[str], n: int, rounds: int, seconds: float) -> None:
+    print(f"N = {n}, {rounds} rounds of {seconds:g} s per encoding; VectorGame decisions per CPU-second, medians")
+    print("| game | counts | planes | planes / counts |")
+    print("|---|---:|---:|---:|")
+    for game in games:
+        rates: dict[str, list[float]] = {"counts": [], "planes": []}
+        for r in range(rounds):
+            for encoding in rates:
+                decisions, used = vector_round(game, n, seconds, r, encoding)
+                rates[encoding].append(decisions / used)
+        counts, planes = (statistics.median(rates[e]) for e in ("counts", "planes"))
+        print(f"| {game} | {counts:,.0f} | {planes:,.0f} | {planes / counts:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

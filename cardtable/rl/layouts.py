@@ -1,7 +1,8 @@
 """docs/rl.md's observation layouts, generated from the encoders.
 
 Each game's table in docs/rl.md sits between `<!-- layout GAME -->` and `<!-- /layout -->`, and
-the list of games with an encoder between `<!-- encoders -->` and `<!-- /encoders -->`;
+the list of games with an encoder between `<!-- encoders -->` and `<!-- /encoders -->`, and the
+sizes of the counts and planes encodings between `<!-- planes -->` and `<!-- /planes -->`;
 `python -m cardtable.rl.layouts docs/rl.md` rewrites them from the encoders (the tables show
 the research defaults, `cardtable.rl.defaults`: 2 players), and tests/rl/test_docs.py checks
 that the file is what this would write. A game with an encoder and no block is an error that
@@ -19,10 +20,12 @@ import cardtable
 from ..core.errors import OptionError
 from ..core.registry import game_class, games
 from .defaults import research_options
-from .encoders import encoder_for, has_encoder
+from .encoders import Planes, encoder_for, has_encoder
+from .encoders.planes import planed
 
 _BLOCK = re.compile(r"(<!-- layout (?P<game>[a-z_0-9]+)(?P<options>(?: [a-z_]+=[^ >]+)*) -->\n)(?P<body>.*?)(?P<end><!-- /layout -->)", re.S)
 _ENCODERS = re.compile(r"(<!-- encoders -->)(?P<body>.*?)(<!-- /encoders -->)", re.S)
+_PLANES = re.compile(r"(<!-- planes -->\n)(?P<body>.*?)(<!-- /planes -->)", re.S)
 
 
 def layout(game: str, extra: dict[str, str] | None = None) -> str:
@@ -53,6 +56,20 @@ def encoders_line() -> str:
     return ", ".join(f"**{game_class(g).spec.title}** (`{g}`)" for g in games() if has_encoder(g))
 
 
+def planes_table() -> str:
+    """Every game with an encoder (research defaults): values as counts and as planes, and the
+    pieces that become planes, with their planes' shape."""
+    rows = ["| game | counts | planes | pieces as one-hot planes |", "|---|---:|---:|---|"]
+    for g in games():
+        if not has_encoder(g):
+            continue
+        planes = Planes(encoder_for(cardtable.make(g, **research_options(g))))
+        shapes = {p.name: p.shape for p in planes.layout}
+        planed_pieces = ", ".join(f"`{p.name}` {shapes[p.name]}" for p in planes.encoder.layout if planed(p)) or "none"
+        rows.append(f"| {game_class(g).spec.title} | {planes.encoder.size:,} | {planes.size:,} | {planed_pieces} |")
+    return "\n".join(rows) + "\n"
+
+
 def render(text: str) -> str:
     """`text` with every layout block and the list of games regenerated."""
     wanted = [g for g in games() if has_encoder(g)]
@@ -67,6 +84,7 @@ def render(text: str) -> str:
     if unknown:
         raise ValueError(f"docs/rl.md has layout blocks for games without an encoder: {', '.join(sorted(unknown))}")
     text = _BLOCK.sub(lambda m: m.group(1) + layout(m.group("game"), _options(m.group("options"))) + m.group("end"), text)
+    text = _PLANES.sub(lambda m: m.group(1) + planes_table() + m.group(3), text)
     return _ENCODERS.sub(lambda m: m.group(1) + encoders_line() + m.group(3), text)
 
 
