@@ -111,6 +111,21 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         rebuilt with seeds drawn from it (when they take one), so seeded episodes repeat exactly."""
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(1 << 63))
+        # A game can end before the learner decides once (two-player JUNO: the other seat's Skips,
+        # Draw Twos and Wild Draw Fours keep the turn until it goes out). An episode must start at
+        # the learner's decision, so such a game is passed over for the next one, whose seed comes
+        # from this one (a seeded reset still repeats exactly); `info["games_passed_over"]` counts them.
+        passed = 0
+        while True:
+            self._deal(game_seed)
+            if not self._live().is_over:
+                break
+            passed += 1
+            game_seed = Rng(game_seed).below(1 << 63)
+        return self._obs(), ({"games_passed_over": passed} if passed else {})
+
+    def _deal(self, game_seed: int) -> None:
+        """Game `game_seed`, played by the opponents up to the learner's first decision (or its end)."""
         if self.seat_choice == "random":
             self.seat = Rng(game_seed ^ 0x5EA7).below(self.game.players)
             self.others = [s for s in range(self.game.players) if s != self.seat]
@@ -122,7 +137,6 @@ class CardtableGym(gymnasium.Env):  # type: ignore[misc]
         }
         self.steps = 0
         self._play_opponents()
-        return self._obs(), {}
 
     @staticmethod
     def _build(spec: OpponentSpec, seed: int) -> Any:

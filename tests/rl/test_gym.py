@@ -108,6 +108,24 @@ def test_a_seeded_episode_plays_to_the_end_and_pays_the_learners_return() -> Non
     assert terminated and total == env.state.returns()[1] and total in (-1.0, 1.0)
 
 
+# Two-player JUNO where seat 1 (the heuristic) goes out in 9 decisions (Skips, a Wild Draw Four, a
+# Draw Two: the turn comes back to it each time) before seat 0, the learner here, decides once.
+NO_DECISION_SEED = 2737655910081298258
+
+
+def test_a_game_that_ends_before_the_learner_decides_is_passed_over_for_the_next() -> None:
+    env = gym_env("juno", seat="random", opponents=["heuristic"])
+    game = env.game
+    passed_over = game.new_state(NO_DECISION_SEED)
+    obs, info = env.reset(seed=NO_DECISION_SEED)
+    assert info == {"games_passed_over": 1}
+    assert not env.state.is_over and env.state.current_player == env.seat and obs["action_mask"].any()
+    assert env.state.seed != passed_over.seed
+    again, info_again = env.reset(seed=NO_DECISION_SEED)  # a seeded reset still repeats exactly
+    assert info_again == info and np.array_equal(again["observation"], obs["observation"])
+    assert env.reset(seed=5)[1] == {}
+
+
 class Spy:
     """An opponent that records what it is handed."""
 
