@@ -954,9 +954,8 @@ class AvatarState(State):
                 card, instead = ability.card, ability.instead
         charge = self.charge
         return AvatarView(
-            self.game.players, seat, list(self.seen_heaven(seat)), [list(e) for e in self.earth],
-            [[charge[c] for c in e] for e in self.earth], list(self.hell), list(self.announced),
-            [len(h) for h in self.heaven], list(self.dice), list(self.gems), list(self.avatars), self.middle,
+            self.game.players, seat, self.seen_heaven(seat), self.earth, [[charge[c] for c in e] for e in self.earth],
+            self.hell, self.announced, [len(h) for h in self.heaven], self.dice, self.gems, self.avatars, self.middle,
             self.purse, len(self.stack), self.spells_cast, None if self.is_over else self.turn, kind, decider, value,
             remaining, card, instead)
 
@@ -989,8 +988,9 @@ class AvatarState(State):
 
 class AvatarView:
     """Part of `AvatarState.observation(seat)` as numbers (`seat_view`); each field says which dict
-    entry it stands for. Cards are card ids (`game.cards`), elements index `ELEMENTS`. (A plain
-    class, not a NamedTuple: compiled, it is made and read natively.)"""
+    entry it stands for. Cards are card ids (`game.cards`), elements index `ELEMENTS`. A list the
+    dict shows as it is is the state's own, not a copy: a view is read at once, never changed or
+    kept. (A plain class, not a NamedTuple: compiled, it is made and read natively.)"""
 
     def __init__(self, players: int, seat: int | None, heaven: list[int], earth: list[list[int]],
                  earth_gems: list[list[int]], hell: list[int], announced: list[int], heaven_size: list[int],

@@ -151,8 +151,10 @@ class Tokens(IntKeyed[int]):
 
 class HeroView:
     """A hero in `IvionView`: each field says which entry of `observation(seat)["heroes"][s]` it
-    stands for. Cards are the ids whose names the dict shows (a copy's: the card it copies). (A plain
-    class, not a NamedTuple: compiled, it is made and read natively.)"""
+    stands for. Cards are the ids whose names the dict shows (never a copy's: a copy exists on the
+    stack only). A list the dict shows as it is is the state's own, not a copy: a view is read at
+    once, never changed or kept. (A plain class, not a NamedTuple: compiled, it is made and read
+    natively.)"""
 
     def __init__(self, hp: int, max_hp: int, actions: int, power: int, initiative: int, control: list[int],
                  chivalrous: bool, wounded: bool, exhausted: bool, deck: int, hand_size: int, relics: int,
@@ -177,8 +179,8 @@ class HeroView:
 
 class IvionView:
     """Part of `IvionState.observation(seat)` as numbers (`seat_view`); each field says which dict
-    entry it stands for. Cards are the ids whose names the dict shows (a copy's: the card it copies),
-    tiles numbered as `HeroView.tile`."""
+    entry it stands for, as `HeroView`'s do. Cards are the ids whose names the dict shows (on the
+    stack, a copy's: the card it copies), tiles numbered as `HeroView.tile`."""
 
     def __init__(self, seat: int | None, heroes: list[HeroView], terrain: list[tuple[int, str]],
                  attached: list[tuple[int, int, HostKind, int]], hand: list[int], looking: list[int],
@@ -914,24 +916,24 @@ class IvionState(State):
         """`observation(seat)`'s numbers for an encoder, without names, texts or tile names
         (cardtable/games/ivion/encoder.py): nothing the dict does not show (`IvionView`)."""
         owners = self.fixed.owners
+        copies: int = COPY_BASE  # (a local: compiled, the loop below then reads no module global)
         heroes = []
         for s in range(2):
             pools, controls, used, deck = self.pools[s], self.controls[s], self.feats_used[s], self.deck[s]
             heroes.append(HeroView(
                 self.hp[s], self.max_hp[s], pools["actions"], pools["power"], self.initiative[s],
                 [controls[k] for k in CONTROLS], self.chivalrous[s], self.wounded[s], not deck, len(deck),
-                len(self.hand[s]) + len(self.shown[s]), len(self.relics[s]), sum(1 for c in self.feats[s] if c in used),
-                self.pos[s], [c % COPY_BASE for c in self.discard[s]], [c % COPY_BASE for c in self.shown[s]]))
+                len(self.hand[s]) + len(self.shown[s]), len(self.relics[s]), len([c for c in self.feats[s] if c in used]),
+                self.pos[s], self.discard[s], self.shown[s]))
         attached = []
         for (kind, key), cards in self.attached.items():
             for c in cards:
-                attached.append((c % COPY_BASE, owners[c % COPY_BASE], kind, key))
+                attached.append((c, owners[c], kind, key))
         d = self.decision
         return IvionView(
-            seat, heroes, list(self.terrain.items()), attached,
-            [c % COPY_BASE for c in self.seen_hand(seat)] if seat is not None else [],
-            [c % COPY_BASE for c in self.looking[seat]] if seat is not None else [],
-            [(i.card % COPY_BASE, i.controller, i.card >= COPY_BASE, i.countered) for i in self.chain.items],
+            seat, heroes, list(self.terrain.items()), attached, self.seen_hand(seat) if seat is not None else [],
+            self.looking[seat] if seat is not None else [],
+            [(i.card % copies, i.controller, i.card >= copies, i.countered) for i in self.chain.items],
             None if d is None else d.kind, -1 if d is None else d.seat, self.turn)
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
