@@ -116,6 +116,10 @@ class Encoder:
         buf = self._floats
         buf[:] = self._zero_floats
         self.fill(obs, buf)
+        return self.written(out)
+
+    def written(self, out: np.ndarray | None) -> np.ndarray:
+        """What was written into the reused buffer, as a new float32 array (or into `out`)."""
         if out is None:
             return self._floats_view.copy()
         out[:] = self._floats_view
@@ -125,8 +129,8 @@ class Encoder:
         """`encode(state.observation(seat))`: what the environments call at every step.
 
         A game's encoder may override it with a faster path that builds the same array from a
-        cheaper form of the same view (JUNO: `seat_view`, no card names and no legal-action
-        texts); it must read nothing `observation(seat)` does not show, and
+        cheaper form of the same view (JUNO, Iuno Avatar, Ivion: `seat_view`, no card names and
+        no legal-action texts); it must read nothing `observation(seat)` does not show, and
         tests/rl/test_encoders.py checks that both paths give the same array in every state of
         random games, for every seat."""
         return self.encode(state.observation(seat), out)

@@ -68,13 +68,18 @@ def test_encoding_sees_nothing_the_seat_cannot_see(game: str, options: dict[str,
             assert np.array_equal(enc.encode_state(state, seat), enc.encode_state(other, seat))
 
 
-# JUNO's encode_state has its own path (seat_view, a reused buffer, DISCARD counts carried over):
-# also a match (scores), a custom deck of more than 255 cards (16-bit counts) and many players.
+# JUNO's, Iuno Avatar's and Ivion's encode_state have their own path (`seat_view`, a reused buffer;
+# JUNO's DISCARD counts carried over): also a JUNO match (scores), a custom deck of more than 255
+# cards (16-bit counts) and many players; long Iuno Avatar and Ivion games (full Hell, exhausted
+# decks) and Ivion's other heroes (their cards, terrain and attachments).
 FAST_PATH_CONFIGS = [
     *CONFIGS,
     ("juno", {"players": 2, "match": True, "target": 100}),
     ("juno", {"players": 7, "variant": "seven-o", "match": True, "target": 150}),
     ("juno", {"players": 3, "match": False, "deck": {"each_color": {"1": 40, "skip": 30}, "cards": {"wild": 20}}}),
+    ("iuno_avatar", {"players": 2}),
+    ("ivion", {"players": 2, "decks": ["Brother Aldous", "Vesk the Quiet"], "board": 3}),
+    ("ivion", {"players": 2, "decks": ["Marshal Kaida", "Wren Ashgrove"], "board": 6}),
 ]
 
 
@@ -146,6 +151,84 @@ def test_juno_seat_view_shows_only_what_the_observation_dict_shows() -> None:
             assert (RANK_NAMES[v.stack_value] if v.stack_value is not None else None) == d.get("value")
             assert v.stack_count == d.get("count", 0)
     assert {"after_draw", "catch", "challenge", "swap", "choose_color"} <= kinds  # what the test reads
+
+
+def test_iuno_avatar_seat_view_shows_only_what_the_observation_dict_shows() -> None:
+    """Each field of `seat_view` is the dict entry it names, as numbers (docs/rl.md, Iuno Avatar)."""
+    from cardtable.games.iuno_avatar.language import ELEMENTS
+    from cardtable.games.iuno_avatar.state import AvatarState
+
+    options = {"players": 3, "turn_limit": 60}
+    cards = cardtable.make("iuno_avatar", **options).cards  # type: ignore[attr-defined]
+
+    def names(ids: Iterable[int]) -> list[str]:
+        return [cards[c].name for c in ids]
+
+    kinds, figures = set(), 0
+    for state in random_states("iuno_avatar", options, seed=8, limit=4000):
+        assert isinstance(state, AvatarState)
+        for seat in (0, 1, 2, None):
+            obs, v = state.observation(seat), state.seat_view(seat)
+            d, seats = obs["decision"] or {}, obs["seats"]
+            kinds.add(d.get("kind"))
+            figures += sum(map(len, v.earth))
+            assert (v.players, v.seat, v.middle, v.purse, v.stack, v.spells_cast, v.turn) == (
+                obs["players"], obs["seat"], obs["middle"], obs["purse"], obs["stack"], obs["spells_cast"], obs["turn"]
+            )
+            assert sorted(names(v.heaven)) == obs.get("heaven", [])
+            assert (names(v.hell), names(v.announced)) == (obs["hell"], obs["announced"])
+            assert [names(e) for e in v.earth] == [[f["name"] for f in p["earth"]] for p in seats]
+            assert v.earth_gems == [[f["gems"] for f in p["earth"]] for p in seats]
+            assert (v.heaven_size, v.dice, v.gems) == tuple([p[k] for p in seats] for k in ("heaven_size", "dice", "gems"))
+            assert [ELEMENTS[a] for a in v.avatar] == [p["avatar"] for p in seats]
+            assert v.decision == d.get("kind") and v.decision_seat == d.get("seat", -1)
+            assert (v.value if v.value >= 0 else None) == d.get("value")
+            assert {e: n for e, n in zip(ELEMENTS, v.remaining, strict=False) if n} == d.get("remaining", {})
+            assert (cards[v.card].name if v.card >= 0 else None) == d.get("card")
+            assert v.instead == d.get("instead", False)
+    assert {"use_roll", "pay", "use_ability", "choose_card"} <= kinds and figures  # what the test reads
+
+
+def test_ivion_seat_view_shows_only_what_the_observation_dict_shows() -> None:
+    """Each field of `seat_view` is the dict entry it names, as numbers (docs/rl.md, Ivion)."""
+    from cardtable.games.ivion.actions import CONTROLS, tile_name
+    from cardtable.games.ivion.state import IvionState
+
+    options = {"players": 2, "board": 5, "turn_limit": 60}
+    size, seen = 5, Counter[str]()
+    for seed in (4, 9):
+        for state in random_states("ivion", options, seed=seed, limit=3000):
+            assert isinstance(state, IvionState)
+            name = state.name
+            for seat in (0, 1, None):
+                obs, v = state.observation(seat), state.seat_view(seat)
+                d = obs["decision"] or {}
+                assert (v.seat, v.turn, v.decision, v.decision_seat) == (obs["seat"], obs["turn"], d.get("kind"), d.get("seat", -1))
+                for h, o in zip(v.heroes, obs["heroes"], strict=True):
+                    assert (h.hp, h.max_hp, h.actions, h.power, h.initiative, h.chivalrous, h.wounded, h.exhausted, h.deck,
+                            h.hand_size, h.relics) == tuple(o[k] for k in ("hp", "max_hp", "actions", "power", "initiative",
+                                                                            "chivalrous", "wounded", "exhausted", "deck",
+                                                                            "hand_size", "relics"))
+                    assert h.control == [o["control"][k] for k in CONTROLS]
+                    assert h.feats_used == sum(f["used"] for f in o["feats"])
+                    assert tile_name(h.tile, size) == o["tile"]
+                    assert [name(c) for c in h.discard] == o["discard"]
+                    assert sorted(name(c) for c in h.revealed_in_hand) == o["revealed_in_hand"]
+                    seen["revealed"] += bool(h.revealed_in_hand)
+                assert sorted((tile_name(t, size), k) for t, k in v.terrain) == sorted(obs["terrain"].items())
+                assert sorted((name(c), controller, host, tile_name(key, size) if host == "tile" else
+                               state.card_ref(key) if host == "card" else key)
+                              for c, controller, host, key in v.attached) == sorted(
+                    (a["card"], a["controller"], a["host"], a.get("tile", a.get("seat", a["on"]))) for a in obs["attached"])
+                seen.update(host for _, _, host, _ in v.attached)
+                assert sorted(map(name, v.hand)) == obs.get("hand", [])
+                assert sorted(map(name, v.looking)) == obs.get("looking", [])
+                assert [(name(c), controller, copy, countered) for c, controller, copy, countered in v.stack] == [
+                    (i["card"], i["controller"], i["copy"], i["countered"]) for i in obs["stack"]]
+                seen["stack"] += bool(v.stack)
+                seen["terrain"] += bool(v.terrain)
+                seen["looking"] += bool(v.looking)
+    assert seen.keys() >= {"hero", "tile", "stack", "terrain", "revealed", "looking"}, seen  # what the test reads
 
 
 def test_juno_pieces_read_the_observation() -> None:

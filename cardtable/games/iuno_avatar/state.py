@@ -13,10 +13,10 @@ three turn-start takes, a summoned figure or cast spell arriving on Earth, and e
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from ...core.actions import Action
-from ...core.effects import Ability, Context, EffectActions, GameEvent
+from ...core.effects import Ability, Context, EffectActions, GameEvent, UseAbility
 from ...core.state import State, zero_sum_returns
 from ...core.verbs import Effect, Params
 from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
@@ -878,7 +878,12 @@ class AvatarState(State):
         out["dice"] = self.middle + sum(self.dice)
         return out
 
+    def seen_heaven(self, seat: int | None) -> list[int]:
+        """The Heaven cards `seat` sees: its own (Heaven is its player's only; a spectator sees none)."""
+        return self.heaven[seat] if seat is not None else []
+
     def observation(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` sees as a JSON dict (`seat_view`: the part an encoder reads, as numbers)."""
         g = self.game
         cards = g.cards
         d = self.decision
@@ -916,8 +921,9 @@ class AvatarState(State):
         }
         shown = [c for e in self.earth for c in e] + self.announced
         if seat is not None:
-            obs["heaven"] = sorted(self._names(self.heaven[seat]))
-            shown += self.heaven[seat]
+            heaven = self.seen_heaven(seat)
+            obs["heaven"] = sorted(self._names(heaven))
+            shown += heaven
         obs["card_texts"] = {cards[c].name: g.texts[c] for c in shown}
         # what the terminal's tables print beside each card shown: its type, element, cost and level
         obs["card_facts"] = {cards[c].name: {"type": cards[c].type, "element": cards[c].element, "level": cards[c].level,
@@ -926,6 +932,32 @@ class AvatarState(State):
         if seat is not None and d is not None and d.seat == seat:
             obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
+
+    def seat_view(self, seat: int | None) -> AvatarView:
+        """`observation(seat)`'s numbers for an encoder, without card names, texts or facts
+        (cardtable/games/iuno_avatar/encoder.py): nothing the dict does not show (`AvatarView`)."""
+        d = self.decision
+        kind: str | None = None
+        decider = -1
+        value = card = -1
+        remaining: tuple[int, ...] = ()
+        instead = False
+        if d is not None:
+            kind, decider = d.kind, d.seat
+            if kind == "use_roll":
+                value = cast(UseRoll, d).value
+            elif kind == "pay":
+                pay = cast(Pay, d)
+                card, remaining = pay.card, pay.remaining
+            elif kind == "use_ability":
+                ability = cast(UseAbility, d).ability
+                card, instead = ability.card, ability.instead
+        charge = self.charge
+        return AvatarView(
+            self.game.players, seat, self.seen_heaven(seat), self.earth, [[charge[c] for c in e] for e in self.earth],
+            self.hell, self.announced, [len(h) for h in self.heaven], self.dice, self.gems, self.avatars, self.middle,
+            self.purse, len(self.stack), self.spells_cast, None if self.is_over else self.turn, kind, decider, value,
+            remaining, card, instead)
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
         """The move that plays each card of the seat, at every decision: a figure or spell of its
@@ -952,6 +984,41 @@ class AvatarState(State):
         if isinstance(d, Pay):
             out["gems"] = [sp.pay_gems]
         return out
+
+
+class AvatarView:
+    """Part of `AvatarState.observation(seat)` as numbers (`seat_view`); each field says which dict
+    entry it stands for. Cards are card ids (`game.cards`), elements index `ELEMENTS`. A list the
+    dict shows as it is is the state's own, not a copy: a view is read at once, never changed or
+    kept. (A plain class, not a NamedTuple: compiled, it is made and read natively.)"""
+
+    def __init__(self, players: int, seat: int | None, heaven: list[int], earth: list[list[int]],
+                 earth_gems: list[list[int]], hell: list[int], announced: list[int], heaven_size: list[int],
+                 dice: list[int], gems: list[int], avatar: list[int], middle: int, purse: int, stack: int,
+                 spells_cast: int, turn: int | None, decision: str | None, decision_seat: int, value: int,
+                 remaining: tuple[int, ...], card: int, instead: bool) -> None:
+        self.players: Final = players              # "players"
+        self.seat: Final = seat                    # "seat"
+        self.heaven: Final = heaven                # "heaven": my Heaven (empty for a spectator), unordered
+        self.earth: Final = earth                  # "seats"[s]["earth"][i]["name"]
+        self.earth_gems: Final = earth_gems        # "seats"[s]["earth"][i]["gems"]
+        self.hell: Final = hell                    # "hell"
+        self.announced: Final = announced          # "announced"
+        self.heaven_size: Final = heaven_size      # "seats"[s]["heaven_size"]
+        self.dice: Final = dice                    # "seats"[s]["dice"]
+        self.gems: Final = gems                    # "seats"[s]["gems"]
+        self.avatar: Final = avatar                # "seats"[s]["avatar"]
+        self.middle: Final = middle                # "middle"
+        self.purse: Final = purse                  # "purse"
+        self.stack: Final = stack                  # "stack"
+        self.spells_cast: Final = spells_cast      # "spells_cast"
+        self.turn: Final = turn                    # "turn"
+        self.decision: Final = decision            # "decision"["kind"]
+        self.decision_seat: Final = decision_seat  # "decision"["seat"] (-1 without a decision)
+        self.value: Final = value                  # "decision"["value"]: the die rolled (use_roll; else -1)
+        self.remaining: Final = remaining          # "decision"["remaining"], per element in ELEMENTS order (pay; else ())
+        self.card: Final = card                    # "decision"["card"] (pay, use_ability; else -1)
+        self.instead: Final = instead              # "decision"["instead"] (use_ability)
 
 
 def _gems_text(n: int) -> str:

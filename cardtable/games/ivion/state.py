@@ -149,6 +149,55 @@ class Tokens(IntKeyed[int]):
     """Attached card (its id) -> the turn tokens a fading card carries (verb `fade`); gone with the card."""
 
 
+class HeroView:
+    """A hero in `IvionView`: each field says which entry of `observation(seat)["heroes"][s]` it
+    stands for. Cards are the ids whose names the dict shows (never a copy's: a copy exists on the
+    stack only). A list the dict shows as it is is the state's own, not a copy: a view is read at
+    once, never changed or kept. (A plain class, not a NamedTuple: compiled, it is made and read
+    natively.)"""
+
+    def __init__(self, hp: int, max_hp: int, actions: int, power: int, initiative: int, control: list[int],
+                 chivalrous: bool, wounded: bool, exhausted: bool, deck: int, hand_size: int, relics: int,
+                 feats_used: int, tile: int, discard: list[int], revealed_in_hand: list[int]) -> None:
+        self.hp: Final = hp                              # "hp"
+        self.max_hp: Final = max_hp                      # "max_hp"
+        self.actions: Final = actions                    # "actions"
+        self.power: Final = power                        # "power"
+        self.initiative: Final = initiative              # "initiative"
+        self.control: Final = control                    # "control", in CONTROLS order
+        self.chivalrous: Final = chivalrous              # "chivalrous"
+        self.wounded: Final = wounded                    # "wounded"
+        self.exhausted: Final = exhausted                # "exhausted"
+        self.deck: Final = deck                          # "deck"
+        self.hand_size: Final = hand_size                # "hand_size"
+        self.relics: Final = relics                      # "relics"
+        self.feats_used: Final = feats_used              # how many of "feats" are "used"
+        self.tile: Final = tile                          # "tile" (a1 0, b1 1, ..., row by row)
+        self.discard: Final = discard                    # "discard"
+        self.revealed_in_hand: Final = revealed_in_hand  # "revealed_in_hand", unordered
+
+
+class IvionView:
+    """Part of `IvionState.observation(seat)` as numbers (`seat_view`); each field says which dict
+    entry it stands for, as `HeroView`'s do. Cards are the ids whose names the dict shows (on the
+    stack, a copy's: the card it copies), tiles numbered as `HeroView.tile`."""
+
+    def __init__(self, seat: int | None, heroes: list[HeroView], terrain: list[tuple[int, str]],
+                 attached: list[tuple[int, int, HostKind, int]], hand: list[int], looking: list[int],
+                 stack: list[tuple[int, int, bool, bool]], decision: str | None, decision_seat: int, turn: int) -> None:
+        self.seat: Final = seat                    # "seat"
+        self.heroes: Final = heroes                # "heroes"
+        self.terrain: Final = terrain              # "terrain": (tile, kind), unordered
+        #: "attached": (card, controller, host, the host's seat, tile or card), unordered
+        self.attached: Final = attached
+        self.hand: Final = hand                    # "hand" (empty for a spectator), unordered
+        self.looking: Final = looking              # "looking" (empty for a spectator), unordered
+        self.stack: Final = stack                  # "stack": (card, controller, copy, countered), bottom first
+        self.decision: Final = decision            # "decision"["kind"]
+        self.decision_seat: Final = decision_seat  # "decision"["seat"] (-1 without a decision)
+        self.turn: Final = turn                    # "turn"
+
+
 class Fixed:
     """What never changes in one game and the rules read at every decision: each card id's name,
     card and owner (a copy's id, `k * COPY_BASE + id`, is the card it copies) and the board's size.
@@ -815,7 +864,12 @@ class IvionState(State):
     def _names(self, cards: list[int]) -> list[str]:
         return [self.name(c) for c in cards]
 
+    def seen_hand(self, seat: int) -> list[int]:
+        """The cards in `seat`'s hand as its player sees them: the hidden ones and the revealed ones."""
+        return self.hand[seat] + self.shown[seat]
+
     def observation(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` sees as a JSON dict (`seat_view`: the part an encoder reads, as numbers)."""
         d = self.decision
         heroes = []
         for s in range(2):
@@ -854,9 +908,33 @@ class IvionState(State):
             "winners": list(self.winner_seats) if self.is_over else [],
         }
         if seat is not None:
-            out["hand"] = sorted(self._names(self.hand[seat] + self.shown[seat]))
+            out["hand"] = sorted(self._names(self.seen_hand(seat)))
             out["looking"] = sorted(self._names(self.looking[seat]))
         return out
+
+    def seat_view(self, seat: int | None) -> IvionView:
+        """`observation(seat)`'s numbers for an encoder, without names, texts or tile names
+        (cardtable/games/ivion/encoder.py): nothing the dict does not show (`IvionView`)."""
+        owners = self.fixed.owners
+        copies: int = COPY_BASE  # (a local: compiled, the loop below then reads no module global)
+        heroes = []
+        for s in range(2):
+            pools, controls, used, deck = self.pools[s], self.controls[s], self.feats_used[s], self.deck[s]
+            heroes.append(HeroView(
+                self.hp[s], self.max_hp[s], pools["actions"], pools["power"], self.initiative[s],
+                [controls[k] for k in CONTROLS], self.chivalrous[s], self.wounded[s], not deck, len(deck),
+                len(self.hand[s]) + len(self.shown[s]), len(self.relics[s]), len([c for c in self.feats[s] if c in used]),
+                self.pos[s], self.discard[s], self.shown[s]))
+        attached = []
+        for (kind, key), cards in self.attached.items():
+            for c in cards:
+                attached.append((c, owners[c], kind, key))
+        d = self.decision
+        return IvionView(
+            seat, heroes, list(self.terrain.items()), attached, self.seen_hand(seat) if seat is not None else [],
+            self.looking[seat] if seat is not None else [],
+            [(i.card % copies, i.controller, i.card >= copies, i.countered) for i in self.chain.items],
+            None if d is None else d.kind, -1 if d is None else d.seat, self.turn)
 
     def card_moves(self, seat: int) -> dict[str, list[Action]]:
         return card_moves(self, seat)
