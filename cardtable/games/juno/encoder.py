@@ -19,7 +19,6 @@ the pile only grew (checked by comparing the piles, never assumed).
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import MutableSequence
 from typing import Any
 
@@ -75,16 +74,12 @@ class JunoEncoder(Encoder):
         self._hand, self._top, self._color, self._discard = at["hand"], at["top_card"], at["color"], at["discard"]
         self._deck = float(game.deck_size)  # type: ignore[attr-defined]
         n = game.players
-        # encode_state: every integer it writes (card counts, hand counts, one-hots, the stack
-        # count) is at most the deck's size, so unsigned bytes do for the standard decks; a custom
-        # deck of more than 255 cards gets 16-bit integers.
-        code, dtype = ("B", np.uint8) if game.deck_size <= 255 else ("H", np.uint16)  # type: ignore[attr-defined]
-        self._zeros = array(code, bytes(self.size * array(code).itemsize))
-        self._ints = array(code, self._zeros)
-        self._ints_view = np.frombuffer(self._ints, dtype)
+        # encode_state writes its integers (card counts, hand counts, one-hots, the stack count: at
+        # most the deck's size) into the whole-number buffer (`Encoder.cleared_counts`): unsigned
+        # bytes for the standard decks, 16-bit integers for a custom deck of more than 255 cards.
         self._pile: tuple[int, ...] = ()  # the DISCARD pile of the last encode_state call
-        self._pile_zeros = array(code, bytes(NUM_TYPES * array(code).itemsize))
-        self._pile_counts = array(code, self._pile_zeros)  # its counts per card type
+        self._pile_zeros = self.zero_counts(NUM_TYPES)
+        self._pile_counts = self.zero_counts(NUM_TYPES)  # its counts per card type
         # positions, per observer, of each seat's one-hot or count in the seat-relative pieces
         self._seat_at = {
             name: [tuple(at[name] + (s - me) % n for s in range(n)) for me in range(n)]
@@ -99,8 +94,7 @@ class JunoEncoder(Encoder):
         at = self.at
         me = me if me is not None else 0
         seat_at = self._seat_at
-        buf = self._ints
-        buf[:] = self._zeros
+        buf = self.cleared_counts()
         base = self._hand
         for t in hand:
             buf[base + t] += 1
@@ -142,11 +136,7 @@ class JunoEncoder(Encoder):
             buf[seat_at["turn"][me][turn]] = 1
         buf[seat_at["dealer"][me][dealer]] = 1
         # One conversion of the integers, straight into `out` when given (no array in between).
-        if out is None:
-            x = self._ints_view.astype(np.float32)
-        else:
-            x = out
-            np.copyto(x, self._ints_view)
+        x = self.counts_result(out)
         # The values that are not small integers, written as floats.
         x[at["draw_pile"]] = draw_pile / self._deck
         if penalty:
