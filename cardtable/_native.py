@@ -49,8 +49,12 @@ from types import ModuleType
 #: The games' heuristic modules are compiled: they are the medium bot and the hard bot's rollouts;
 #: so is the hard bot's search itself (agents/ismcts.py; a test or probe that watches a search
 #: subclasses it, which it allows, instead of patching it).
+#: IUNU's and Zun's observation encoders are compiled: their `write` is most of `encode_state` on
+#: the RL hot path; their classes stay plain Python classes (`native_class=False`), as the core's
+#: `Encoder` they extend is interpreted. core/tally.py, the counts they write, is compiled with them.
 MODULES: tuple[str, ...] = (
     "cardtable.core.fisher_yates",
+    "cardtable.core.tally",
     "cardtable.core.actions",
     "cardtable.core.state",
     "cardtable.core.resources",
@@ -81,10 +85,12 @@ MODULES: tuple[str, ...] = (
     "cardtable.games.zun.decisions",
     "cardtable.games.zun.state",
     "cardtable.games.zun.heuristic",
+    "cardtable.games.zun.encoder",
     "cardtable.games.iunu.actions",
     "cardtable.games.iunu.decisions",
     "cardtable.games.iunu.state",
     "cardtable.games.iunu.heuristic",
+    "cardtable.games.iunu.encoder",
     "cardtable.agents.ismcts",
 )
 #: the group's shared library module (mypyc's runtime for the group)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import copy
 import pickle
+import tomllib
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -68,12 +70,24 @@ def test_encoding_sees_nothing_the_seat_cannot_see(game: str, options: dict[str,
             assert np.array_equal(enc.encode_state(state, seat), enc.encode_state(other, seat))
 
 
-# JUNO's, Iuno Avatar's and Ivion's encode_state have their own path (`seat_view`, a reused buffer;
-# JUNO's DISCARD counts carried over): also a JUNO match (scores), a custom deck of more than 255
-# cards (16-bit counts) and many players; long Iuno Avatar and Ivion games (full Hell, exhausted
-# decks) and Ivion's other heroes (their cards, terrain and attachments).
+def iunu_cards(**counts: int) -> dict[str, Any]:
+    """IUNU's card file with other numbers of cards of some Citizen types."""
+    with (Path(cardtable.__file__).parent / "games" / "iunu" / "cards.toml").open("rb") as f:
+        cards = tomllib.load(f)
+    for citizen, n in counts.items():
+        cards["citizens"][citizen]["cards"] = n
+    return cards
+
+
+# JUNO's, IUNU's, Zun's, Iuno Avatar's and Ivion's encode_state have their own path (`seat_view`, a
+# reused buffer; JUNO's DISCARD counts carried over): every configuration, and also a custom deck of
+# more than 255 cards (16-bit counts) for JUNO and IUNU, a JUNO match (scores) and many players;
+# long Iuno Avatar and Ivion games (full Hell, exhausted decks) and Ivion's other heroes (their
+# cards, terrain and attachments).
 FAST_PATH_CONFIGS = [
     *CONFIGS,
+    ("iunu", {"players": 3}),
+    ("iunu", {"players": 2, "cards": iunu_cards(Farmer=100, Baker=100, Merchant=100)}),
     ("juno", {"players": 2, "match": True, "target": 100}),
     ("juno", {"players": 7, "variant": "seven-o", "match": True, "target": 150}),
     ("juno", {"players": 3, "match": False, "deck": {"each_color": {"1": 40, "skip": 30}, "cards": {"wild": 20}}}),
@@ -83,7 +97,7 @@ FAST_PATH_CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize(("game", "options"), FAST_PATH_CONFIGS, ids=[label(g, o) for g, o in FAST_PATH_CONFIGS])
+@pytest.mark.parametrize(("game", "options"), FAST_PATH_CONFIGS, ids=[label(g, o)[:120] for g, o in FAST_PATH_CONFIGS])
 def test_encode_state_is_the_encoding_of_the_observation_dict(game: str, options: dict[str, Any]) -> None:
     """What the environments compute at every step is exactly the documented encoding of
     `observation(seat)`, for every seat and the spectator, in every state of random games."""
@@ -229,6 +243,57 @@ def test_ivion_seat_view_shows_only_what_the_observation_dict_shows() -> None:
                 seen["terrain"] += bool(v.terrain)
                 seen["looking"] += bool(v.looking)
     assert seen.keys() >= {"hero", "tile", "stack", "terrain", "revealed", "looking"}, seen  # what the test reads
+
+
+# what the games reach in the random games of test_seat_view_is_the_observation_dict_read_back,
+# in every configuration (so the test reads these parts of the view)
+VIEW_REACHES = {
+    "iunu": {"play", "second_card", "place", "take", "artisan", "priest_die", "scribed", "fresh"},
+    "zun": {"action_phase", "reaction", "discard", "resolving", "trigger", "ongoing", "exposed"},
+}
+VIEW_CONFIGS = [(g, o) for g, o in CONFIGS if g in VIEW_REACHES]
+
+
+@pytest.mark.parametrize(("game", "options"), VIEW_CONFIGS, ids=[label(g, o) for g, o in VIEW_CONFIGS])
+def test_seat_view_is_the_observation_dict_read_back(game: str, options: dict[str, Any]) -> None:
+    """IUNU's and Zun's `seat_view(seat)`, which encode_state writes, is exactly the observation
+    dict's numbers (the encoder's `view_of`): it shows nothing the dict does not (another seat's hand,
+    the deck's order), for every seat and the spectator, in every state of random games."""
+    g = cardtable.make(game, **options)
+    enc = encoder_for(g)
+    reached = set()
+    for state in random_states(game, options, seed=8, limit=3000):
+        for seat in [*range(g.players), None]:
+            v = state.seat_view(seat)  # type: ignore[attr-defined]
+            assert v == enc.view_of(state.observation(seat)), f"seat {seat}"  # type: ignore[attr-defined]
+            reached.add(v.decision)
+            if game == "iunu":
+                reached |= {"scribed"} if v.scribed else set()
+                reached |= {"fresh"} if v.fresh else set()
+            else:
+                reached |= {"exposed"} if v.exposed else set()
+                reached |= {"ongoing"} if v.ongoing else set()
+                reached |= {"resolving"} if v.resolving else set()
+                reached |= {"trigger"} if any(f.kind == "trigger" for f in v.resolving) else set()
+    assert VIEW_REACHES[game] <= reached
+
+
+def test_iunu_priest_cards_are_seen_by_their_seat_only() -> None:
+    """PRIEST: the Afterlife cards drawn are in the drawing seat's view, in no other seat's (nor in a
+    spectator's), as in the observation dict."""
+    g = cardtable.make("iunu", players=4)
+    keeps = 0
+    for state in random_states("iunu", {"players": 4}, seed=8, limit=3000):
+        d = state.decision
+        if d is None or d.kind != "priest_keep":
+            continue
+        keeps += 1
+        for seat in [*range(g.players), None]:
+            v = state.seat_view(seat)  # type: ignore[attr-defined]
+            assert v.drawn_count == len(d.drawn)  # type: ignore[attr-defined]
+            assert v.drawn == (sorted(d.drawn) if seat == d.seat else [])  # type: ignore[attr-defined]
+            assert ("drawn" in state.observation(seat)["decision"]) == (seat == d.seat)
+    assert keeps
 
 
 def test_juno_pieces_read_the_observation() -> None:

@@ -239,9 +239,14 @@ class PriestKeep(Decision):
 
     def details(self, state: IunuState, viewer: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {"die": self.die + 1, "drawn_count": len(self.drawn)}
-        if viewer == self.seat:  # the drawn cards are this seat's secret
-            out["drawn"] = [state.game.afterlife_names[x] for x in sorted(self.drawn)]
+        if viewer == self.seat:
+            out["drawn"] = [state.game.afterlife_names[x] for x in self.drawn_seen_by(viewer)]
         return out
+
+    def drawn_seen_by(self, viewer: int | None) -> list[int]:
+        """The drawn Afterlife cards `viewer` sees, sorted: all of them for this seat, whose secret
+        they are; none for anyone else (the observation dict and `IunuState.seat_view` both ask)."""
+        return sorted(self.drawn) if viewer == self.seat else []
 
     def __init__(self, seat: int, die: int, drawn: tuple[int, ...]) -> None:
         super().__init__(seat)

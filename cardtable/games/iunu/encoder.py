@@ -13,6 +13,13 @@ one Rise of Aten removes — and the counts of the cards just placed (a take dec
 `fresh` cards, the last ones in the row). Not encoded: `round_results`-style end data
 (`scores`, `winners`, the cards revealed at game end), `variant` and `players` (fixed for
 one game), the `legal_actions` texts (that is the action mask).
+
+The layout is written once, in `write`, from `SeatView` (cardtable/games/iunu/state.py): the
+view's numbers. Two paths reach it. `fill` reads the observation dict back into that view
+(`view_of`: the reference, for any caller holding a dict); `encode_state`, what the environments
+call at every step, takes `IunuState.seat_view(seat)`, the same view built from the state without
+card names, decision texts or legal actions. tests/rl/test_encoders.py checks that both give the
+same view, and so the same array, in every state of random games, for every seat.
 """
 
 from __future__ import annotations
@@ -20,10 +27,15 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+import numpy as np
+from mypy_extensions import mypyc_attr
+
 from ...core.encoder import Encoder, Piece
 from ...core.game import Game
+from ...core.state import State
+from ...core.tally import write_counts
 from .cards import CITIZENS, NUM_TYPES
-from .state import BREAD_TOKENS
+from .state import BREAD_TOKENS, HELIOPOLIS, SeatView
 
 DECISIONS = (
     "pharaoh_reroll", "play", "second_card", "use_ability", "scribe", "priest_die", "priest_keep",
@@ -37,11 +49,29 @@ DEBENS_CAP = 99  # Debens have no printed limit; beyond 99 (never seen in play) 
 ROUND_CAP = 99
 # decision numbers, each written as is: Bake's price and Bread baked so far, Artisan's least
 # and most, Place/Take's cards remaining, the Priest's die (1-3) and cards drawn
-NUMBERS = ("price", "baked", "least", "most", "remaining", "die", "drawn_count")
+NUMBERS = ("price", "baked", "least", "most", "remaining", "die", "drawn_count")  # as in SeatView
+# the pieces `write` writes at one offset (the per-seat pieces have rows of their own)
+_WRITTEN = (
+    "hand", "scribed", "afterlife", "forum", "forum_oldest", "forum_fresh", "dice", "deck", "afterlife_deck",
+    "bread_supply", "removed", "round", "starter", "turn", "final_turns", "decision_seat", "decision_citizen",
+    "decision_numbers", "decision_thief", "decision_drawn",
+)
 
 
+def _per_type(counts: dict[str, int]) -> list[int]:
+    """A dict's `{Citizen name: count}` as a count per type."""
+    out = [0] * NUM_TYPES
+    for name, count in counts.items():
+        out[_TYPE[name]] = count
+    return out
+
+
+# a plain Python class in the compiled build (cardtable/_native.py), as the core's `Encoder` it
+# extends is; its methods are compiled
+@mypyc_attr(native_class=False)
 class IunuEncoder(Encoder):
-    """Seats are relative to the observer: seat s is written at (s - me) % players."""
+    """Seats are relative to the observer: seat s is written at (s - me) % players. Afterlife cards
+    are written at their index in `game.afterlife_names` (the card file's names are unique)."""
 
     private = ("hand", "scribed", "afterlife")  # what only I see: the information state records how it changes
 
@@ -93,95 +123,149 @@ class IunuEncoder(Encoder):
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         n = game.players
-        # the offsets `fill` writes at, looked up once (a dict lookup per write is a good part of
+        at = self.at
+        # the offsets `write` writes at, looked up once (a dict lookup per write is a good part of
         # the encoding's cost); _rows[me][s]: relative seat s's first index in each per-seat piece
-        self._pos = {name: self.at[name] for name in self.at}
+        self._offsets = tuple(at[name] for name in _WRITTEN)
         self._rows = [
             [
                 (
-                    self.at["dynasty"] + r * NUM_TYPES, self.at["fed"] + r * NUM_TYPES, self.at["debens"] + r,
-                    self.at["hand_size"] + r, self.at["scribe_cards"] + r, self.at["has_afterlife"] + r,
+                    at["dynasty"] + r * NUM_TYPES, at["fed"] + r * NUM_TYPES, at["debens"] + r,
+                    at["hand_size"] + r, at["scribe_cards"] + r, at["has_afterlife"] + r,
                 )
                 for r in ((s - me) % n for s in range(n))
             ]
             for me in range(n)
         ]
+        self._decision_at = {kind: at["decision"] + i for kind, i in _DECISION.items()}
+        helio = ("heliopolis_dynasty", "heliopolis_fed", "heliopolis_afterlife")
+        self._heliopolis_at = tuple(at[name] for name in helio) if self.heliopolis else None
+
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
+        """`encode(state.observation(seat))`, written from `state.seat_view(seat)` (module docstring):
+        every value is a whole number, so into the whole-number buffer."""
+        self.write(state.seat_view(seat), self.cleared_counts())  # type: ignore[attr-defined]
+        return self.counts_result(out)
 
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
-        at = self._pos
-        n = obs["players"]
-        me = obs["seat"] if obs["seat"] is not None else 0
+        self.write(self.view_of(obs), buf)
+
+    def view_of(self, obs: dict[str, Any]) -> SeatView:
+        """The observation dict's numbers: the `SeatView` that `IunuState.seat_view` gives of the
+        same state for the same seat (each field names the entry it reads)."""
         types = _TYPE
-        base = at["hand"]
-        for name in obs.get("hand", ()):
-            buf[base + types[name]] += 1
-        base = at["scribed"]
-        for name in obs.get("scribed", ()):
-            buf[base + types[name]] += 1
-        if obs.get("afterlife") is not None:
-            buf[at["afterlife"] + self.names[obs["afterlife"]]] = 1
-        forum = obs["forum"]
-        base = at["forum"]
-        for name in forum:
-            buf[base + types[name]] += 1
-        if forum:
-            buf[at["forum_oldest"] + types[forum[0]]] = 1
-        base = at["dice"]
-        for i, value in enumerate(obs["dice"]):
-            buf[base + i * (DIE_FACES + 1) + (value or 0)] = 1
-        buf[at["deck"]] = obs["deck"]
-        buf[at["afterlife_deck"]] = obs["afterlife_deck"]
-        buf[at["bread_supply"]] = obs["bread_supply"]
-        base = at["removed"]
-        for name in obs["removed"]:
-            buf[base + types[name]] += 1
-        for (dynasty, fed, debens, hand_size, scribe_cards, has_afterlife), p in zip(
-            self._rows[me], obs["dynasties"], strict=True
-        ):
-            for name, count in p["dynasty"].items():
-                buf[dynasty + types[name]] = count
-            for name, count in p["fed"].items():
-                buf[fed + types[name]] = count
-            buf[debens] = min(p["debens"], DEBENS_CAP)
-            buf[hand_size] = p["hand_size"]
-            buf[scribe_cards] = p["scribe_cards"]
-            if p["has_afterlife"]:
-                buf[has_afterlife] = 1
-        buf[at["round"]] = min(obs["round"], ROUND_CAP)
-        buf[at["starter"] + (obs["starter"] - me) % n] = 1
+        cards = self.names
+        d = obs["decision"] or {}
+        h = obs["heliopolis"]
+        seats = obs["dynasties"]
+        afterlife = obs.get("afterlife")
         turn = obs["turn"]
-        if turn == "heliopolis":
-            buf[at["turn"] + n] = 1
+        return SeatView(
+            obs["players"],
+            obs["seat"],
+            [types[name] for name in obs.get("hand", ())],
+            [types[name] for name in obs.get("scribed", ())],
+            cards[afterlife] if afterlife is not None else -1,
+            [types[name] for name in obs["forum"]],
+            [value or 0 for value in obs["dice"]],
+            obs["deck"],
+            obs["afterlife_deck"],
+            obs["bread_supply"],
+            [types[name] for name in obs["removed"]],
+            [_per_type(p["dynasty"]) for p in seats],
+            [_per_type(p["fed"]) for p in seats],
+            [p["debens"] for p in seats],
+            [p["hand_size"] for p in seats],
+            [p["scribe_cards"] for p in seats],
+            [p["has_afterlife"] for p in seats],
+            obs["round"],
+            obs["starter"],
+            HELIOPOLIS if turn == "heliopolis" else turn,
+            obs["final_turns"],
+            d.get("kind"),
+            d.get("seat", -1),
+            types[d["citizen"]] if "citizen" in d else -1,
+            d.get("price", 0),
+            d.get("baked", 0),
+            d.get("least", 0),
+            d.get("most", 0),
+            d.get("remaining", 0),
+            d.get("die", 0),
+            d.get("drawn_count", 0),
+            d.get("thief", -1),
+            [cards[name] for name in d.get("drawn", ())],
+            d.get("fresh", 0),
+            _per_type(h["dynasty"]) if h is not None else None,
+            _per_type(h["fed"]) if h is not None else None,
+            cards[h["afterlife"]] if h is not None and h["afterlife"] is not None else -1,
+        )
+
+    def write(self, v: SeatView, buf: MutableSequence[Any]) -> None:
+        """Write the view into `buf`, `size` zeros: the layout (docs/rl.md, "IUNU")."""
+        (n, seat, hand, scribed, afterlife, forum, dice, deck, afterlife_deck, bread_supply, removed, dynasties,
+         fed_types, debens_list, hand_sizes, scribe_counts, afterlife_shown, round_, starter, turn, final_turns,
+         kind, decider, citizen, price, baked, least, most, remaining, die, drawn_count, thief, drawn, fresh,
+         helio_dynasty, helio_fed, helio_afterlife) = v
+        (hand_at, scribed_at, afterlife_at, forum_at, oldest_at, fresh_at, dice_at, deck_at, afterlife_deck_at,
+         bread_at, removed_at, round_at, starter_at, turn_at, final_at, seat_at, citizen_at, numbers_at, thief_at,
+         drawn_at) = self._offsets
+        me = seat if seat is not None else 0
+        write_counts(buf, hand_at, hand, NUM_TYPES)
+        write_counts(buf, scribed_at, scribed, NUM_TYPES)
+        if afterlife >= 0:
+            buf[afterlife_at + afterlife] = 1
+        write_counts(buf, forum_at, forum, NUM_TYPES)
+        if forum:
+            buf[oldest_at + forum[0]] = 1
+        for i, value in enumerate(dice):
+            buf[dice_at + i * (DIE_FACES + 1) + value] = 1
+        buf[deck_at] = deck
+        buf[afterlife_deck_at] = afterlife_deck
+        buf[bread_at] = bread_supply
+        write_counts(buf, removed_at, removed, NUM_TYPES)
+        for s, (dynasty, fed, debens, hand_size, scribe_cards, has_afterlife) in enumerate(self._rows[me]):
+            for t, count in enumerate(dynasties[s]):
+                if count:
+                    buf[dynasty + t] = count
+            for t, count in enumerate(fed_types[s]):
+                if count:
+                    buf[fed + t] = count
+            buf[debens] = min(debens_list[s], DEBENS_CAP)
+            buf[hand_size] = hand_sizes[s]
+            buf[scribe_cards] = scribe_counts[s]
+            if afterlife_shown[s]:
+                buf[has_afterlife] = 1
+        buf[round_at] = min(round_, ROUND_CAP)
+        buf[starter_at + (starter - me) % n] = 1
+        if turn == HELIOPOLIS:
+            buf[turn_at + n] = 1
         elif turn is not None:
-            buf[at["turn"] + (turn - me) % n] = 1
-        if obs["final_turns"]:
-            buf[at["final_turns"]] = 1
-        d = obs["decision"]
-        if d is not None:
-            buf[at["decision"] + _DECISION[d["kind"]]] = 1
-            buf[at["decision_seat"] + (d["seat"] - me) % n] = 1
-            if len(d) > 2:  # more than kind and seat
-                if "citizen" in d:
-                    buf[at["decision_citizen"] + types[d["citizen"]]] = 1
-                base = at["decision_numbers"]
-                for i, key in enumerate(NUMBERS):
-                    if key in d:
-                        buf[base + i] = d[key]
-                if "thief" in d:
-                    buf[at["decision_thief"] + (d["thief"] - me) % n] = 1
-                base = at["decision_drawn"]
-                for name in d.get("drawn", ()):
-                    buf[base + self.names[name]] = 1
-                fresh = d.get("fresh")
-                if fresh:
-                    base = at["forum_fresh"]
-                    for name in forum[-fresh:]:
-                        buf[base + types[name]] += 1
-        h = obs.get("heliopolis")
-        if self.heliopolis and h is not None:
-            for name, count in h["dynasty"].items():
-                buf[at["heliopolis_dynasty"] + types[name]] = count
-            for name, count in h["fed"].items():
-                buf[at["heliopolis_fed"] + types[name]] = count
-            if h["afterlife"] is not None:
-                buf[at["heliopolis_afterlife"] + self.names[h["afterlife"]]] = 1
+            buf[turn_at + (turn - me) % n] = 1
+        if final_turns:
+            buf[final_at] = 1
+        if kind is not None:
+            buf[self._decision_at[kind]] = 1
+            buf[seat_at + (decider - me) % n] = 1
+            if citizen >= 0:
+                buf[citizen_at + citizen] = 1
+            for i, number in enumerate((price, baked, least, most, remaining, die, drawn_count)):
+                if number:
+                    buf[numbers_at + i] = number
+            if thief >= 0:
+                buf[thief_at + (thief - me) % n] = 1
+            for card in drawn:
+                buf[drawn_at + card] = 1
+            if fresh:
+                for t in forum[-fresh:]:
+                    buf[fresh_at + t] += 1
+        helio_at = self._heliopolis_at
+        if helio_at is not None and helio_dynasty is not None and helio_fed is not None:
+            dynasty_at, fed_at, helio_afterlife_at = helio_at
+            for t, count in enumerate(helio_dynasty):
+                if count:
+                    buf[dynasty_at + t] = count
+            for t, count in enumerate(helio_fed):
+                if count:
+                    buf[fed_at + t] = count
+            if helio_afterlife >= 0:
+                buf[helio_afterlife_at + helio_afterlife] = 1

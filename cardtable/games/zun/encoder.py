@@ -9,6 +9,13 @@ the game's rune set (`game.rune_set.runes`; the base set: Attack, Banish, ..., R
 The resolving stack is encoded from the top (the rune resolving now) down, `FRAMES` deep, plus
 its full depth. Not encoded: `winners`/`by_limit` (end data), `turn_limit` except as the
 fraction of turns used, the `legal_actions` texts (the action mask).
+
+The layout is written once, in `write`, from `SeatView` (cardtable/games/zun/state.py): the
+view's numbers. Two paths reach it. `fill` reads the observation dict back into that view
+(`view_of`: the reference, for any caller holding a dict); `encode_state`, what the environments
+call at every step, takes `ZunState.seat_view(seat)`, the same view built from the state without
+rune names, decision texts or legal actions. tests/rl/test_encoders.py checks that both give the
+same view, and so the same array, in every state of random games, for every seat.
 """
 
 from __future__ import annotations
@@ -16,9 +23,14 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any
 
+import numpy as np
+from mypy_extensions import mypyc_attr
+
 from ...core.encoder import Encoder, Piece
 from ...core.game import Game
-from .state import MAX_HP
+from ...core.state import State
+from ...core.tally import write_counts
+from .state import MAX_HP, Frame, Ongoing, SeatView
 
 DECISIONS = (
     "order_triggers", "mulligan", "action_phase", "modify", "declare_target", "blame", "reaction",
@@ -30,15 +42,26 @@ STAGES = ("modify", "declare", "blame", "window", "resolve", "effects")
 TIERS = 4      # tier 0 (Defeated), 1 (HP 1-4), 2 (5-8), 3 (9-12)
 FRAMES = 3     # resolving runes encoded, from the top of the stack
 DEPTH_CAP = 20
-COUNT_CAP = 99.0
+COUNT_MAX = 99   # boosts and shares beyond 99 (never seen in play) are written as 99
+COUNT_CAP = float(COUNT_MAX)
 _DECISION = {k: i for i, k in enumerate(DECISIONS)}
 _PHASE = {k: i for i, k in enumerate(PHASES)}
 _FRAME_KIND = {k: i for i, k in enumerate(FRAME_KINDS)}
 _STAGE = {k: i for i, k in enumerate(STAGES)}
+# the pieces `write` writes at
+_WRITTEN = (
+    "hand", "exposed", "exposed_hands", "hp", "tiers", "hand_counts", "allies", "deck", "discard", "turn",
+    "decision_seat", "decision_count", "in_play", "in_play_returns", "played_this_turn", "ongoing_by_owner",
+    "ongoing_affects", "ongoing_boosts", "resolving_depth", "resolving",
+)
 
 
+# a plain Python class in the compiled build (cardtable/_native.py), as the core's `Encoder` it
+# extends is; its methods are compiled
+@mypyc_attr(native_class=False)
 class ZunEncoder(Encoder):
-    """Seats are relative to the observer: seat s is written at (s - me) % players."""
+    """Seats are relative to the observer: seat s is written at (s - me) % players. Runes are
+    written at their index in the game's rune set (whose names are unique)."""
 
     private = ("hand",)  # what only I see: the information state records how it changes
 
@@ -86,83 +109,142 @@ class ZunEncoder(Encoder):
             ),
         ]
 
-    def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        n = game.players
         at = self.at
-        n = obs["players"]
-        me = obs["seat"] if obs["seat"] is not None else 0
-        runes = self.runes
-        r = len(runes)
-        base = at["hand"]
-        for name in obs.get("hand", ()):
-            buf[base + runes[name]] += 1
-        for s_text, names in obs["exposed_hands"].items():
-            rel = (int(s_text) - me) % n
-            buf[at["exposed"] + rel] = 1
-            row = at["exposed_hands"] + rel * r
-            for name in names:
-                buf[row + runes[name]] += 1
-        team_of = obs["team_of"]
-        for s in range(n):
-            rel = (s - me) % n
-            hp = obs["hp"][s]
-            buf[at["hp"] + rel] = hp
-            buf[at["tiers"] + rel * TIERS + obs["tiers"][s]] = 1
-            buf[at["hand_counts"] + rel] = obs["hand_counts"][s]
-            if team_of[s] == team_of[me]:
-                buf[at["allies"] + rel] = 1
-        buf[at["deck"]] = obs["deck"]
-        base = at["discard"]
-        for name in obs["discard"]:
-            buf[base + runes[name]] += 1
-        if obs["turn"] is not None:
-            buf[at["turn"] + (obs["turn"] - me) % n] = 1
-        buf[at["turns_used"]] = min(obs["turn_number"] / obs["turn_limit"], 1.0)
-        buf[at["phase"] + _PHASE[obs["phase"]]] = 1
-        d = obs["decision"]
-        if d is not None:
-            buf[at["decision"] + _DECISION[d["kind"]]] = 1
-            buf[at["decision_seat"] + (d["seat"] - me) % n] = 1
-            buf[at["decision_count"]] = d.get("count", 0)
-        for e in obs["in_play"]:
-            buf[at["in_play"] + ((e["player"] - me) % n) * r + runes[e["card"]]] += 1
-            if e["returns"]:
-                buf[at["in_play_returns"] + runes[e["card"]]] += 1
-        base = at["played_this_turn"]
-        for name in obs["played_this_turn"]:
-            buf[base + runes[name]] += 1
-        for o in obs["ongoing"]:
-            rune = runes[o["as"]]
-            buf[at["ongoing_by_owner"] + ((o["player"] - me) % n) * r + rune] += 1
-            for s in o["affects"]:
-                rel = (s - me) % n
-                buf[at["ongoing_affects"] + rel * r + rune] += 1
-                buf[at["ongoing_boosts"] + rel] = min(buf[at["ongoing_boosts"] + rel] + o["boosts"], COUNT_CAP)
-        frames = obs["resolving"]
-        buf[at["resolving_depth"]] = min(len(frames), DEPTH_CAP)
-        for k, f in enumerate(reversed(frames[-FRAMES:])):
-            self._frame(f, buf, at["resolving"] + k * self.frame_size, me, n, r)
+        # the offsets `write` writes at, looked up once; _seats[me][s]: seat s's relative seat
+        self._offsets = tuple(at[name] for name in _WRITTEN)
+        self._turns_used = at["turns_used"]
+        self._seats = [[(s - me) % n for s in range(n)] for me in range(n)]
+        self._decision_at = {kind: at["decision"] + i for kind, i in _DECISION.items()}
+        self._phase_at = {phase: at["phase"] + i for phase, i in _PHASE.items()}
 
-    def _frame(self, f: dict[str, Any], buf: MutableSequence[float], i: int, me: int, n: int, r: int) -> None:
+    def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
+        """`encode(state.observation(seat))`, written from `state.seat_view(seat)` (module docstring):
+        the whole numbers into the whole-number buffer, then the fraction of turns used."""
+        v: SeatView = state.seat_view(seat)  # type: ignore[attr-defined]
+        self.write(v, self.cleared_counts())
+        x = self.counts_result(out)
+        x[self._turns_used] = _turns_used(v)
+        return x
+
+    def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
+        v = self.view_of(obs)
+        self.write(v, buf)
+        buf[self._turns_used] = _turns_used(v)
+
+    def view_of(self, obs: dict[str, Any]) -> SeatView:
+        """The observation dict's numbers: the `SeatView` that `ZunState.seat_view` gives of the
+        same state for the same seat (each field names the entry it reads)."""
         runes = self.runes
-        buf[i + _FRAME_KIND[f["kind"]]] = 1
-        i += len(FRAME_KINDS)
-        buf[i + runes[f["card"]]] = 1
-        i += r
-        if f["as"] is not None:
-            buf[i + runes[f["as"]]] = 1
-        i += r
-        buf[i + (f["player"] - me) % n] = 1
-        i += n
-        buf[i + (f["actor"] - me) % n] = 1
-        i += n
-        for t in f["targets"]:
-            buf[i + (t - me) % n] = 1
-        i += n
-        if f["current_target"] >= 0:
-            buf[i + (f["current_target"] - me) % n] = 1
-        i += n
-        buf[i] = min(f["boosts"], COUNT_CAP)
-        buf[i + 1] = min(f["shares"], COUNT_CAP)
-        buf[i + 2] = 1 if f["fizzled"] else 0
-        i += 3
-        buf[i + _STAGE[f["stage"]]] = 1
+        d = obs["decision"] or {}
+        exposed = obs["exposed_hands"]
+        return SeatView(
+            obs["players"],
+            obs["seat"],
+            obs["team_of"],
+            [runes[name] for name in obs.get("hand", ())],
+            [int(s) for s in exposed],
+            [[runes[name] for name in hand] for hand in exposed.values()],
+            obs["hp"],
+            obs["tiers"],
+            obs["hand_counts"],
+            obs["deck"],
+            [runes[name] for name in obs["discard"]],
+            obs["turn"],
+            obs["turn_number"],
+            obs["turn_limit"],
+            obs["phase"],
+            d.get("kind"),
+            d.get("seat", -1),
+            d.get("count", 0),
+            [(runes[e["card"]], e["player"], e["returns"]) for e in obs["in_play"]],
+            [Ongoing(runes[o["card"]], runes[o["as"]], o["player"], o["affects"], o["boosts"]) for o in obs["ongoing"]],
+            [
+                Frame(f["kind"], runes[f["card"]], runes[f["as"]] if f["as"] is not None else -1, f["player"], f["actor"],
+                      tuple(f["targets"]), f["current_target"], f["boosts"], f["shares"], f["fizzled"], f["stage"])
+                for f in obs["resolving"]
+            ],
+            [runes[name] for name in obs["played_this_turn"]],
+        )
+
+    def write(self, v: SeatView, buf: MutableSequence[Any]) -> None:
+        """Write the view's whole numbers into `buf`, `size` zeros: the layout (docs/rl.md, "Runes of
+        Zun"), but for the fraction of turns used (`_turns_used`)."""
+        (n, seat, team_of, hand, exposed, exposed_hands, hp, tiers, hand_counts, deck, discard, turn, _turn_number,
+         _turn_limit, phase, kind, decider, to_discard, in_play, ongoing, frames, played) = v
+        (hand_at, exposed_at, exposed_hands_at, hp_at, tiers_at, hand_counts_at, allies_at, deck_at, discard_at,
+         turn_at, seat_at, count_at, in_play_at, returns_at, played_at, by_owner_at, affects_at, boosts_at,
+         depth_at, resolving_at) = self._offsets
+        me = seat if seat is not None else 0
+        rel = self._seats[me]
+        r = len(self.runes)
+        write_counts(buf, hand_at, hand, r)
+        for s, held in zip(exposed, exposed_hands, strict=True):
+            i = rel[s]
+            buf[exposed_at + i] = 1
+            write_counts(buf, exposed_hands_at + i * r, held, r)
+        mine = team_of[me]
+        for s in range(n):
+            i = rel[s]
+            buf[hp_at + i] = hp[s]
+            buf[tiers_at + i * TIERS + tiers[s]] = 1
+            buf[hand_counts_at + i] = hand_counts[s]
+            if team_of[s] == mine:
+                buf[allies_at + i] = 1
+        buf[deck_at] = deck
+        write_counts(buf, discard_at, discard, r)
+        if turn is not None:
+            buf[turn_at + rel[turn]] = 1
+        buf[self._phase_at[phase]] = 1
+        if kind is not None:
+            buf[self._decision_at[kind]] = 1
+            buf[seat_at + rel[decider]] = 1
+            buf[count_at] = to_discard
+        for rune, player, returns in in_play:
+            buf[in_play_at + rel[player] * r + rune] += 1
+            if returns:
+                buf[returns_at + rune] += 1
+        write_counts(buf, played_at, played, r)
+        for _card, rune, owner, affects, boosts in ongoing:  # written as the rune played as
+            buf[by_owner_at + rel[owner] * r + rune] += 1
+            for s in affects:
+                i = rel[s]
+                buf[affects_at + i * r + rune] += 1
+                buf[boosts_at + i] = min(buf[boosts_at + i] + boosts, COUNT_MAX)
+        buf[depth_at] = min(len(frames), DEPTH_CAP)
+        kinds, stages = _FRAME_KIND, _STAGE
+        size = self.frame_size
+        for k, f in enumerate(reversed(frames[-FRAMES:])):
+            (frame_kind, card, played_as, player, actor, targets, current_target, frame_boosts, shares, fizzled,
+             stage) = f
+            i = resolving_at + k * size
+            buf[i + kinds[frame_kind]] = 1
+            i += len(FRAME_KINDS)
+            buf[i + card] = 1
+            i += r
+            if played_as >= 0:
+                buf[i + played_as] = 1
+            i += r
+            buf[i + rel[player]] = 1
+            i += n
+            buf[i + rel[actor]] = 1
+            i += n
+            for t in targets:
+                buf[i + rel[t]] = 1
+            i += n
+            if current_target >= 0:
+                buf[i + rel[current_target]] = 1
+            i += n
+            buf[i] = min(frame_boosts, COUNT_MAX)
+            buf[i + 1] = min(shares, COUNT_MAX)
+            if fizzled:
+                buf[i + 2] = 1
+            i += 3
+            buf[i + stages[stage]] = 1
+
+
+def _turns_used(v: SeatView) -> float:
+    """Turns begun / the turn limit, at most 1: the layout's one fraction."""
+    return min(v.turn_number / v.turn_limit, 1.0)

@@ -19,7 +19,7 @@ through the core's triggers, in the order that player chooses.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -139,6 +139,62 @@ def _next(f: Resolving) -> str:
     f.countered = False
     f.absorb = ()
     return "window"
+
+
+class Frame(NamedTuple):
+    """A rune on the resolving stack as `ZunState.observation` shows it ("resolving"), as numbers:
+    runes index the game's rune set; each field names the dict entry it stands for."""
+
+    kind: str                    # "kind": action, reaction or trigger
+    card: int                    # "card"
+    played_as: int               # "as" (-1: None)
+    player: int                  # "player"
+    actor: int                   # "actor"
+    targets: tuple[int, ...]     # "targets"
+    current_target: int          # "current_target" (-1: none)
+    boosts: int                  # "boosts"
+    shares: int                  # "shares"
+    fizzled: bool                # "fizzled"
+    stage: str                   # "stage"
+
+
+class Ongoing(NamedTuple):
+    """An (ongoing) rune in play as the observation shows it ("ongoing"), as numbers."""
+
+    card: int                    # "card"
+    played_as: int               # "as"
+    player: int                  # "player"
+    affects: list[int]           # "affects"
+    boosts: int                  # "boosts"
+
+
+class SeatView(NamedTuple):
+    """Part of `ZunState.observation(seat)` as numbers (`ZunState.seat_view`), for the RL hot path
+    (cardtable/games/zun/encoder.py); each field names the dict entry it stands for. Runes index
+    the game's rune set. Lists may be the state's own: read them at once, never change or keep them."""
+
+    players: int                 # "players"
+    seat: int | None             # "seat"
+    team_of: list[int]           # "team_of"
+    hand: list[int]              # "hand", sorted (empty for a spectator)
+    exposed: list[int]           # the seats of "exposed_hands", in order
+    exposed_hands: list[list[int]]  # their hands, sorted
+    hp: list[int]                # "hp"
+    tiers: list[int]             # "tiers"
+    hand_counts: list[int]       # "hand_counts"
+    deck: int                    # "deck"
+    discard: list[int]           # "discard", bottom to top
+    turn: int | None             # "turn"
+    turn_number: int             # "turn_number"
+    turn_limit: int              # "turn_limit"
+    phase: str                   # "phase"
+    decision: str | None         # "decision"["kind"]
+    decision_seat: int           # "decision"["seat"] (-1 without a decision)
+    to_discard: int              # "decision"["count"] (discard; 0 when absent)
+    in_play: list[tuple[int, int, bool]]  # "in_play": (card, player, returns)
+    ongoing: list[Ongoing]       # "ongoing"
+    resolving: list[Frame]       # "resolving", bottom to top
+    played_this_turn: list[int]  # "played_this_turn"
 
 
 class ZunState(State):
@@ -826,23 +882,34 @@ class ZunState(State):
         by_kind = {"action": sp.play, "modifier": sp.modify, "reaction": sp.react}
         return {self._name(r): [by_kind[self.runes[r].kind][r]] for r in held}
 
+    def resolving(self) -> list[Frame]:
+        """The resolving stack as every seat sees it, bottom to top: the runes being resolved (the
+        response stack), then the (ongoing) runes whose triggered effects are under way."""
+        # Each named tuple made directly (`seat_view` says why).
+        frames = []
+        for item in self.chain.items:
+            f: Resolving = item  # type: ignore[assignment]
+            frames.append(tuple.__new__(Frame, (f.kind, f.rune, f.copy, f.controller, f.actor, f.targets, f.cur,
+                                                f.boosts, f.shares, f.countered, f.stage)))
+        for w in self.sequence.work:
+            if isinstance(w, Finish):
+                a = w.ability
+                o = self._ongoing(a.card)
+                frames.append(tuple.__new__(Frame, ("trigger", o["rune"], o["rune"], o["owner"], o["owner"],
+                                                    a.context.targets, -1, o["boosts"], 0, False, "effects")))
+        return frames
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         n = self.game.players
         d = self.decision
         exposed = self.exposed()
         name = self._name
 
-        def frame_view(f: Any) -> dict[str, Any]:
-            return {"kind": f.kind, "card": name(f.rune), "as": name(f.copy) if f.copy >= 0 else None,
-                    "player": f.controller, "actor": f.actor, "targets": list(f.targets),
-                    "current_target": f.cur, "boosts": f.boosts, "shares": f.shares,
-                    "fizzled": f.countered, "stage": f.stage}
-
-        def trigger_view(a: Ability) -> dict[str, Any]:
-            o = self._ongoing(a.card)
-            return {"kind": "trigger", "card": name(o["rune"]), "as": name(o["rune"]), "player": o["owner"],
-                    "actor": o["owner"], "targets": list(a.context.targets), "current_target": -1,
-                    "boosts": o["boosts"], "shares": 0, "fizzled": False, "stage": "effects"}
+        def frame_view(f: Frame) -> dict[str, Any]:
+            return {"kind": f.kind, "card": name(f.card), "as": name(f.played_as) if f.played_as >= 0 else None,
+                    "player": f.player, "actor": f.actor, "targets": list(f.targets),
+                    "current_target": f.current_target, "boosts": f.boosts, "shares": f.shares,
+                    "fizzled": f.fizzled, "stage": f.stage}
 
         obs: dict[str, Any] = {
             "game": "zun",
@@ -866,8 +933,7 @@ class ZunState(State):
             "in_play": [{"card": name(e[0]), "player": e[1], "returns": bool(e[2])} for e in self.table],
             "ongoing": [{"card": name(o["rune"]), "as": name(o["as"]), "player": o["owner"], "affects": list(o["affects"]),
                          "boosts": o["boosts"]} for o in self.ongoing],
-            "resolving": [*(frame_view(f) for f in self.chain.items), *(trigger_view(w.ability) for w in
-                          self.sequence.work if isinstance(w, Finish))],
+            "resolving": [frame_view(f) for f in self.resolving()],
             "played_this_turn": [name(r) for r in self.played],
             "is_over": self.is_over,
             "winners": self.winners(),
@@ -878,3 +944,39 @@ class ZunState(State):
             if d is not None and d.seat == seat:
                 obs["legal_actions"] = [a.text for a in self.legal_actions()]
         return obs
+
+    def seat_view(self, seat: int | None) -> SeatView:
+        """`observation(seat)`'s numbers for an encoder, without names, texts or legal actions: the
+        same view (tests/rl/test_encoders.py reads it back from the dict, in every state of random
+        games). A decision shows its `shown` fields, as in the dict (only a discard has one)."""
+        g = self.game
+        n = g.players
+        d = self.decision
+        hands = self.hands
+        exposed = self.exposed()
+        # The tuples made directly: calling a named tuple goes through its Python-level `__new__`,
+        # which cost as much as the rest of seat_view (compiled).
+        return tuple.__new__(SeatView, (
+            n,
+            seat,
+            g.team_of,
+            sorted(hands[seat]) if seat is not None else [],
+            exposed,
+            [sorted(hands[s]) for s in exposed],
+            self.hp,
+            [tier_of(h) for h in self.hp],
+            [len(h) for h in hands],
+            len(self.deck),
+            self.discard,
+            None if self.is_over else self.turn,
+            self.turns,
+            g.options.turn_limit,
+            self.phase,
+            None if d is None else d.kind,
+            -1 if d is None else d.seat,
+            d.count if isinstance(d, ChooseDiscard) else 0,
+            [(e[0], e[1], bool(e[2])) for e in self.table],
+            [tuple.__new__(Ongoing, (o["rune"], o["as"], o["owner"], o["affects"], o["boosts"])) for o in self.ongoing],
+            self.resolving(),
+            self.played,
+        ))
