@@ -15,6 +15,8 @@ def write_counts(buf: MutableSequence[int], at: int, cards: list[int], kinds: in
     """Write how many cards of each kind `cards` holds at `buf[at + kind]`, for the kinds it holds;
     the other places of `buf[at : at + kinds]` are left as they are (zeros, in an encoding being
     written). Cards are kinds `0 <= card < kinds`."""
+    if not cards:
+        return
     counts = [0] * kinds
     for card in cards:
         counts[card] += 1

@@ -25,7 +25,7 @@ same view, and so the same array, in every state of random games, for every seat
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -35,7 +35,7 @@ from ...core.game import Game
 from ...core.state import State
 from ...core.tally import write_counts
 from .cards import CITIZENS, NUM_TYPES
-from .state import BREAD_TOKENS, HELIOPOLIS, SeatView
+from .state import BREAD_TOKENS, HELIOPOLIS, IunuState, SeatView
 
 DECISIONS = (
     "pharaoh_reroll", "play", "second_card", "use_ability", "scribe", "priest_die", "priest_keep",
@@ -144,7 +144,8 @@ class IunuEncoder(Encoder):
     def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
         """`encode(state.observation(seat))`, written from `state.seat_view(seat)` (module docstring):
         every value is a whole number, so into the whole-number buffer."""
-        self.write(state.seat_view(seat), self.cleared_counts())  # type: ignore[attr-defined]
+        # cast: compiled, a call of IunuState's own method, not a look-up by name
+        self.write(cast(IunuState, state).seat_view(seat), self.cleared_counts())
         return self.counts_result(out)
 
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:

@@ -662,11 +662,13 @@ class IunuState(State):
             elif cls is PriestKeep:
                 keep: PriestKeep = d  # type: ignore[assignment]
                 die, drawn_count, drawn = keep.die + 1, len(keep.drawn), keep.drawn_seen_by(seat)
+        # the seats' rows: all of them, but for Heliopolis' (the last), shown apart
+        dynasty, fed, held = self.dynasty, self.fed, self.held
         helio_dynasty = helio_fed = None
         helio_afterlife = -1
         if g.heliopolis:
-            helio_dynasty, helio_fed, helio_afterlife = self.dynasty[n], self.fed[n], self.held[n]
-        held = self.held
+            helio_dynasty, helio_fed, helio_afterlife = dynasty[n], fed[n], held[n]
+            dynasty, fed, held = dynasty[:n], fed[:n], held[:n]
         # The tuple made directly: calling SeatView(...) goes through the named tuple's Python-level
         # `__new__`, which cost more than the rest of seat_view (1.5 us of 37 fields, compiled).
         return tuple.__new__(SeatView, (
@@ -681,12 +683,12 @@ class IunuState(State):
             len(self.afterlife_deck),
             self.bread,
             sorted(self.removed),
-            self.dynasty[:n],
-            self.fed[:n],
+            dynasty,
+            fed,
             self.debens,
             [len(h) for h in self.hands],
             [len(c) for c in self.scribed],
-            [h >= 0 for h in held[:n]],
+            [h >= 0 for h in held],
             self.round,
             self.starter,
             None if self.is_over else self.turn,
