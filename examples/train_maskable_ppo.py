@@ -74,7 +74,7 @@ class TimeLimit(BaseCallback):  # type: ignore[misc]
 
 def train(
     game: str, seconds: float, seed: int, opponent: str = "random", max_steps: int = 10**9, n_steps: int = 1024,
-    warmup: float = 0.0, width: int = 64,
+    warmup: float = 0.0, width: int = 64, encoding: str = "counts",
 ) -> MaskablePPO:
     """MaskablePPO for `seconds` CPU seconds: the first `warmup` of them against the random bot, the
     rest against `opponent` (the same policy and optimizer throughout; only the environment changes)."""
@@ -82,21 +82,21 @@ def train(
         raise ValueError(f"the warm-up ({warmup} s) is part of the training time ({seconds} s)")
     batch = min(128, n_steps)
     first = "random" if warmup else opponent
-    model = MaskablePPO("MlpPolicy", make_env(game, first), seed=seed, verbose=0, n_steps=n_steps, batch_size=batch,
+    model = MaskablePPO("MlpPolicy", make_env(game, first, encoding=encoding), seed=seed, verbose=0, n_steps=n_steps, batch_size=batch,
                         gamma=0.995, ent_coef=0.01, policy_kwargs={"net_arch": [width, width]})
     if warmup:
         model.learn(total_timesteps=max_steps, callback=TimeLimit(warmup))
-        model.set_env(make_env(game, opponent))
+        model.set_env(make_env(game, opponent, encoding=encoding))
         model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds - warmup), reset_num_timesteps=False)
     else:
         model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds))
     return model
 
 
-def play(game: str, opponent: str, games: int, policy: MaskablePPO | None) -> tuple[float, float]:
+def play(game: str, opponent: str, games: int, policy: MaskablePPO | None, encoding: str = "counts") -> tuple[float, float]:
     """Win rate of `policy` (None: uniformly random legal actions) against `opponent`, with a 95%
     interval, over `games` evaluation seeds; the learner's seat is drawn from each seed."""
-    env = make_env(game, opponent)
+    env = make_env(game, opponent, encoding=encoding)
     rng = np.random.default_rng(0)
     wins = 0
     for g in range(games):
@@ -124,19 +124,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--warmup", type=float, default=0.0, help="CPU minutes against the random bot first")
     parser.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers")
+    parser.add_argument("--encoding", default="counts", help="the observation: counts or planes (docs/rl.md)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
     args = parser.parse_args()
     torch.set_num_threads(1)
     start = time.process_time()
-    model = train(args.game, args.minutes * 60, args.seed, args.opponent, warmup=args.warmup * 60, width=args.width)
+    model = train(args.game, args.minutes * 60, args.seed, args.opponent, warmup=args.warmup * 60, width=args.width,
+                  encoding=args.encoding)
     spent = time.process_time() - start
     print(f"{args.game}: trained {model.num_timesteps} learner decisions ({args.warmup:g} min against random, "
           f"then {args.opponent}) in {spent:.0f} CPU-s")
     result: dict[str, Any] = {"game": args.game, "minutes": args.minutes, "warmup": args.warmup,
-                              "opponent": args.opponent, "width": args.width, "decisions": int(model.num_timesteps),
+                              "opponent": args.opponent, "width": args.width, "encoding": args.encoding, "decisions": int(model.num_timesteps),
                               "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}
     for opponent in ("random", "heuristic"):
-        rate, ci = play(args.game, opponent, args.eval_games, model)
+        rate, ci = play(args.game, opponent, args.eval_games, model, args.encoding)
         base, base_ci = play(args.game, opponent, args.eval_games, None)
         result["vs"][opponent] = {"ppo": rate, "ppo_ci": ci, "random": base, "random_ci": base_ci}
         print(f"  vs {opponent}: MaskablePPO wins {rate:.1%} ± {ci:.1%} of {args.eval_games} games; "
