@@ -3,6 +3,7 @@ one-to-one with the counts, every value in [0, 1], binary planes where a piece i
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import gymnasium
@@ -24,6 +25,7 @@ from cardtable.rl.vector import VectorGame
 from . import test_openspiel
 from .helpers import RL_CONFIGS, config_ids, label, random_states
 from .test_openspiel import dealt, play, spiel_name
+from .test_pettingzoo import DICT_OBSERVATION_WARNINGS
 
 cos.register_all()
 
@@ -73,7 +75,11 @@ def test_every_interface_takes_encoding_planes_and_hands_out_the_planes(game: st
 
 
 def test_pettingzoo_api_test_passes_with_planes() -> None:
-    api_test(rl.pettingzoo_env("juno", encoding="planes"), num_cycles=200)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(rl.pettingzoo_env("juno", encoding="planes"), num_cycles=200)
+    others = {str(w.message) for w in caught} - set(DICT_OBSERVATION_WARNINGS)
+    assert not others, f"api_test warned: {others}"
 
 
 def test_an_unknown_encoding_is_refused_naming_the_allowed_values() -> None:
