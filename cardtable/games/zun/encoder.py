@@ -10,19 +10,12 @@ The resolving stack is encoded from the top (the rune resolving now) down, `FRAM
 its full depth. Not encoded: `winners`/`by_limit` (end data), `turn_limit` except as the
 fraction of turns used, the `legal_actions` texts (the action mask).
 
-The layout is written once, in `write`, from `SeatView` (cardtable/games/zun/state.py): the
-view's numbers. Two paths reach it. `fill` reads the observation dict back into that view
-(`view_of`: the reference, for any caller holding a dict); `encode_state`, what the environments
-call at every step, takes `ZunState.seat_view(seat)`, the same view built from the state without
-rune names, decision texts or legal actions. tests/rl/test_encoders.py checks that both give the
-same view, and so the same array, in every state of random games, for every seat.
-
-`encode_state` writes the whole numbers into the encoder's reused whole-number buffer
-(`Encoder.cleared_counts`: bytes for the standard cards), counts per card type counted in a list
-first (`cardtable.core.tally`), and converts them to float32 in one numpy call. This module is
-compiled with the engine (cardtable/_native.py), the encoder as a Python class whose methods are
-native, so `write` reads the compiled view natively (per call, best of many, a loaded machine:
-Zun 12.7-13.2 us with the dict -> 5.4 us).
+The layout is written once, in `write`, from `SeatView` (cardtable/games/zun/state.py). `fill`
+reads the observation dict back into that view (`view_of`); `encode_state`, what the environments
+call, takes `ZunState.seat_view(seat)`, the same view without rune names: the fast path of
+`Encoder.encode_state` (cardtable/core/encoder.py: the whole-number buffer, one conversion),
+compiled with the engine. tests/rl/test_encoders.py checks both paths give the same array in every
+state of random games, for every seat. Per call, best of many, a loaded machine: Zun 12.7-13.2 us with the dict -> 5.4 us.
 """
 
 from __future__ import annotations
