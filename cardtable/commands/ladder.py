@@ -52,6 +52,9 @@ def register(app: typer.Typer) -> None:
         out: Path | None = typer.Option(None, "--out", help="the ladder's folder (default: ladders/GAME); a rerun "
                                         "plays only the games not there yet, then fits every game there"),
         prior: float = typer.Option(1.0, "--prior", help="virtual games per pair, half won by each side"),
+        clock: str = typer.Option("wall", "--clock", help="what the searching levels' time per move counts: wall "
+                                  "(real time, as a person waits) or cpu (their own CPU time: a busy machine then "
+                                  "plays the ladder an idle one does); part of the ladder's folder"),
         publish: bool = typer.Option(False, "--publish", help="also write the ratings the lobby shows for this game"),
     ) -> None:
         """Every pair of entrants plays --games games; Bradley-Terry ratings (Elo scale) with 95% intervals, a table,
@@ -76,7 +79,7 @@ def register(app: typer.Typer) -> None:
                           console=console, transient=True) as progress:
                 task = progress.add_task("games", total=None)
                 table = ladder.run(game, entrants, games_, folder, options, seed=seed, workers=workers,
-                                   on_game=count)
+                                   on_game=count, clock=clock)
             console.print(f"{table.num_rows - had} new games played; {table.num_rows} in all "
                           f"({pairs} pair{'' if pairs == 1 else 's'}).")
             names, wins, played = ladder.tally(table, entrants)
@@ -92,7 +95,7 @@ def register(app: typer.Typer) -> None:
             console.print(t)
         ladder.plot(ratings, f"{game} {options}: {table.num_rows} games, seats rotated", folder / "ladder.png")
         options = json.loads((folder / ladder.LADDER_FILE).read_text())["options"]
-        data = {"game": game, "options": options, "games": table.num_rows, "prior": prior,
+        data = {"game": game, "options": options, "clock": clock, "games": table.num_rows, "prior": prior,
                 "ratings": {x.name: {"elo": x.elo, "low": x.low, "high": x.high, "games": x.games, "score": x.score}
                             for x in ratings},
                 "pairs": [{"a": p.a, "b": p.b, "games": p.games, "a_score": p.a_score, "interval": list(p.interval)}
@@ -100,7 +103,7 @@ def register(app: typer.Typer) -> None:
         (folder / "ratings.json").write_text(json.dumps(data, indent=1) + "\n")
         console.print(f"Plot: {folder / 'ladder.png'}; ratings: {folder / 'ratings.json'}.")
         if publish:
-            console.print(f"The lobby shows these ratings: {ladder.publish(game, options, ratings, table.num_rows)}")
+            console.print(f"The lobby shows these ratings: {ladder.publish(game, options, ratings, table.num_rows, clock=clock)}")
         console.print("[dim]Elo: Bradley-Terry maximum likelihood, 100 points ahead = 64% of the games; 95% CI from "
                       f"the likelihood's curvature, relative to {escape(ratings[0].name)}; score: wins, a game without a "
                       f"winner counted half; {prior:g} virtual game(s) a pair, half won by each side.[/]")

@@ -65,15 +65,15 @@ def pair_seed(seed: int, a: str, b: str) -> int:
 _GAMES: dict[str, Any] = {}
 
 
-def _play(task: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
+def _play(task: tuple[str, dict[str, Any], str, str, int, int, str]) -> dict[str, Any]:
     """Game `index` of a pair, in a worker (top level, so `spawn` workers import it): the seats
     alternate from game to game, and each game has its own seed and its own agents' seeds."""
-    game, options, a, b, seed, index = task
+    game, options, a, b, seed, index, clock = task
     key = json.dumps([game, options], sort_keys=True)
     g = _GAMES.get(key) or _GAMES.setdefault(key, make(game, **options))
     gseed = (seed * 1_000_003 + index) & ((1 << 63) - 1)
     names = [a, b] if index % 2 == 0 else [b, a]  # the entrant in each seat
-    specs = [_spec(n) for n in names]
+    specs = [_timed(*_spec(n), clock) for n in names]
     bots = [agents.make(n, **p, seed=(gseed * 31 + s + 1) & ((1 << 63) - 1)) for s, (n, p) in enumerate(specs)]
     final = play(g, bots, seed=gseed, record_events=False)
     return {"a": a, "b": b, "index": index, "seed": gseed, "seats": names,
@@ -87,6 +87,16 @@ def _spec(text: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+def _timed(name: str, params: dict[str, Any], clock: str) -> tuple[str, dict[str, Any]]:
+    """A searching entrant (`ismcts`, or a level made of it) counts its `time_limit` on the ladder's clock,
+    unless its own name says which: "cpu" makes a ladder played on a busy machine the ladder an idle one
+    plays, where the search's CPU time and the real time a person waits are the same."""
+    base = agents.DIFFICULTY[name][0] if name in agents.DIFFICULTY else name
+    if base == "ismcts" and "clock" not in params:
+        return name, {**params, "clock": clock}
+    return name, params
+
+
 def read_games(folder: Path) -> pa.Table:
     parts = sorted(folder.glob("part-*.parquet"))
     if not parts:
@@ -94,15 +104,17 @@ def read_games(folder: Path) -> pa.Table:
     return pa.concat_tables([pq.read_table(p, schema=SCHEMA) for p in parts])
 
 
-def _open(folder: Path, game: str, options: dict[str, Any]) -> None:
+def _open(folder: Path, game: str, options: dict[str, Any], clock: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LADDER_FILE
-    here = {"game": game, "options": options}
+    # a ladder on real time writes no clock, as every ladder did before the clock could be chosen
+    here = {"game": game, "options": options, **({"clock": clock} if clock != "wall" else {})}
     if path.exists():
         there = json.loads(path.read_text())
         if there != here:
-            raise CardtableError(f"{folder} holds the ladder of {there['game']} {there['options']}, not of {game} "
-                                 f"{options}: give another folder")
+            raise CardtableError(f"{folder} holds the ladder of {there['game']} {there['options']} on the "
+                                 f"{there.get('clock', 'wall')} clock, not of {game} {options} on the {clock} clock: "
+                                 "give another folder")
     else:
         path.write_text(json.dumps(here, indent=1) + "\n")
 
@@ -116,21 +128,25 @@ def run(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[dict[str, Any]], None] | None = None,
+    clock: str = "wall",
 ) -> pa.Table:
-    """Play what the ladder in `folder` lacks for `games` games a pair between `entrants`; every game there."""
+    """Play what the ladder in `folder` lacks for `games` games a pair between `entrants`; every game there.
+    `clock`: what the searching entrants' `time_limit` counts, "wall" (real time) or "cpu" (`_timed`)."""
     options = {**(options or {}), "players": 2}
     if len(entrants) < 2 or len(set(entrants)) != len(entrants):
         raise CardtableError("a ladder needs at least two different entrants")
     if games < 1:
         raise CardtableError("--games must be at least 1 a pair")
     make(game, **options)  # the game and its options are checked here, not in a worker
+    if clock not in ("wall", "cpu"):
+        raise CardtableError(f"the clock is 'wall' (real time) or 'cpu' (CPU time), not {clock!r}")
     for text in entrants:
-        name, params = _spec(text)
+        name, params = _timed(*_spec(text), clock)
         agents.make(name, **params, seed=0)
-    _open(folder, game, options)
+    _open(folder, game, options, clock)
     have = read_games(folder)
     done = {(a, b, i) for a, b, i in zip(have["a"].to_pylist(), have["b"].to_pylist(), have["index"].to_pylist(), strict=True)}
-    tasks = [(game, options, a, b, pair_seed(seed, a, b), i) for a, b in combinations(entrants, 2)
+    tasks = [(game, options, a, b, pair_seed(seed, a, b), i, clock) for a, b in combinations(entrants, 2)
              for i in range(games) if (a, b, i) not in done]
     rows: list[dict[str, Any]] = []
     part = folder / f"part-{len(list(folder.glob('part-*.parquet'))):05d}.parquet"
@@ -263,12 +279,13 @@ def plot(ratings: list[Rating], title: str, path: Path) -> None:
     plt.close(fig)
 
 
-def publish(game: str, options: dict[str, Any], ratings: list[Rating], games: int, path: Path | None = None) -> Path:
+def publish(game: str, options: dict[str, Any], ratings: list[Rating], games: int, path: Path | None = None,
+            clock: str = "wall") -> Path:
     """The ratings the lobby shows for `game`: its entry in the package's ladder file, the other games' kept."""
     path = path or PUBLISHED
     data = json.loads(path.read_text()) if path.is_file() else {}
     data[game] = {
-        "options": options, "games": games, "anchor": ratings[0].name,
+        "options": options, "games": games, "anchor": ratings[0].name, "clock": clock,
         "ratings": {x.name: {"elo": round(x.elo), "low": round(x.low), "high": round(x.high)} for x in ratings},
     }
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")

@@ -79,6 +79,20 @@ def test_a_ladder_is_extended_not_replayed(tmp_path: Path) -> None:
         ladder.run("iunu", ["random", "medium"], 1, folder)
 
 
+def test_the_cpu_clock_reaches_the_searching_entrants_only_and_is_part_of_the_ladder(tmp_path: Path) -> None:
+    assert ladder._timed("hard", {}, "cpu") == ("hard", {"clock": "cpu"})
+    assert ladder._timed("ismcts", {"iterations": 5}, "cpu") == ("ismcts", {"iterations": 5, "clock": "cpu"})
+    assert ladder._timed("ismcts", {"clock": "wall"}, "cpu") == ("ismcts", {"clock": "wall"})  # its own name wins
+    assert ladder._timed("medium", {}, "cpu") == ("medium", {})  # the heuristic has no clock
+    folder = tmp_path / "ladder"
+    t = ladder.run("juno", ["random", "ismcts:iterations=5"], 2, folder, {"match": False}, clock="cpu")
+    assert t.num_rows == 2
+    with pytest.raises(CardtableError, match="on the cpu clock, not of juno .* on the wall clock"):
+        ladder.run("juno", ["random", "ismcts:iterations=5"], 2, folder, {"match": False})
+    with pytest.raises(CardtableError, match="the clock is 'wall'"):
+        ladder.run("juno", ["random", "easy"], 2, tmp_path / "other", {"match": False}, clock="sundial")
+
+
 def test_ctrl_c_keeps_every_finished_game_and_a_rerun_plays_the_rest(tmp_path: Path) -> None:
     """Ctrl-C (KeyboardInterrupt) in the middle of a ladder keeps every game finished, not only those up to
     the last save every 20 games; running it again plays only the games not there."""
