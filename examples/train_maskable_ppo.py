@@ -5,13 +5,18 @@
     # the recipe of docs/rl.md ("Baselines"): 30 CPU-minutes, the first 5 against random, then the heuristic
     OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py juno --minutes 30 --warmup 5 \
         --opponent heuristic --json juno.json
+    # the first 4 of the 30 minutes imitating the heuristic instead (a warm start), then PPO against it
+    OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py juno --minutes 30 --imitate 4 \
+        --opponent heuristic --json juno.json
 
 The environment is Gymnasium's registered id for the game (`gymnasium.make("cardtable/Juno-v0")`,
 2 players, one round, docs/rl.md) with `seat="random"` (one policy learns both seats) and
 `normalize=True` (every observation value in [0, 1]); the learner plays against the random bot
 (`--opponent heuristic` trains against the game's heuristic bot instead; `--warmup M` spends the
 first M of the CPU minutes against the random bot first, where a beginner's wins are frequent
-enough to learn from, then switches). MaskablePPO reads the
+enough to learn from, then switches; `--imitate M` spends the first M minutes on a warm start
+instead: the policy learns the heuristic's moves and the value head the games' outcomes, from
+games the heuristic plays at the learner's seat, then PPO goes on from there). MaskablePPO reads the
 legal actions from `env.action_masks()`, so it never picks an illegal one; its policy sees only the
 encoded `observation(seat)` (the `"observation"` entry; the mask goes to the action distribution,
 not the network). Needs torch and sb3-contrib (`pip install cardtable[research]`).
@@ -36,6 +41,9 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
+from cardtable import agents
+from cardtable.core.rng import Rng
+from cardtable.core.views import need_of, view_for
 from cardtable.rl.registration import env_id  # importing cardtable.rl registers the Gymnasium ids
 
 EVAL_SEED = 10_000_000  # evaluation seeds start here; training episodes draw theirs from --seed
@@ -72,19 +80,87 @@ class TimeLimit(BaseCallback):  # type: ignore[misc]
         return time.process_time() - self.start < self.seconds
 
 
+def imitate(
+    model: MaskablePPO, game: str, opponent: str, seconds: float, seed: int, encoding: str = "counts",
+    max_samples: int = 400_000, max_batches: int = 10**9,
+) -> dict[str, float]:
+    """Behaviour cloning as a warm start, in `seconds` CPU seconds: the first 40% play games of the
+    game's heuristic (at the learner's seat, handed a determinized copy as every bot is: it never
+    sees a hidden card) against `opponent` through the same environment, keeping each of the
+    heuristic's decisions (observation, mask, move) and the outcome that followed; the rest trains
+    the policy to choose the heuristic's move (cross-entropy over the legal actions) and the value
+    head to predict the outcome, discounted as PPO discounts (`gamma`). Returns what it did."""
+    start = time.process_time()
+    env = make_env(game, opponent, encoding=encoding)
+    base = env.unwrapped
+    teacher = agents.make("heuristic", seed=seed)
+    copies = Rng(seed ^ 0xB0C0)
+    observations: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    moves: list[int] = []
+    targets: list[float] = []
+    episode = 0
+    while time.process_time() - start < 0.4 * seconds and len(moves) < max_samples:
+        obs, _ = env.reset(seed=seed * 1_000_003 + episode)
+        episode += 1
+        first, done, reward = len(moves), False, 0.0
+        while not done:
+            view = view_for(need_of(teacher), base.state, base.seat, copies.spawn)
+            move = base.game.action_index(teacher.act(view))
+            observations.append(obs)
+            masks.append(env.action_masks())
+            moves.append(move)
+            obs, reward, terminated, truncated, _ = env.step(move)
+            done = terminated or truncated
+        n = len(moves) - first
+        targets.extend(reward * model.gamma ** (n - 1 - k) for k in range(n))
+    policy = model.policy
+    x = torch.as_tensor(np.asarray(observations, np.float32))
+    m = torch.as_tensor(np.asarray(masks, bool))
+    a = torch.as_tensor(np.asarray(moves, np.int64))
+    v = torch.as_tensor(np.asarray(targets, np.float32))
+    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    generator = torch.Generator().manual_seed(seed)
+    batches, agree = 0, 0.0
+    policy.set_training_mode(True)
+    while time.process_time() - start < seconds and batches < max_batches:
+        for idx in torch.randperm(len(a), generator=generator).split(256):
+            values, log_prob, _ = policy.evaluate_actions(x[idx], a[idx], action_masks=m[idx].numpy())
+            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), v[idx])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            batches += 1
+            if time.process_time() - start >= seconds or batches >= max_batches:
+                break
+    policy.set_training_mode(False)
+    with torch.no_grad():  # how often the policy now plays the heuristic's move (on the games it learned from)
+        probe = torch.arange(min(len(a), 20_000))
+        dist = policy.get_distribution(x[probe], action_masks=m[probe].numpy())
+        agree = float((dist.distribution.probs.argmax(dim=1) == a[probe]).float().mean())
+    return {"games": episode, "decisions": len(a), "batches": batches, "agreement": agree}
+
+
 def train(
     game: str, seconds: float, seed: int, opponent: str = "random", max_steps: int = 10**9, n_steps: int = 1024,
-    warmup: float = 0.0, width: int = 64, encoding: str = "counts",
+    warmup: float = 0.0, width: int = 64, encoding: str = "counts", imitation: float = 0.0,
 ) -> MaskablePPO:
     """MaskablePPO for `seconds` CPU seconds: the first `warmup` of them against the random bot, the
-    rest against `opponent` (the same policy and optimizer throughout; only the environment changes)."""
-    if not 0 <= warmup <= seconds:
-        raise ValueError(f"the warm-up ({warmup} s) is part of the training time ({seconds} s)")
+    rest against `opponent` (the same policy and optimizer throughout; only the environment changes);
+    or, with `imitation`, the first `imitation` seconds on imitating the heuristic (`imitate`), then
+    PPO against `opponent`."""
+    if not 0 <= warmup + imitation <= seconds or (warmup and imitation):
+        raise ValueError(f"the warm-up ({warmup} s) or the imitation ({imitation} s), not both, is part of the "
+                         f"training time ({seconds} s)")
     batch = min(128, n_steps)
     first = "random" if warmup else opponent
     model = MaskablePPO("MlpPolicy", make_env(game, first, encoding=encoding), seed=seed, verbose=0, n_steps=n_steps, batch_size=batch,
                         gamma=0.995, ent_coef=0.01, policy_kwargs={"net_arch": [width, width]})
-    if warmup:
+    model.imitation = None
+    if imitation:
+        model.imitation = imitate(model, game, opponent, imitation, seed, encoding)
+        model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds - imitation))
+    elif warmup:
         model.learn(total_timesteps=max_steps, callback=TimeLimit(warmup))
         model.set_env(make_env(game, opponent, encoding=encoding))
         model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds - warmup), reset_num_timesteps=False)
@@ -123,6 +199,8 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--warmup", type=float, default=0.0, help="CPU minutes against the random bot first")
+    parser.add_argument("--imitate", type=float, default=0.0, help="CPU minutes imitating the heuristic first "
+                        "(a warm start; instead of --warmup)")
     parser.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers")
     parser.add_argument("--encoding", default="counts", help="the observation: counts or planes (docs/rl.md)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
@@ -130,11 +208,14 @@ def main() -> None:
     torch.set_num_threads(1)
     start = time.process_time()
     model = train(args.game, args.minutes * 60, args.seed, args.opponent, warmup=args.warmup * 60, width=args.width,
-                  encoding=args.encoding)
+                  encoding=args.encoding, imitation=args.imitate * 60)
     spent = time.process_time() - start
+    if model.imitation:
+        print(f"{args.game}: imitated the heuristic for {args.imitate:g} min: {model.imitation}")
     print(f"{args.game}: trained {model.num_timesteps} learner decisions ({args.warmup:g} min against random, "
           f"then {args.opponent}) in {spent:.0f} CPU-s")
     result: dict[str, Any] = {"game": args.game, "minutes": args.minutes, "warmup": args.warmup,
+                              "imitate": args.imitate, "imitation": model.imitation,
                               "opponent": args.opponent, "width": args.width, "encoding": args.encoding, "decisions": int(model.num_timesteps),
                               "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}
     for opponent in ("random", "heuristic"):
