@@ -144,6 +144,7 @@ def imitate(
 def train(
     game: str, seconds: float, seed: int, opponent: str = "random", max_steps: int = 10**9, n_steps: int = 1024,
     warmup: float = 0.0, width: int = 64, encoding: str = "counts", imitation: float = 0.0,
+    ent_coef: float = 0.01, learning_rate: float = 3e-4,
 ) -> MaskablePPO:
     """MaskablePPO for `seconds` CPU seconds: the first `warmup` of them against the random bot, the
     rest against `opponent` (the same policy and optimizer throughout; only the environment changes);
@@ -155,7 +156,8 @@ def train(
     batch = min(128, n_steps)
     first = "random" if warmup else opponent
     model = MaskablePPO("MlpPolicy", make_env(game, first, encoding=encoding), seed=seed, verbose=0, n_steps=n_steps, batch_size=batch,
-                        gamma=0.995, ent_coef=0.01, policy_kwargs={"net_arch": [width, width]})
+                        gamma=0.995, ent_coef=ent_coef, learning_rate=learning_rate,
+                        policy_kwargs={"net_arch": [width, width]})
     model.imitation = None
     if imitation:
         model.imitation = imitate(model, game, opponent, imitation, seed, encoding)
@@ -201,6 +203,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=0.0, help="CPU minutes against the random bot first")
     parser.add_argument("--imitate", type=float, default=0.0, help="CPU minutes imitating the heuristic first "
                         "(a warm start; instead of --warmup)")
+    parser.add_argument("--ent-coef", type=float, default=0.01, help="PPO's entropy bonus")
+    parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's step size (Adam)")
+    parser.add_argument("--n-steps", type=int, default=1024, help="decisions collected between PPO's updates")
     parser.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers")
     parser.add_argument("--encoding", default="counts", help="the observation: counts or planes (docs/rl.md)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
@@ -208,7 +213,8 @@ def main() -> None:
     torch.set_num_threads(1)
     start = time.process_time()
     model = train(args.game, args.minutes * 60, args.seed, args.opponent, warmup=args.warmup * 60, width=args.width,
-                  encoding=args.encoding, imitation=args.imitate * 60)
+                  encoding=args.encoding, imitation=args.imitate * 60,
+                  ent_coef=args.ent_coef, learning_rate=args.learning_rate, n_steps=args.n_steps)
     spent = time.process_time() - start
     if model.imitation:
         print(f"{args.game}: imitated the heuristic for {args.imitate:g} min: {model.imitation}")
@@ -216,6 +222,7 @@ def main() -> None:
           f"then {args.opponent}) in {spent:.0f} CPU-s")
     result: dict[str, Any] = {"game": args.game, "minutes": args.minutes, "warmup": args.warmup,
                               "imitate": args.imitate, "imitation": model.imitation,
+                              "ent_coef": args.ent_coef, "learning_rate": args.learning_rate, "n_steps": args.n_steps,
                               "opponent": args.opponent, "width": args.width, "encoding": args.encoding, "decisions": int(model.num_timesteps),
                               "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}
     for opponent in ("random", "heuristic"):
