@@ -55,6 +55,8 @@ def register(app: typer.Typer) -> None:
         clock: str = typer.Option("wall", "--clock", help="what the searching levels' time per move counts: wall "
                                   "(real time, as a person waits) or cpu (their own CPU time: a busy machine then "
                                   "plays the ladder an idle one does); part of the ladder's folder"),
+        adjacent: bool = typer.Option(False, "--adjacent", help="only each entrant against the next (the steps "
+                                      "between levels), not every pair; the fit uses every game in the folder"),
         publish: bool = typer.Option(False, "--publish", help="also write the ratings the lobby shows for this game"),
     ) -> None:
         """Every pair of entrants plays --games games; Bradley-Terry ratings (Elo scale) with 95% intervals, a table,
@@ -72,14 +74,14 @@ def register(app: typer.Typer) -> None:
         try:
             options = parse_options(None, variant, None, option)
             had = ladder.read_games(folder).num_rows if (folder / ladder.LADDER_FILE).exists() else 0
-            pairs = len(entrants) * (len(entrants) - 1) // 2
+            pairs = len(entrants) - 1 if adjacent else len(entrants) * (len(entrants) - 1) // 2
             console.print(f"Ladder of {game} in {folder}: {', '.join(entrants)}; {games_} games a pair "
                           f"({had} games there).")
             with Progress(TextColumn("[bold]ladder"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                           console=console, transient=True) as progress:
                 task = progress.add_task("games", total=None)
                 table = ladder.run(game, entrants, games_, folder, options, seed=seed, workers=workers,
-                                   on_game=count, clock=clock)
+                                   on_game=count, clock=clock, adjacent=adjacent)
             console.print(f"{table.num_rows - had} new games played; {table.num_rows} in all "
                           f"({pairs} pair{'' if pairs == 1 else 's'}).")
             names, wins, played = ladder.tally(table, entrants)

@@ -23,7 +23,7 @@ import math
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -129,9 +129,13 @@ def run(
     workers: int = 1,
     on_game: Callable[[dict[str, Any]], None] | None = None,
     clock: str = "wall",
+    adjacent: bool = False,
 ) -> pa.Table:
     """Play what the ladder in `folder` lacks for `games` games a pair between `entrants`; every game there.
-    `clock`: what the searching entrants' `time_limit` counts, "wall" (real time) or "cpu" (`_timed`)."""
+    `clock`: what the searching entrants' `time_limit` counts, "wall" (real time) or "cpu" (`_timed`).
+    `adjacent`: only each entrant against the next (the levels' steps, what "65% against the level
+    below" reads), not every pair: a chain links every entrant to the first, so the fit is made all
+    the same, on k - 1 pairs instead of k (k - 1) / 2."""
     options = {**(options or {}), "players": 2}
     if len(entrants) < 2 or len(set(entrants)) != len(entrants):
         raise CardtableError("a ladder needs at least two different entrants")
@@ -146,7 +150,8 @@ def run(
     _open(folder, game, options, clock)
     have = read_games(folder)
     done = {(a, b, i) for a, b, i in zip(have["a"].to_pylist(), have["b"].to_pylist(), have["index"].to_pylist(), strict=True)}
-    tasks = [(game, options, a, b, pair_seed(seed, a, b), i, clock) for a, b in combinations(entrants, 2)
+    matches = list(pairwise(entrants)) if adjacent else list(combinations(entrants, 2))
+    tasks = [(game, options, a, b, pair_seed(seed, a, b), i, clock) for a, b in matches
              for i in range(games) if (a, b, i) not in done]
     rows: list[dict[str, Any]] = []
     part = folder / f"part-{len(list(folder.glob('part-*.parquet'))):05d}.parquet"

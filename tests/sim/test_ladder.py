@@ -93,6 +93,14 @@ def test_the_cpu_clock_reaches_the_searching_entrants_only_and_is_part_of_the_la
         ladder.run("juno", ["random", "easy"], 2, tmp_path / "other", {"match": False}, clock="sundial")
 
 
+def test_adjacent_plays_each_level_against_the_next_only_and_fits_them_all(tmp_path: Path) -> None:
+    t = ladder.run("juno", ["random", "easy", "medium"], 3, tmp_path / "l", {"match": False}, adjacent=True)
+    assert sorted({(r["a"], r["b"]) for r in t.to_pylist()}) == [("easy", "medium"), ("random", "easy")]
+    assert t.num_rows == 6
+    names, wins, games = ladder.tally(t, ["random", "easy", "medium"])
+    assert [r.name for r in ladder.fit(names, wins, games)] == ["random", "easy", "medium"]
+
+
 def test_ctrl_c_keeps_every_finished_game_and_a_rerun_plays_the_rest(tmp_path: Path) -> None:
     """Ctrl-C (KeyboardInterrupt) in the middle of a ladder keeps every game finished, not only those up to
     the last save every 20 games; running it again plays only the games not there."""
