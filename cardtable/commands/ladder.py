@@ -95,7 +95,9 @@ def register(app: typer.Typer) -> None:
         results = ladder.pairs(names, wins, played)
         for t in render(game, ratings, results):
             console.print(t)
-        ladder.plot(ratings, f"{game} {options}: {table.num_rows} games, seats rotated", folder / "ladder.png")
+        shown = ", ".join(f"{k}={v}" for k, v in options.items())  # the options the ladder was given, if any
+        ladder.plot(ratings, f"{game}{' (' + shown + ')' if shown else ''}, 2 players: {table.num_rows} games, seats "
+                    f"rotated{' (CPU clock)' if clock == 'cpu' else ''}", folder / "ladder.png")
         options = json.loads((folder / ladder.LADDER_FILE).read_text())["options"]
         data = {"game": game, "options": options, "clock": clock, "games": table.num_rows, "prior": prior,
                 "ratings": {x.name: {"elo": x.elo, "low": x.low, "high": x.high, "games": x.games, "score": x.score}
