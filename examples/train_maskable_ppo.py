@@ -121,7 +121,7 @@ def imitate(
     v = torch.as_tensor(np.asarray(targets, np.float32))
     optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
     generator = torch.Generator().manual_seed(seed)
-    batches, agree = 0, 0.0
+    batches = 0
     policy.set_training_mode(True)
     while time.process_time() - start < seconds and batches < max_batches:
         for idx in torch.randperm(len(a), generator=generator).split(256):
