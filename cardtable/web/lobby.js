@@ -195,10 +195,14 @@ function readOptions() {
   return out;
 }
 
-// A level with its rating from this game's published ladder (`cardtable ladder --publish`), when there is one.
+// A level with its rating from this game's published ladder (`cardtable ladder --publish`), when there is one;
+// a level the game's ladder has not rated yet says so, rather than look like the strongest by its place.
 function levelLabel(b) {
-  const r = current && current.ratings ? current.ratings[b] : null;
-  return r ? `${b} (Elo ${r.elo >= 0 ? "+" : ""}${r.elo})` : b;
+  const ratings = current && current.ratings ? current.ratings : {};
+  const r = ratings[b];
+  if (r) return `${b} (Elo ${r.elo >= 0 ? "+" : ""}${r.elo})`;
+  const isLevel = (catalog.difficulties || []).includes(b);
+  return isLevel && Object.keys(ratings).length ? `${b} (not yet rated)` : b;
 }
 
 function renderSeats() {

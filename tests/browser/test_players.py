@@ -7,6 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from cardtable.agents import DIFFICULTY
+from cardtable.sim.ladder import published
+
 from .conftest import Server, api, shot
 from .test_play import WAIT, click, create_table, play, version
 
@@ -256,3 +259,25 @@ def test_a_bot_is_seen_thinking(page: Any, tmp_path: Any) -> None:
                                timeout=WAIT)
     finally:
         slow.stop()
+
+
+def test_the_lobby_names_each_levels_rating_from_the_games_published_ladder(page: Any, server: Server) -> None:
+    """Issue 32: a bot seat's levels carry their Elo from the game's published ladder
+    (cardtable/agents/ladders.json); a level that ladder has not rated says so, and a game without
+    a ladder shows the plain names."""
+    page.goto(server.url + "/")
+    seen = {"rated": 0, "unrated": 0, "plain": 0}
+    for game in [g["name"] for g in api(server, "/api/games")["games"]]:
+        page.click(f".game-pick[data-game={game}]")
+        labels = page.locator(".seat-agent").first.locator("option").all_inner_texts()
+        ratings = (published(game) or {}).get("ratings", {})
+        for level in DIFFICULTY:
+            if level in ratings:
+                expected, kind = f"{level} (Elo {ratings[level]['elo']:+d})", "rated"
+            elif ratings:
+                expected, kind = f"{level} (not yet rated)", "unrated"
+            else:
+                expected, kind = level, "plain"
+            assert expected in labels, (game, labels)
+            seen[kind] += 1
+    assert seen["rated"] >= 4  # at least one game's ladder is published (JUNO's rates all four levels)
