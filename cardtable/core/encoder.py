@@ -29,17 +29,50 @@ class Piece:
     """One named part of an encoding: `shape`, the largest value it can hold, what it means, and
     whether its values are `whole` numbers (counts, flags, one-hots; False for a ratio such as
     points / target): the RL adapters' planes encoding one-hots a whole piece with a small `high`
-    (`cardtable/rl/encoders/planes.py`), which would lose the fraction of a ratio."""
+    (`cardtable/rl/encoders/planes.py`), which would lose the fraction of a ratio.
+
+    `high` is one bound for the whole piece, or a tuple with the bound of each field along the last
+    axis, for a piece whose rows mix fields of different ranges (Ivion's hero: HP up to 30, flags,
+    resources up to 5): `normalize` divides each field by its own bound, so a flag is not divided
+    by the piece's largest count."""
 
     name: str
     shape: tuple[int, ...]
-    high: float
+    high: float | tuple[float, ...]
     doc: str
     whole: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.high, tuple) and len(self.high) != self.shape[-1]:
+            raise ValueError(f"piece {self.name!r}: {len(self.high)} bounds for {self.shape[-1]} fields")
 
     @property
     def size(self) -> int:
         return int(np.prod(self.shape))
+
+    @property
+    def highs(self) -> np.ndarray:
+        """Each value's bound, flat, in the piece's order (float32)."""
+        bound = np.asarray(self.high, np.float32)
+        return np.broadcast_to(bound, self.shape).ravel()
+
+    @property
+    def top(self) -> float:
+        """The piece's largest bound."""
+        return float(max(self.high)) if isinstance(self.high, tuple) else float(self.high)
+
+    def bound_text(self) -> str:
+        """The bound as the layout tables print it: one number, or the fields' bounds in order, a
+        run of equal bounds as `bound×fields` ("1×49/99×2/1×7")."""
+        if not isinstance(self.high, tuple):
+            return f"{self.high:g}"
+        runs: list[list[float]] = []
+        for h in self.high:
+            if runs and runs[-1][0] == h:
+                runs[-1][1] += 1
+            else:
+                runs.append([h, 1])
+        return "/".join(f"{h:g}" if n == 1 else f"{h:g}×{n:g}" for h, n in runs)
 
 
 class Encoder:
@@ -84,7 +117,7 @@ class Encoder:
         self.recalled_index = np.asarray(
             [i for p in self.layout if p.name in recalled for i in range(self.offsets[p.name].start, self.offsets[p.name].stop)],
             np.intp)
-        self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
+        self.high = np.concatenate([p.highs for p in self.layout])
         self._zero_floats = array("f", bytes(4 * at))
         self._floats = array("f", self._zero_floats)  # fill's buffer, reused by every encode
         self._floats_view = np.frombuffer(self._floats, np.float32)
@@ -92,7 +125,7 @@ class Encoder:
         # one-hot is at most its piece's `high`, so the smallest unsigned type holding the largest
         # `high` does: a `bytearray` (an item is set twice as fast as an `array`'s, and more than
         # twice as fast as a float's), or 16- or 32-bit integers for larger custom decks.
-        top = max((p.high for p in self.layout), default=0)
+        top = max((p.top for p in self.layout), default=0)
         self._whole_kind = "B" if top <= 0xFF else "H" if top <= 0xFFFF else "I"
         self._zero_whole = self.zero_counts(at)
         counts = self._new_whole(at)
@@ -184,7 +217,7 @@ def layout_table(layout: list[Piece], offsets: dict[str, slice]) -> str:
     """A layout as a Markdown table: piece, shape, offset, largest value, meaning."""
     rows = ["| piece | shape | offset | max | meaning |", "|---|---|---|---|---|"]
     for p in layout:
-        rows.append(f"| `{p.name}` | {p.shape} | {offsets[p.name].start} | {p.high:g} | {p.doc} |")
+        rows.append(f"| `{p.name}` | {p.shape} | {offsets[p.name].start} | {p.bound_text()} | {p.doc} |")
     return "\n".join(rows)
 
 

@@ -442,3 +442,38 @@ def test_a_copied_or_pickled_encoder_uses_its_own_buffers(game: str) -> None:
             for other in copies:
                 assert np.array_equal(other.encode(state.observation(seat)), expected)
                 assert np.array_equal(other.encode_state(state, seat), expected)
+
+
+def test_a_piece_of_mixed_fields_has_a_bound_per_field_and_normalize_divides_each_by_its_own() -> None:
+    """Ivion's hero row holds HP (up to the largest hero's), resources and control (up to 5 by the
+    rulebook) and flags: each field is bounded on its own, so under `normalize` a flag is 1 when set
+    (not 1/60) and a full pool of 5 actions is 1; every value stays within its field's bound."""
+    from cardtable.core.encoder import Piece
+    from cardtable.games.ivion.encoder import HERO
+    from cardtable.rl.encoders import Encoding
+
+    with pytest.raises(ValueError, match="3 bounds for 2 fields"):
+        Piece("p", (4, 2), (1.0, 2.0, 3.0), "three bounds for two fields")
+    g = cardtable.make("ivion")
+    enc = encoder_for(g)
+    heroes = next(p for p in enc.layout if p.name == "heroes")
+    bound = dict(zip(HERO, heroes.high, strict=True))  # type: ignore[arg-type]
+    assert bound["initiative"] == bound["wounded"] == bound["hp_fraction"] == 1
+    assert bound["actions"] == bound["power"] == bound["slow"] == 5
+    assert bound["hp"] == max(d.hp for d in g.decks)  # type: ignore[attr-defined]
+    scaled = Encoding(enc, "counts", True)
+    field = {name: i for i, name in enumerate(HERO)}
+    rows = enc.offsets["heroes"]
+    flags_seen = 0
+    for state in random_states("ivion", {}, seed=5):
+        for seat in range(g.players):
+            raw = enc.encode_state(state, seat)
+            hero = raw[rows].reshape(2, len(HERO))
+            assert (hero <= np.asarray(heroes.high)).all()
+            normalized = scaled.finish(raw.copy()).reshape(-1)[rows].reshape(2, len(HERO))
+            assert (normalized <= 1).all()
+            for name in ("initiative", "wounded", "chivalrous"):
+                np.testing.assert_array_equal(normalized[:, field[name]], hero[:, field[name]])
+                flags_seen += int(hero[:, field[name]].sum())
+            np.testing.assert_allclose(normalized[:, field["actions"]], hero[:, field["actions"]] / 5)
+    assert flags_seen  # the game set some flag

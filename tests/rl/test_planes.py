@@ -150,7 +150,8 @@ def test_the_planes_layout_is_described_like_the_counts_layout() -> None:
     table = planes.describe()
     assert "| `hand` | (54, 5) | 0 | 1 | my hand: how many of each card type I hold; one-hot over 0..4 |" in table
     assert "| `hand_counts` | (2,) | 599 | 1 | cards held by each seat, relative (0 = me); divided by 108 |" in table
-    assert all(p.high <= 1 or not p.whole or p.high > PLANES_CAP for p in planes.encoder.layout if not planed(p))
+    assert all(isinstance(p.high, tuple) or p.top <= 1 or not p.whole or p.top > PLANES_CAP
+               for p in planes.encoder.layout if not planed(p))
 
 
 def test_planes_change_only_pieces_of_small_whole_counts() -> None:

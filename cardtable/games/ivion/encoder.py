@@ -30,7 +30,8 @@ from ...core.encoder import Encoder, Piece
 from ...core.game import Game
 from ...core.state import State
 from .actions import CONTROLS
-from .state import IvionState
+from .state import MAX_CONTROL, IvionState
+from .verbs import POOLS
 
 DECISIONS = ("main", "choose_target", "unleash", "remove_control", "lose_resource", "second_wind_keep",
              "second_wind_bottom", "discard_down", "priority", "use_ability", "first_trigger", "choose_mode")
@@ -56,7 +57,7 @@ class IvionEncoder(Encoder):
         c, t = len(self.names), self.n * self.n
         self.frame = c + 2 + 2
         return [
-            Piece("heroes", (2, len(HERO)), 60.0, "per relative hero: " + ", ".join(HERO)),
+            Piece("heroes", (2, len(HERO)), self.hero_bounds(game), "per relative hero: " + ", ".join(HERO)),
             Piece("tiles", (2, t), 1, "one-hot per relative hero: its tile"),
             Piece("terrain", (2, t), 1, "per tile: difficult, enchanted"),
             Piece("attached_tiles", (2, t), 9, "per relative controller, per tile: cards attached to the tile"),
@@ -73,6 +74,22 @@ class IvionEncoder(Encoder):
             Piece("my_decision", (1,), 1, "1 if I decide now"),
             Piece("my_turn", (1,), 1, "1 if it is my turn"),
         ]
+
+    def hero_bounds(self, game: Game[Any]) -> tuple[float, ...]:
+        """Each hero field's largest value in this game (the order of `HERO`): HP up to the largest
+        hero's maximum ("the ultimate determines the starting and maximum HP"), resources up to 5
+        ("never more than five of each resource"), control up to 5 a type ("up to a maximum of five
+        for each type"); the deck, the hand and the relics at most the cards a deck holds, feats at
+        most a deck's three; the fraction of HP and the flags at most 1."""
+        decks = game.decks  # type: ignore[attr-defined]
+        resources = POOLS.bound
+        assert resources is not None, "Ivion's resources are bounded"
+        cards = float(max(len(d.cards) + len(d.relics) for d in decks))
+        bound = {"hp": float(max(d.hp for d in decks)), "actions": float(resources), "power": float(resources),
+                 "deck": cards, "hand_size": cards, "relics": float(max(len(d.relics) for d in decks)),
+                 "feats_used": float(max(len(d.feats) for d in decks))}
+        bound.update({k: float(MAX_CONTROL) for k in CONTROLS})
+        return tuple(max(bound.get(field, 1.0), 1.0) for field in HERO)
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

@@ -101,7 +101,8 @@ class ZunEncoder(Encoder):
             Piece(
                 "resolving",
                 (FRAMES, self.frame_size),
-                COUNT_CAP,
+                # every field a one-hot or a flag but boosts and shares, counts up to 99
+                (1.0,) * (self.frame_size - 3 - len(STAGES)) + (COUNT_CAP, COUNT_CAP) + (1.0,) * (1 + len(STAGES)),
                 "the top runes of the resolving stack, top first; each: one-hot kind (action, reaction, trigger), "
                 "one-hot rune, one-hot rune played as, one-hot relative player, one-hot relative actor, relative "
                 "targets, one-hot current target, boosts, shares, fizzled, one-hot stage ("

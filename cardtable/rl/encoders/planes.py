@@ -39,7 +39,8 @@ PLANES_CAP = 4
 
 def planed(piece: Piece) -> bool:
     """Whether `piece` becomes one-hot planes: whole numbers with a `high` of 2..PLANES_CAP."""
-    return piece.whole and float(piece.high).is_integer() and 2 <= piece.high <= PLANES_CAP
+    high = piece.high
+    return piece.whole and not isinstance(high, tuple) and float(high).is_integer() and 2 <= high <= PLANES_CAP
 
 
 class Planes:
@@ -60,17 +61,18 @@ class Planes:
         for p in encoder.layout:
             n, src = p.size, encoder.offsets[p.name]
             if planed(p):
-                levels = int(p.high) + 1
+                levels = int(p.top) + 1
                 piece = Piece(p.name, (*p.shape, levels), 1, f"{p.doc}; one-hot over 0..{levels - 1}")
                 planed_source.append(np.arange(src.start, src.stop))
                 planed_first.append(at + levels * np.arange(n))
                 source.append(np.repeat(np.arange(src.start, src.stop), levels))
                 weight.append(np.tile(np.arange(levels, dtype=np.float64), n))
             else:
-                divisor = max(float(p.high), 1.0)  # what normalize divides by (normalize_scale)
-                doc = p.doc if divisor == 1 else f"{p.doc}; divided by {p.high:g}"
-                piece = Piece(p.name, p.shape, min(float(p.high), 1.0), doc, p.whole and divisor == 1)
-                divisors = np.full(n, divisor, np.float32)
+                divisors = np.maximum(p.highs, 1.0)  # what normalize divides by (normalize_scale)
+                kept = bool((divisors == 1).all())
+                doc = p.doc if kept else f"{p.doc}; divided by {p.bound_text()}"
+                high = tuple(min(float(h), 1.0) for h in p.high) if isinstance(p.high, tuple) else min(float(p.high), 1.0)
+                piece = Piece(p.name, p.shape, high, doc, p.whole and kept)
                 last = self._runs[-1] if self._runs else None
                 if last is not None and last[0].stop == src.start and last[1].stop == at:
                     self._runs[-1] = (slice(last[0].start, src.stop), slice(last[1].start, at + n),
@@ -83,7 +85,7 @@ class Planes:
             self.offsets[p.name] = slice(at, at + piece.size)
             at += piece.size
         self.size = at
-        self.high = np.concatenate([np.full(p.size, p.high, np.float32) for p in self.layout])
+        self.high = np.concatenate([p.highs for p in self.layout])
         self._planed_source = np.concatenate(planed_source or [np.zeros(0)]).astype(np.intp)
         self._planed_first = np.concatenate(planed_first or [np.zeros(0)]).astype(np.intp)
         self._batch_first: dict[int, np.ndarray] = {}  # rows -> plane 0 of every planed element, flat
