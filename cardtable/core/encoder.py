@@ -32,8 +32,8 @@ class Piece:
     (`cardtable/rl/encoders/planes.py`), which would lose the fraction of a ratio.
 
     `high` is one bound for the whole piece, or a tuple with the bound of each field along the last
-    axis, for a piece whose rows mix fields of different ranges (Ivion's hero: HP up to 30, flags,
-    resources up to 5): `normalize` divides each field by its own bound, so a flag is not divided
+    axis, for a piece whose rows mix fields of different ranges (Ivion's hero: HP up to the largest
+    hero's, flags, resources up to 5): `normalize` divides each field by its own bound, so a flag is not divided
     by the piece's largest count."""
 
     name: str
