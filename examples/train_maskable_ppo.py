@@ -209,6 +209,7 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers")
     parser.add_argument("--encoding", default="counts", help="the observation: counts or planes (docs/rl.md)")
     parser.add_argument("--json", default=None, help="also write the results to this JSON file")
+    parser.add_argument("--save", default=None, help="also save the trained policy here (MaskablePPO.load reads it)")
     args = parser.parse_args()
     torch.set_num_threads(1)
     start = time.process_time()
@@ -216,6 +217,8 @@ def main() -> None:
                   encoding=args.encoding, imitation=args.imitate * 60,
                   ent_coef=args.ent_coef, learning_rate=args.learning_rate, n_steps=args.n_steps)
     spent = time.process_time() - start
+    if args.save:
+        model.save(args.save)
     if model.imitation:
         print(f"{args.game}: imitated the heuristic for {args.imitate:g} min: {model.imitation}")
     print(f"{args.game}: trained {model.num_timesteps} learner decisions ({args.warmup:g} min against random, "
