@@ -25,7 +25,7 @@ from ...core.state import State
 from ...core.verbs import Effect
 from .actions import COPY_BASE, IvionAction, Kind
 from .card import Card
-from .state import IvionState, host_key
+from .state import EXHAUSTION_DAMAGE, IvionState, host_key
 
 if TYPE_CHECKING:
     from .game import Ivion
@@ -195,6 +195,16 @@ def _may_draw(s: IvionState, seat: int) -> bool:
     return mine >= 22 or mine - 1 >= theirs + 2
 
 
+def _exhausting(s: IvionState, seat: int, n: int) -> float:
+    """What drawing `n` cards would cost in HP beyond the deck: "if you would draw a card, instead take
+    5 damage" for each card the deck no longer holds (a draw that would end this hero: as much as a
+    lethal blow is worth). Before 2026-11-28 the bot weighed an exhausted draw only as the deck's
+    clock (-2), and drew itself to death: a PPO policy that outlasted its deck beat it 85% of 300."""
+    short = max(0, n - len(s.deck[seat]))
+    hurt = EXHAUSTION_DAMAGE * short
+    return 0.0 if not hurt else 100.0 if hurt >= s.hp[seat] else float(hurt)
+
+
 def _mends(c: Card) -> bool:
     """An instant that only heals: an answer to the blow that would end you ("Staying Vigilant")."""
     return c.instant and bool(c.effects) and all(e.verb == "heal" for e in c.effects)
@@ -241,10 +251,12 @@ def _play_score(s: IvionState, seat: int, a: IvionAction, foot: _Footing) -> flo
         return 100.0 + dmg  # lethal
     v -= damage(c, True) - damage(c, True, ward)  # what the enemy's ward takes off
     hand = _hand(s, seat)
-    if any(e.verb == "draw" for e in c.effects):
+    draws = sum(cast(Any, e.params).n for e in c.effects if e.verb == "draw")
+    if draws:
         v += 1.0 if len(hand) <= 2 else 0.0
         if not _may_draw(s, seat):
             v -= 2.0  # the deck is the clock: exhaustion deals 5 a draw
+        v -= _exhausting(s, seat, draws)
     for e in c.effects:
         p: Any = e.params
         if e.verb == "heal":
@@ -340,7 +352,7 @@ def _score(s: IvionState, seat: int, a: IvionAction, foot: _Footing) -> float:
         return gain - (0.2 if spare else 1.0)
     if k == Kind.INIT_DRAW:
         if not _may_draw(s, seat):
-            return -1.0
+            return -1.0 - _exhausting(s, seat, 1)
         return 0.4 + (0.5 if len(_hand(s, seat)) < 3 else -0.5)
     if k == Kind.SPEND:
         # removing control that blocks the hand, with resources that would otherwise wait
@@ -396,8 +408,8 @@ def _mode_score(s: IvionState, seat: int, mode: int) -> float:
         p: Any = e.params
         if e.verb == "heal":
             v -= 0.5 * p.amount - 0.8 * min(p.amount, s.max_hp[seat] - s.hp[seat])
-        elif e.verb == "draw" and not _may_draw(s, seat):
-            v -= 2.0
+        elif e.verb == "draw":
+            v -= (0.0 if _may_draw(s, seat) else 2.0) + _exhausting(s, seat, p.n)
         elif e.verb == "damage" and damage(c, mode=mode) >= s.hp[1 - seat]:
             v += 100.0
     return v

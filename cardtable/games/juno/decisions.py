@@ -35,6 +35,11 @@ MATCH: Final[tuple[tuple[bytes, ...], ...]] = tuple(
     )
     for c in range(5)
 )
+# The same table as bit masks, bit t for card type t: what a hand without a playable card holds
+# none of (the state's `voids`, what the other seats infer from a draw).
+MATCH_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << t for t in range(NUM_TYPES) if row[t]) for row in rows) for rows in MATCH
+)
 # Serious stacking: cards of the same value (SAME_RANK[rank][t] is 1 when t has that rank).
 SAME_RANK: Final[tuple[bytes, ...]] = tuple(bytes(CARD_RANK[t] == r for t in range(NUM_TYPES)) for r in range(15))
 # The colored cards of each color: a Wild Draw Four needs a hand without any of the color in play.

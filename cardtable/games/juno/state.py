@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action
+from ...core.rng import Rng, as_rng
 from ...core.state import State, zero_sum_returns
 from ...core.zones import Layout, Order, StateLayout, Visibility, Zone
 from .actions import PLAY
@@ -37,6 +38,7 @@ from .cards import (
 from .decisions import (
     AFTER_DRAW,
     DECISIONS,
+    MATCH_MASK,
     MAX_STACK,
     TURN,
     Catch,
@@ -58,6 +60,25 @@ def _names(cards: list[int]) -> list[str]:
     return [CARD_NAME[t] for t in sorted(cards)]
 
 
+def _constraints(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def _without(masks: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """A hand's masks after `card` left it. Which of the masks the card fits was its own is not
+    known, so one of them goes and the others keep only what all of them forbid (what stays true
+    whichever went). When none fits, the hand was not played as the masks assume (a player who drew
+    by choice): they are all dropped."""
+    fits = [k for k, m in enumerate(masks) if not m >> card & 1]
+    if not fits:
+        return (0,) * (len(masks) - 1)
+    common = masks[fits[0]]
+    for k in fits:
+        common &= masks[k]
+    gone = fits[0]
+    return tuple(common if k in fits else m for k, m in enumerate(masks) if k != gone)
+
+
 class JunoState(State):
     # Setup and "Going out": the DRAW pile (face down), the DISCARD pile (face up), each player's hand.
     layout = StateLayout(
@@ -70,14 +91,14 @@ class JunoState(State):
                 "challenge_prev", "called", "missed", "pass_hands", "blocked"),
         lists=("scores", "final_winners"),
         nested=("round_results",),
-        derived=("_players", "_seven_o", "_serious", "_challenge"),
+        derived=("_players", "_seven_o", "_serious", "_challenge", "voids"),
         decisions=DECISIONS,
     )
     __slots__ = (
         "hands", "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round",
         "penalty", "skips", "need_color", "need_swap", "challenge_prev", "called", "missed",
         "pass_hands", "blocked", "round_results", "final_winners",
-        "_players", "_seven_o", "_serious", "_challenge",
+        "_players", "_seven_o", "_serious", "_challenge", "voids",
     )
 
     game: Juno
@@ -108,6 +129,15 @@ class JunoState(State):
     _seven_o: bool
     _serious: bool
     _challenge: bool
+    # What every seat can infer from public play about the cards in each hand (not a rule: a belief
+    # the bots' determinizations use, `determinize`). Per seat, one mask per card in hand (bit t: the
+    # card cannot be of type t): a seat that draws at its turn is taken to have held no card it could
+    # play ("If you don't have a card that matches ... you must take a card"), and a drawn card the
+    # turn passes over unplayed was not playable either. A play takes the most constrained mask the
+    # card fits; a play that fits none (a player who drew by choice, "You may also choose NOT to
+    # play") drops what was believed of that hand. Immutable tuples (copied by reference by clones);
+    # not saved: a loaded game starts believing nothing.
+    voids: tuple[tuple[int, ...], ...]
 
     def _derive(self) -> None:
         game = self.game
@@ -115,10 +145,12 @@ class JunoState(State):
         self._seven_o = game.seven_o
         self._serious = game.serious
         self._challenge = game.challenge
+        self.voids = tuple((0,) * len(hand) for hand in self.hands)
 
     # -- setup (rulebook "Setup") ----------------------------------------------------------
 
     def _setup(self) -> None:
+        self.hands = []
         self._derive()
         n = self._players
         self.scores = [0] * n
@@ -160,6 +192,7 @@ class JunoState(State):
         for _ in range(self.game.hand_size):  # Setup 2: deal, one card at a time from the dealer's left
             for k in range(1, n + 1):
                 self.hands[(dealer + k) % n].append(self.draw.pop())
+        self.voids = tuple((0,) * len(hand) for hand in self.hands)
         self.discard = []
         self.direction = 1
         self.penalty = 0
@@ -207,6 +240,48 @@ class JunoState(State):
         else:
             self._start_turn(first)
 
+    # -- what the others infer (`voids`) ----------------------------------------------------
+
+    def _believe(self, seat: int, masks: tuple[int, ...]) -> None:
+        voids = list(self.voids)
+        voids[seat] = masks
+        self.voids = tuple(voids)
+
+    def determinize(self, seat: int, rng: Rng | int | None = None) -> State:
+        """The core's determinization (the cards `seat` cannot see dealt anew), then each other
+        hand of which something is inferred (`voids`) dealt again from its cards and the DRAW pile
+        so that every card fits its mask: a constrained mask takes a random card of that pool that
+        fits (none fits: any card), the unconstrained ones keep the cards dealt. Only public play
+        shapes it, so it shows `seat` nothing it may not know."""
+        r = as_rng(rng)
+        new = super().determinize(seat, r)
+        assert isinstance(new, JunoState)
+        for other, masks in enumerate(self.voids):
+            if other != seat and any(masks):
+                new._deal_by_voids(other, masks, r)
+        return new
+
+    def _deal_by_voids(self, seat: int, masks: tuple[int, ...], r: Rng) -> None:
+        hand = self.hands[seat]
+        pool = hand + self.draw
+        size = len(pool)
+        constrained = sorted((m for m in masks if m), reverse=True, key=_constraints)[:len(hand)]
+        for k, m in enumerate(constrained):
+            pick = -1
+            for _ in range(8):  # most cards fit (a mask forbids one color, one rank and the wilds)
+                j = k + r.below(size - k)
+                if not m >> pool[j] & 1:
+                    pick = j
+                    break
+            if pick < 0:
+                fits = [j for j in range(k, size) if not m >> pool[j] & 1]
+                pick = fits[r.below(len(fits))] if fits else k
+            pool[k], pool[pick] = pool[pick], pool[k]
+        n = len(hand)
+        self.hands[seat] = pool[:n]
+        self.draw = pool[n:]
+        self._legal = None
+
     # -- drawing (rulebook "Going out": reshuffle the DISCARD pile when the DRAW pile is used up)
 
     def _draw(self, seat: int, count: int) -> list[int]:
@@ -218,6 +293,8 @@ class JunoState(State):
             card = self.draw.pop()
             hand.append(card)
             got.append(card)
+        if got:
+            self._believe(seat, self.voids[seat] + (0,) * len(got))
         if self.events is not None:
             self.emit("drew", seat=seat, count=len(got), wanted=count)
             if got:
@@ -247,6 +324,7 @@ class JunoState(State):
 
     def _play(self, seat: int, card: int, uno: bool, count: int, stackable: bool) -> None:
         hand = self.hands[seat]
+        self._believe(seat, _without(self.voids[seat], card))
         if count == 1:
             self.blocked = 0
             if card == WILD_DRAW_FOUR and self._challenge:
@@ -305,6 +383,7 @@ class JunoState(State):
             n = self._players
             old = self.hands
             self.hands = [old[(s - self.direction) % n] for s in range(n)]
+            self.voids = tuple(self.voids[(s - self.direction) % n] for s in range(n))
             self.emit("hands_passed", direction="left" if self.direction == 1 else "right")
             # the hand that missed its UNO call has moved on: whoever holds it now called nothing
             # wrong, and the player holds someone else's cards (docs/games/juno.md, going out)
@@ -362,6 +441,8 @@ class JunoState(State):
         self._start_turn(self._next(seat))
 
     def _draw_on_turn(self, seat: int) -> None:
+        # what the others infer (`voids`): the hand held nothing that matches the top card
+        held = MATCH_MASK[self.color][CARD_RANK[self.discard[-1]]]
         if self.draw or self._reshuffle():
             card = self.draw.pop()
             self.hands[seat].append(card)
@@ -369,7 +450,9 @@ class JunoState(State):
                 self.emit("drew", seat=seat, count=1, wanted=1)
                 self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[card]])
             self.blocked = 0
-            if playable(self, card, self.hands[seat]):
+            seen = playable(self, card, self.hands[seat])
+            self._believe(seat, tuple(m | held for m in self.voids[seat]) + ((0,) if seen else (held,)))
+            if seen:
                 # "If the card you picked up can be played, you are free to put it down"
                 self.pending.append(AFTER_DRAW[seat][card])
             else:
@@ -396,6 +479,9 @@ class JunoState(State):
     def _swap_hands(self, seat: int, other: int) -> None:
         """Seven-o 2: the player of a 7 trades hands with the player of their choice."""
         self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
+        voids = list(self.voids)
+        voids[seat], voids[other] = voids[other], voids[seat]
+        self.voids = tuple(voids)
         self.need_swap = False
         if self.missed == seat:  # their one-card hand went to `other` (see the pass above)
             self.missed = None

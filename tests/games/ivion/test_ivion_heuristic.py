@@ -131,3 +131,19 @@ def test_it_keeps_an_instant_heal_for_the_blow_that_would_end_it() -> None:
                  at=("a1", "c1"))
     s.hp[1] = 10
     assert choice(s) != "play Penance"
+
+
+@pytest.mark.parametrize("deck", [True, False])
+def test_it_does_not_draw_from_an_empty_deck(deck: bool) -> None:
+    """Rules Reference, "Exhausted": "if you would draw a card, instead take 5 damage". With its deck
+    spent, Lio keeps Timeweaver (an instant draw) rather than take 5; with cards left it draws.
+    (Until 2026-11-28 it drew itself to death: a PPO policy that outlasted its deck won 85%.)"""
+    s = position(hands=([], ["Mirror Image"]), turn=1, actions=(0, 3), initiative=(0, 0))
+    s.pos = [11, 13]
+    s.hp[1] = 16
+    if not deck:
+        s.deck[1] = []
+    s.feats_used[1].append(next(c for c in s.feats[1] if s.name(c) == "Wayfinder"))
+    s._legal = None
+    assert "feat Timeweaver" in [a.text for a in s.legal_actions()]
+    assert (choice(s) == "feat Timeweaver") is deck

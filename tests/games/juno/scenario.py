@@ -75,6 +75,7 @@ def position(
     state.penalty = penalty
     state.skips = 0
     state.blocked = 0
+    state._derive()  # nothing is believed of hands set by hand (`voids`)
     if scores is not None:
         state.scores = list(scores)
     if state.events is not None:

@@ -1,0 +1,117 @@
+"""What the other seats infer from public play (`JunoState.voids`) and the determinizations that
+use it (the hard bot's and the coach's searches). Not a rule of the rulebook: a belief drawn from
+"Let's play" ("If you don't have a card that matches ... you must take a card from the DRAW pile";
+"Otherwise, play moves on to the next person in turn"); docs/games/juno.md, "What the bots infer"."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import agents
+from cardtable.core.rng import Rng
+from cardtable.core.views import need_of, view_for
+from cardtable.games.juno.decisions import MATCH
+from cardtable.games.juno.state import JunoState
+
+from .scenario import cards, juno, names, position
+
+
+def test_a_seat_that_draws_is_believed_to_hold_nothing_that_matches() -> None:
+    """Seat 1 draws on a red 5 and the drawn card passes unplayed: seen from seat 0, every
+    determinization deals seat 1 only cards that match neither red nor 5 nor are wild."""
+    state = position(juno(players=2), ["red 1, blue 2", "blue 3, green 7, yellow 8"], discard="red 5",
+                     draw="wild, red 9, red 2, green 5, blue 9, yellow 1, green 2", turn=1)
+    state.apply("draw")  # seat 1 takes green 2 (the top of the DRAW pile), which cannot be played
+    assert state.current_player == 0
+    assert [bin(m).count("1") for m in state.voids[1]] == [18] * 4  # red (13), the other 5s (3), two wilds
+    held = MATCH[state.color][5]
+    for k in range(200):
+        view = state.determinize(0, Rng(k))
+        assert len(view.hands[1]) == 4
+        assert not [c for c in view.hands[1] if held[c]], names(view.hands[1])
+        assert sorted(view.hands[0]) == sorted(state.hands[0])
+
+
+def test_a_playable_drawn_card_is_not_believed_unplayable() -> None:
+    """The drawn card could be played (a decision follows): only the cards held before are constrained."""
+    state = position(juno(players=2), ["red 1, blue 2", "blue 3, green 7"], discard="red 5",
+                     draw="green 2, red 9", turn=1)
+    state.apply("draw")  # red 9: playable, so seat 1 is asked whether to play it
+    assert state.current_player == 1
+    assert [m != 0 for m in state.voids[1]] == [True, True, False]
+
+
+def test_a_card_that_breaks_the_belief_drops_it() -> None:
+    """A player who drew by choice ("You may also choose NOT to play a playable card") and later
+    plays a card it was believed not to hold: what was believed of that hand is dropped, so no
+    determinization is dealt against what the table has seen."""
+    state = position(juno(players=2), ["red 1, blue 2", "red 3, green 7"], discard="red 5", draw="green 2", turn=1)
+    state.voids = ((0, 0), (_mask("red 5"), _mask("red 5")))  # as if seat 1 had drawn on this red 5 by choice
+    state.apply("play red 3")
+    assert state.voids[1] == (0,)
+
+
+def test_a_card_that_fits_several_masks_keeps_only_what_they_share() -> None:
+    """Which mask left with the card is unknown: the others keep what every candidate forbade."""
+    state = position(juno(players=2), ["red 1, blue 2", "blue 3, green 7, yellow 9"], discard="blue 5", turn=1)
+    red, green = _mask("red 4"), _mask("green 4")  # red or a 4 or wild; green or a 4 or wild
+    state.voids = ((0, 0), (red, green, red))
+    state.apply("play blue 3")  # blue 3 fits all three masks
+    shared = red & green  # a 4 or a wild
+    assert shared and state.voids[1] == (shared, shared)
+
+
+def _mask(top: str) -> int:
+    from cardtable.games.juno.cards import CARD_COLOR, CARD_RANK
+    from cardtable.games.juno.decisions import MATCH_MASK
+    t = cards(top)[0]
+    return MATCH_MASK[CARD_COLOR[t]][CARD_RANK[t]]
+
+
+def _fits(hand: list[int], masks: tuple[int, ...]) -> bool:
+    """Whether the cards of `hand` can be given one mask each that allows them (a matching)."""
+    owner: dict[int, int] = {}  # mask index -> card index
+
+    def place(card: int, seen: set[int]) -> bool:
+        for k, m in enumerate(masks):
+            if k in seen or m >> hand[card] & 1:
+                continue
+            seen.add(k)
+            if k not in owner or place(owner[k], seen):
+                owner[k] = card
+                return True
+        return False
+
+    return len(hand) == len(masks) and all(place(c, set()) for c in range(len(hand)))
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4}, {"players": 3, "variant": "seven-o"},
+                                     {"players": 2, "variant": "serious"}])
+def test_the_belief_holds_for_players_who_play_when_they_can(options: dict[str, object]) -> None:
+    """The medium bot never draws when it can play, as the belief assumes: at every step of its
+    games every hand can be matched to its masks (the inference never rules out a card held)."""
+    game = juno(**options)
+    bot = agents.make("medium", seed=1)
+    for seed in range(12):
+        state = game.new_state(seed, record_events=False)
+        assert isinstance(state, JunoState)
+        copies = Rng(seed)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bot.act(view_for(need_of(bot), state, seat, copies.spawn)))
+            for hand, masks in zip(state.hands, state.voids, strict=True):
+                assert _fits(hand, masks), (names(hand), masks)
+
+
+def test_beliefs_come_from_public_play_only() -> None:
+    """Two deals that differ in the hidden cards but show the same public course give the same
+    belief: the masks change only with what every seat sees (a draw and whether a decision
+    followed it, the card played)."""
+    game = juno(players=2)
+    a = position(game, ["red 1, blue 2", "blue 3, green 7"], discard="red 5", draw="green 2, yellow 4", turn=1)
+    b = position(game, ["red 1, blue 2", "yellow 3, green 9"], discard="red 5", draw="green 2, blue 4", turn=1)
+    for state in (a, b):
+        state.apply("draw")  # seat 1 draws a card it cannot play (yellow 4 / blue 4) and the turn passes
+        state.apply("play red 1")
+    assert a.voids == b.voids and any(a.voids[1])
