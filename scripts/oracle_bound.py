@@ -37,19 +37,17 @@ from cardtable.sim.job import parse_agent  # noqa: E402
 
 class Open:
     """The true state, shown as a view whose every determinization is the truth itself (`sees="all"`),
-    or the truth with the cards no seat can see shuffled anew (`sees="hands"`: every hand, not the
-    draw pile's order)."""
+    the truth with the cards no seat can see shuffled anew (`sees="hands"`: every hand, not the
+    draw pile's order), or the game's own determinization (`sees="fair"`: the same search as the
+    ladder's, on the pure engine)."""
 
     def __init__(self, state: State, sees: str) -> None:
         self._state = state
         self._sees = sees
 
     def determinize(self, seat: int, rng: Any = None) -> State:
-        if self._sees in ("none", "voids"):
-            world = self._state.determinize(seat, rng)
-            if self._sees == "voids":
-                self.voids.deal(world, seat, rng)
-            return world
+        if self._sees == "fair":
+            return self._state.determinize(seat, rng)
         world = self._state.clone()
         if self._sees == "hands":
             world.shuffle_unseen(rng)
@@ -57,65 +55,6 @@ class Open:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)
-
-
-class Voids:
-    """JUNO: what each seat's unknown cards cannot be, inferred from public play. A seat that draws
-    at its turn is taken to have held nothing playable (the medium bot never draws when it can
-    play): every card it held then is a slot that cannot match the color and rank in play. A slot
-    per card in hand; a card played leaves the most constrained slot it fits (none fits: the seat
-    played against the model, its constraints are dropped)."""
-
-    def __init__(self, state: Any) -> None:
-        self.slots: list[list[list[tuple[int, int]]]] = [[[] for _ in hand] for hand in state.hands]
-
-    def before(self, state: Any, action: Any) -> tuple[list[int], tuple[int, int] | None]:
-        from cardtable.games.juno.cards import CARD_RANK
-        from cardtable.games.juno.decisions import Turn
-        d = state.pending[-1]
-        drew = type(d) is Turn and not state.penalty and action.kind.name == "DRAW"
-        return [len(h) for h in state.hands], ((state.color, CARD_RANK[state.discard[-1]]) if drew else None)
-
-    def after(self, state: Any, seat: int, before: tuple[list[int], tuple[int, int] | None]) -> None:
-        from cardtable.games.juno.decisions import MATCH
-        sizes, drew = before
-        if drew is not None:
-            for slot in self.slots[seat]:
-                slot.append(drew)
-        for s, (old, hand) in enumerate(zip(sizes, state.hands, strict=True)):
-            new = len(hand)
-            if new > old:
-                self.slots[s] += [[] for _ in range(new - old)]
-            elif new < old:
-                card = state.discard[-1]
-                for _ in range(old - new):
-                    fits = [k for k, slot in enumerate(self.slots[s])
-                            if not any(MATCH[c][r][card] for c, r in slot)]
-                    if fits:
-                        del self.slots[s][max(fits, key=lambda k: len(self.slots[s][k]))]
-                    else:
-                        self.slots[s] = [[] for _ in range(len(self.slots[s]) - 1)]
-            assert len(self.slots[s]) == new, (s, len(self.slots[s]), new)
-
-    def deal(self, world: Any, seat: int, rng: Any) -> None:
-        """Re-deal the other seats' hands from the cards `seat` cannot see, each slot a card it may be."""
-        from cardtable.games.juno.decisions import MATCH
-        for o, slots in enumerate(self.slots):
-            if o == seat or not any(slots):
-                continue
-            pool = world.hands[o] + world.draw
-            order = sorted(range(len(slots)), key=lambda k: -len(slots[k]))
-            hand: list[int] = []
-            for k in order:
-                allowed = [i for i, card in enumerate(pool) if not any(MATCH[c][r][card] for c, r in slots[k])]
-                if not allowed:
-                    allowed = list(range(len(pool)))
-                i = allowed[rng.below(len(allowed))]
-                hand.append(pool.pop(i))
-            rng.shuffle(pool)
-            world.hands[o] = hand
-            world.draw = pool
-            world._legal = None
 
 
 def one(task: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
@@ -128,20 +67,14 @@ def one(task: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, Any]:
     medium = agents.make("medium", seed=gseed * 31 + 2)
     state = game.new_state(gseed, record_events=False)
     copies = Rng(gseed ^ 0x0AC1E)
-    voids = Voids(state) if sees == "voids" else None
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         if seat == oracle_seat:
-            view = Open(state, sees)
-            view.voids = voids
-            action = oracle.act(view)  # type: ignore[arg-type]
+            action = oracle.act(Open(state, sees))  # type: ignore[arg-type]
         else:
             action = medium.act(view_for(need_of(medium), state, seat, copies.spawn))  # type: ignore[arg-type]
-        before = voids.before(state, action) if voids else None
         state.apply(action)
-        if voids:
-            voids.after(state, seat, before)
     winners = state.winners()
     return {"index": index, "oracle_seat": oracle_seat, "winners": sorted(winners), "decisions": len(state.history)}
 
@@ -151,9 +84,9 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--agent", default="ismcts:time_limit=2:rollout=heuristic:cutoff=20",
                         help="the oracle's search, as the arena writes agents")
-    parser.add_argument("--sees", choices=("all", "hands", "voids", "none"), default="all",
+    parser.add_argument("--sees", choices=("all", "hands", "fair"), default="all",
                         help="all: every card and the draw pile's order; hands: every hand, the unseen cards shuffled; "
-                        "voids: a fair view, the hands dealt as public play suggests (JUNO); none: a fair view")
+                        "fair: the game's own determinization (what a player may know)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
