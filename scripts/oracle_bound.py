@@ -24,7 +24,6 @@ os.environ["CARDTABLE_PURE"] = "1"  # before cardtable is imported (see the docs
 
 import argparse  # noqa: E402
 import json  # noqa: E402
-import math  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -33,6 +32,7 @@ from cardtable.core.rng import Rng  # noqa: E402
 from cardtable.core.state import State  # noqa: E402
 from cardtable.core.views import need_of, view_for  # noqa: E402
 from cardtable.sim.job import parse_agent  # noqa: E402
+from cardtable.sim.stats import wilson  # noqa: E402
 
 
 class Open:
@@ -109,11 +109,9 @@ def main() -> None:
                 half += 0.5
     n = len(rows)
     p = (wins + half) / n
-    z = 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low, high = wilson(wins + half, n)
     print(f"{args.game}: the oracle ({args.agent}, sees {args.sees}) against medium: {wins + half:g} of {n} = {p:.1%} "
-          f"[{centre - spread:.1%}, {centre + spread:.1%}] (Wilson 95%), seats rotated")
+          f"[{low:.1%}, {high:.1%}] (Wilson 95%), seats rotated")
     if args.out:
         with open(args.out, "w") as out:
             for row in rows:

@@ -133,9 +133,9 @@ class JunoState(State):
     # the bots' determinizations use, `determinize`). Per seat, one mask per card in hand (bit t: the
     # card cannot be of type t): a seat that draws at its turn is taken to have held no card it could
     # play ("If you don't have a card that matches ... you must take a card"), and a drawn card the
-    # turn passes over unplayed was not playable either. A play takes the most constrained mask the
-    # card fits; a play that fits none (a player who drew by choice, "You may also choose NOT to
-    # play") drops what was believed of that hand. Immutable tuples (copied by reference by clones);
+    # turn passes over unplayed was not playable either. A card played takes one of the masks it
+    # fits, and the others keep only what those masks share (`_without`); a play that fits none (a
+    # player who drew by choice, "You may also choose NOT to play") drops what was believed of that hand. Immutable tuples (copied by reference by clones);
     # not saved: a loaded game starts believing nothing.
     voids: tuple[tuple[int, ...], ...]
 
