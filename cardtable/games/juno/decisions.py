@@ -46,6 +46,8 @@ SAME_RANK: Final[tuple[bytes, ...]] = tuple(bytes(CARD_RANK[t] == r for t in ran
 COLOR_CARDS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(t for t in range(NUM_TYPES) if CARD_COLOR[t] == c and c != NO_COLOR) for c in range(5)
 )
+# The same as bit masks: what a hand that may play a Wild Draw Four holds none of (the state's `voids`).
+COLOR_MASK: Final[tuple[int, ...]] = tuple(sum(1 << t for t in cards) for cards in COLOR_CARDS)
 _PLAY_ONLY: Final[tuple[Action, ...]] = tuple(PLAY[t][0] for t in range(NUM_TYPES))  # the play without a call
 _PLAY_WD4: Final = _PLAY_ONLY[WILD_DRAW_FOUR]
 _PLAY_KIND: Final = Kind.PLAY

@@ -37,6 +37,7 @@ from .cards import (
 )
 from .decisions import (
     AFTER_DRAW,
+    COLOR_MASK,
     DECISIONS,
     MATCH_MASK,
     MAX_STACK,
@@ -329,6 +330,11 @@ class JunoState(State):
             self.blocked = 0
             if card == WILD_DRAW_FOUR and self._challenge:
                 self.challenge_prev = self.color
+        if card == WILD_DRAW_FOUR and count == 1 and not self._challenge and not self.penalty:
+            # "You may only play this card when you do NOT have another card in your hand that
+            # matches the COLOR on the DISCARD pile": the cards left hold none of that color
+            off = COLOR_MASK[self.color]
+            self._believe(seat, tuple(m | off for m in self.voids[seat]))
         hand.remove(card)
         self.discard.append(card)
         self.called = uno

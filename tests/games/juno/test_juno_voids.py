@@ -115,3 +115,26 @@ def test_beliefs_come_from_public_play_only() -> None:
         state.apply("draw")  # seat 1 draws a card it cannot play (yellow 4 / blue 4) and the turn passes
         state.apply("play red 1")
     assert a.voids == b.voids and any(a.voids[1])
+
+
+def test_a_wild_draw_four_shows_a_hand_without_the_color_in_play() -> None:
+    """"You may only play this card when you do NOT have another card in your hand that matches the
+    COLOR on the DISCARD pile": after seat 1 plays it on red, every determinization seen from seat 0
+    deals seat 1 no red card (a wild or a 5 may still be there)."""
+    state = position(juno(players=2), ["red 1, blue 2", "wild draw four, green 3, yellow 4, blue 5"],
+                     discard="red 5", draw="red 9, red 2, red 7, green 5, blue 9, yellow 1, wild", turn=1)
+    state.apply("play wild draw four")
+    state.apply("choose green")
+    red = cards("red 0, red 2, red 7, red skip, red draw two")
+    assert len(state.voids[1]) == 3 and all(m >> c & 1 for m in state.voids[1] for c in red)
+    for k in range(100):
+        view = state.determinize(0, Rng(k))
+        assert not [c for c in view.hands[1] if c in cards("red 2, red 7, red 9")], names(view.hands[1])
+
+
+def test_with_the_challenge_rule_a_wild_draw_four_shows_nothing() -> None:
+    """With the challenge rule a Wild Draw Four may be a bluff: nothing is inferred from it."""
+    state = position(juno(players=2, wild_draw_four="challenge"), ["red 1, blue 2", "wild draw four, red 3, yellow 4"],
+                     discard="red 5", turn=1)
+    state.apply("play wild draw four")
+    assert state.voids[1] == (0, 0)
