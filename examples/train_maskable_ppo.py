@@ -22,9 +22,10 @@ encoded `observation(seat)` (the `"observation"` entry; the mask goes to the act
 not the network). Needs torch and sb3-contrib (`pip install cardtable[research]`).
 
 Evaluation plays the trained policy (deterministic) against the random bot and against the
-heuristic bot on seeds never used in training, at both seats, and prints win rates with 95%
-intervals, beside what a random player wins against the same opponents on the same seeds.
-Not run in CI; `tests/rl/test_ppo_example.py` trains for a few hundred steps.
+heuristic bot on seeds never used in training, at both seats, and prints scores with 95%
+intervals (wins, and a game without a winner counted half, as `cardtable ladder` counts it; how
+many there were is printed too), beside what a random player scores against the same opponents on
+the same seeds. Not run in CI; `tests/rl/test_training_examples.py` trains for a few steps.
 """
 
 from __future__ import annotations
@@ -171,12 +172,14 @@ def train(
     return model
 
 
-def play(game: str, opponent: str, games: int, policy: MaskablePPO | None, encoding: str = "counts") -> tuple[float, float]:
-    """Win rate of `policy` (None: uniformly random legal actions) against `opponent`, with a 95%
-    interval, over `games` evaluation seeds; the learner's seat is drawn from each seed."""
+def play(game: str, opponent: str, games: int, policy: MaskablePPO | None, encoding: str = "counts") -> tuple[float, float, int]:
+    """Score of `policy` (None: uniformly random legal actions) against `opponent` over `games`
+    evaluation seeds, the learner's seat drawn from each seed: (wins + half the games without a
+    winner) / games, as the ladder counts (`cardtable ladder`), its 95% interval's half-width, and
+    how many games had no winner (a game cut at its decision limit, or a shared win)."""
     env = make_env(game, opponent, encoding=encoding)
     rng = np.random.default_rng(0)
-    wins = 0
+    wins = draws = 0
     for g in range(games):
         obs, _ = env.reset(seed=EVAL_SEED + g)
         done, reward = False, 0.0
@@ -189,8 +192,9 @@ def play(game: str, opponent: str, games: int, policy: MaskablePPO | None, encod
             obs, reward, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
         wins += reward > 0
-    rate = wins / games
-    return rate, 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / games)
+        draws += reward == 0
+    rate = (wins + draws / 2) / games
+    return rate, 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / games), draws
 
 
 def main() -> None:
@@ -229,11 +233,13 @@ def main() -> None:
                               "opponent": args.opponent, "width": args.width, "encoding": args.encoding, "decisions": int(model.num_timesteps),
                               "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}
     for opponent in ("random", "heuristic"):
-        rate, ci = play(args.game, opponent, args.eval_games, model, args.encoding)
-        base, base_ci = play(args.game, opponent, args.eval_games, None)
-        result["vs"][opponent] = {"ppo": rate, "ppo_ci": ci, "random": base, "random_ci": base_ci}
-        print(f"  vs {opponent}: MaskablePPO wins {rate:.1%} ± {ci:.1%} of {args.eval_games} games; "
-              f"a random player wins {base:.1%} ± {base_ci:.1%} on the same seeds")
+        rate, ci, draws = play(args.game, opponent, args.eval_games, model, args.encoding)
+        base, base_ci, base_draws = play(args.game, opponent, args.eval_games, None)
+        result["vs"][opponent] = {"ppo": rate, "ppo_ci": ci, "ppo_no_winner": draws,
+                                  "random": base, "random_ci": base_ci, "random_no_winner": base_draws}
+        print(f"  vs {opponent}: MaskablePPO scores {rate:.1%} ± {ci:.1%} of {args.eval_games} games "
+              f"({draws} without a winner, counted half); a random player {base:.1%} ± {base_ci:.1%} "
+              f"({base_draws} without a winner) on the same seeds")
     if args.json:
         with open(args.json, "w") as out:
             json.dump(result, out, indent=1)
