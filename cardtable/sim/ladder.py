@@ -21,6 +21,7 @@ import hashlib
 import json
 import math
 import multiprocessing
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, pairwise
@@ -277,7 +278,8 @@ def plot(ratings: list[Rating], title: str, path: Path) -> None:
     ax.set_yticks(ys, [x.name for x in ratings])
     ax.invert_yaxis()
     ax.set_xlabel(f"Elo (Bradley-Terry, {ratings[0].name} = 0), 95% interval")
-    ax.set_title(title)
+    # the title names the game, its options, the games and the clock: wrapped, so a long one stays on the figure
+    ax.set_title(textwrap.fill(title, 60), fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
