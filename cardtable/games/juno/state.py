@@ -92,14 +92,14 @@ class JunoState(State):
                 "challenge_prev", "called", "missed", "pass_hands", "blocked"),
         lists=("scores", "final_winners"),
         nested=("round_results",),
-        derived=("_players", "_seven_o", "_serious", "_challenge", "voids"),
+        derived=("_players", "_seven_o", "_serious", "_challenge", "voids", "_dealt"),
         decisions=DECISIONS,
     )
     __slots__ = (
         "hands", "draw", "discard", "color", "direction", "turn", "dealer", "scores", "round",
         "penalty", "skips", "need_color", "need_swap", "challenge_prev", "called", "missed",
         "pass_hands", "blocked", "round_results", "final_winners",
-        "_players", "_seven_o", "_serious", "_challenge", "voids",
+        "_players", "_seven_o", "_serious", "_challenge", "voids", "_dealt",
     )
 
     game: Juno
@@ -139,6 +139,11 @@ class JunoState(State):
     # player who drew by choice, "You may also choose NOT to play") drops what was believed of that hand. Immutable tuples (copied by reference by clones);
     # not saved: a loaded game starts believing nothing.
     voids: tuple[tuple[int, ...], ...]
+    # A determinized copy (`determinize`): what searches and playouts move on. It keeps `voids` for
+    # its own determinizations (a bot's view is one, determinized again at every search iteration),
+    # and drops them at its first move, which nothing determinizes again, so no playout pays their
+    # upkeep (`_tracking`).
+    _dealt: bool
 
     def _derive(self) -> None:
         game = self.game
@@ -147,6 +152,7 @@ class JunoState(State):
         self._serious = game.serious
         self._challenge = game.challenge
         self.voids = tuple((0,) * len(hand) for hand in self.hands)
+        self._dealt = False
 
     # -- setup (rulebook "Setup") ----------------------------------------------------------
 
@@ -193,7 +199,7 @@ class JunoState(State):
         for _ in range(self.game.hand_size):  # Setup 2: deal, one card at a time from the dealer's left
             for k in range(1, n + 1):
                 self.hands[(dealer + k) % n].append(self.draw.pop())
-        self.voids = tuple((0,) * len(hand) for hand in self.hands)
+        self.voids = () if self._dealt else tuple((0,) * len(hand) for hand in self.hands)
         self.discard = []
         self.direction = 1
         self.penalty = 0
@@ -243,6 +249,14 @@ class JunoState(State):
 
     # -- what the others infer (`voids`) ----------------------------------------------------
 
+    def _tracking(self) -> bool:
+        """Whether this state keeps `voids` up to date: not once a determinized copy has moved
+        (`_dealt`), which drops them then (an empty `voids` believes nothing of any hand)."""
+        if self._dealt:
+            self.voids = ()
+            return False
+        return True
+
     def _believe(self, seat: int, masks: tuple[int, ...]) -> None:
         voids = list(self.voids)
         voids[seat] = masks
@@ -253,10 +267,12 @@ class JunoState(State):
         hand of which something is inferred (`voids`) dealt again from its cards and the DRAW pile
         so that every card fits its mask: a constrained mask takes a random card of that pool that
         fits (none fits: any card), the unconstrained ones keep the cards dealt. Only public play
-        shapes it, so it shows `seat` nothing it may not know."""
+        shapes it, so it shows `seat` nothing it may not know. The copy keeps the masks until its
+        first move (`_dealt`)."""
         r = as_rng(rng)
         new = super().determinize(seat, r)
         assert isinstance(new, JunoState)
+        new._dealt = True
         for other, masks in enumerate(self.voids):
             if other != seat and any(masks):
                 new._deal_by_voids(other, masks, r)
@@ -294,7 +310,7 @@ class JunoState(State):
             card = self.draw.pop()
             hand.append(card)
             got.append(card)
-        if got:
+        if got and self._tracking():
             self._believe(seat, self.voids[seat] + (0,) * len(got))
         if self.events is not None:
             self.emit("drew", seat=seat, count=len(got), wanted=count)
@@ -325,12 +341,14 @@ class JunoState(State):
 
     def _play(self, seat: int, card: int, uno: bool, count: int, stackable: bool) -> None:
         hand = self.hands[seat]
-        self._believe(seat, _without(self.voids[seat], card))
+        tracking = self._tracking()
+        if tracking:
+            self._believe(seat, _without(self.voids[seat], card))
         if count == 1:
             self.blocked = 0
             if card == WILD_DRAW_FOUR and self._challenge:
                 self.challenge_prev = self.color
-        if card == WILD_DRAW_FOUR and count == 1 and not self._challenge and not self.penalty:
+        if tracking and card == WILD_DRAW_FOUR and count == 1 and not self._challenge and not self.penalty:
             # "You may only play this card when you do NOT have another card in your hand that
             # matches the COLOR on the DISCARD pile": the cards left hold none of that color
             off = COLOR_MASK[self.color]
@@ -389,7 +407,8 @@ class JunoState(State):
             n = self._players
             old = self.hands
             self.hands = [old[(s - self.direction) % n] for s in range(n)]
-            self.voids = tuple(self.voids[(s - self.direction) % n] for s in range(n))
+            if self._tracking():
+                self.voids = tuple(self.voids[(s - self.direction) % n] for s in range(n))
             self.emit("hands_passed", direction="left" if self.direction == 1 else "right")
             # the hand that missed its UNO call has moved on: whoever holds it now called nothing
             # wrong, and the player holds someone else's cards (docs/games/juno.md, going out)
@@ -448,7 +467,7 @@ class JunoState(State):
 
     def _draw_on_turn(self, seat: int) -> None:
         # what the others infer (`voids`): the hand held nothing that matches the top card
-        held = MATCH_MASK[self.color][CARD_RANK[self.discard[-1]]]
+        held = MATCH_MASK[self.color][CARD_RANK[self.discard[-1]]] if self._tracking() else -1
         if self.draw or self._reshuffle():
             card = self.draw.pop()
             self.hands[seat].append(card)
@@ -457,7 +476,8 @@ class JunoState(State):
                 self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[card]])
             self.blocked = 0
             seen = playable(self, card, self.hands[seat])
-            self._believe(seat, tuple(m | held for m in self.voids[seat]) + ((0,) if seen else (held,)))
+            if held >= 0:
+                self._believe(seat, tuple(m | held for m in self.voids[seat]) + ((0,) if seen else (held,)))
             if seen:
                 # "If the card you picked up can be played, you are free to put it down"
                 self.pending.append(AFTER_DRAW[seat][card])
@@ -485,9 +505,10 @@ class JunoState(State):
     def _swap_hands(self, seat: int, other: int) -> None:
         """Seven-o 2: the player of a 7 trades hands with the player of their choice."""
         self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
-        voids = list(self.voids)
-        voids[seat], voids[other] = voids[other], voids[seat]
-        self.voids = tuple(voids)
+        if self._tracking():
+            voids = list(self.voids)
+            voids[seat], voids[other] = voids[other], voids[seat]
+            self.voids = tuple(voids)
         self.need_swap = False
         if self.missed == seat:  # their one-card hand went to `other` (see the pass above)
             self.missed = None

@@ -138,3 +138,53 @@ def test_with_the_challenge_rule_a_wild_draw_four_shows_nothing() -> None:
                      discard="red 5", turn=1)
     state.apply("play wild draw four")
     assert state.voids[1] == (0, 0)
+
+
+def test_a_determinized_copy_keeps_its_beliefs_until_its_first_move() -> None:
+    """A bot's view is a determinized copy that its search determinizes again at every iteration: it
+    keeps the masks (its copies are dealt by them). A copy that moves (a playout) drops them, so no
+    playout pays for their upkeep; a copy of it believes nothing and is dealt at random."""
+    state = position(juno(players=2), ["red 1, blue 2", "blue 3, green 7, yellow 8"], discard="red 5",
+                     draw="wild, red 9, red 2, green 5, blue 9, yellow 1, green 2", turn=1)
+    state.apply("draw")
+    view = state.determinize(0, Rng(1))
+    assert view.voids == state.voids
+    held = MATCH[state.color][5]
+    for k in range(50):  # the view's own copies are dealt by the masks it kept
+        assert not [c for c in view.determinize(0, Rng(k)).hands[1] if held[c]]
+    copy = view.determinize(0, Rng(2))
+    copy.apply(copy.legal_actions()[0])
+    assert copy.voids == () and state.voids == view.voids != ()
+    assert len(copy.determinize(1, Rng(3)).hands[0]) == len(copy.hands[0])
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3, "variant": "seven-o"},
+                                     {"players": 2, "variant": "serious"}, {"players": 2, "match": True}])
+def test_playouts_on_determinized_copies_play_the_same_rules(options: dict[str, object]) -> None:
+    """A copy that stopped keeping beliefs moves exactly as one that keeps them: the same moves
+    from the same deal give the same game (the masks are no rule)."""
+    game = juno(**options)
+    for seed in range(4):
+        state = game.new_state(seed, record_events=False)
+        assert isinstance(state, JunoState)
+        moves = Rng(seed)
+        for step in range(400):
+            if state.is_over:
+                break
+            if step % 7 == 0:
+                seat = state.current_player
+                assert seat is not None
+                dealt = state.determinize(seat, Rng(step))
+                assert isinstance(dealt, JunoState)
+                kept = dealt.clone()
+                assert isinstance(kept, JunoState)
+                kept._dealt = False  # the same copy, still keeping its beliefs
+                picks = Rng(step + 1)
+                while not dealt.is_over and len(dealt.history) < len(state.history) + 60:
+                    legal = dealt.legal_actions()
+                    action = legal[picks.below(len(legal))]
+                    dealt.apply(action)
+                    kept.apply(action)
+                assert dealt.to_json()["state"] == kept.to_json()["state"] and dealt.voids == ()
+            legal = state.legal_actions()
+            state.apply(legal[moves.below(len(legal))])
