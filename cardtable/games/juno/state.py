@@ -466,8 +466,6 @@ class JunoState(State):
         self._start_turn(self._next(seat))
 
     def _draw_on_turn(self, seat: int) -> None:
-        # what the others infer (`voids`): the hand held nothing that matches the top card
-        held = MATCH_MASK[self.color][CARD_RANK[self.discard[-1]]] if self._tracking() else -1
         if self.draw or self._reshuffle():
             card = self.draw.pop()
             self.hands[seat].append(card)
@@ -476,7 +474,10 @@ class JunoState(State):
                 self.emit("drew_cards", to=(seat,), seat=seat, cards=[CARD_NAME[card]])
             self.blocked = 0
             seen = playable(self, card, self.hands[seat])
-            if held >= 0:
+            if self._tracking():
+                # what the others infer (`voids`): the hand held nothing that matches the top card
+                # (a reshuffle keeps the top card and the color in play)
+                held = MATCH_MASK[self.color][CARD_RANK[self.discard[-1]]]
                 self._believe(seat, tuple(m | held for m in self.voids[seat]) + ((0,) if seen else (held,)))
             if seen:
                 # "If the card you picked up can be played, you are free to put it down"
