@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from typing import Any
 
@@ -46,6 +45,7 @@ from cardtable import agents
 from cardtable.core.rng import Rng
 from cardtable.core.views import need_of, view_for
 from cardtable.rl.registration import env_id  # importing cardtable.rl registers the Gymnasium ids
+from cardtable.sim.stats import wilson
 
 EVAL_SEED = 10_000_000  # evaluation seeds start here; training episodes draw theirs from --seed
 
@@ -172,11 +172,12 @@ def train(
     return model
 
 
-def play(game: str, opponent: str, games: int, policy: MaskablePPO | None, encoding: str = "counts") -> tuple[float, float, int]:
+def play(game: str, opponent: str, games: int, policy: MaskablePPO | None,
+         encoding: str = "counts") -> tuple[float, tuple[float, float], int]:
     """Score of `policy` (None: uniformly random legal actions) against `opponent` over `games`
     evaluation seeds, the learner's seat drawn from each seed: (wins + half the games without a
-    winner) / games, as the ladder counts (`cardtable ladder`), its 95% interval's half-width, and
-    how many games had no winner (a game cut at its decision limit, or a shared win)."""
+    winner) / games, as the ladder counts (`cardtable ladder`), its Wilson 95% interval (low, high),
+    and how many games had no winner (a game cut at its decision limit, or a shared win)."""
     env = make_env(game, opponent, encoding=encoding)
     rng = np.random.default_rng(0)
     wins = draws = 0
@@ -193,8 +194,8 @@ def play(game: str, opponent: str, games: int, policy: MaskablePPO | None, encod
             done = terminated or truncated
         wins += reward > 0
         draws += reward == 0
-    rate = (wins + draws / 2) / games
-    return rate, 1.96 * math.sqrt(max(rate * (1 - rate), 1e-12) / games), draws
+    score = wins + draws / 2
+    return score / games, wilson(score, games), draws
 
 
 def main() -> None:
@@ -233,13 +234,14 @@ def main() -> None:
                               "opponent": args.opponent, "width": args.width, "encoding": args.encoding, "decisions": int(model.num_timesteps),
                               "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}
     for opponent in ("random", "heuristic"):
-        rate, ci, draws = play(args.game, opponent, args.eval_games, model, args.encoding)
-        base, base_ci, base_draws = play(args.game, opponent, args.eval_games, None)
-        result["vs"][opponent] = {"ppo": rate, "ppo_ci": ci, "ppo_no_winner": draws,
-                                  "random": base, "random_ci": base_ci, "random_no_winner": base_draws}
-        print(f"  vs {opponent}: MaskablePPO scores {rate:.1%} ± {ci:.1%} of {args.eval_games} games "
-              f"({draws} without a winner, counted half); a random player {base:.1%} ± {base_ci:.1%} "
-              f"({base_draws} without a winner) on the same seeds")
+        rate, (low, high), draws = play(args.game, opponent, args.eval_games, model, args.encoding)
+        base, (base_low, base_high), base_draws = play(args.game, opponent, args.eval_games, None)
+        result["vs"][opponent] = {"ppo": rate, "ppo_interval": [low, high], "ppo_no_winner": draws,
+                                  "random": base, "random_interval": [base_low, base_high],
+                                  "random_no_winner": base_draws}
+        print(f"  vs {opponent}: MaskablePPO scores {rate:.1%} [{low:.1%}, {high:.1%}] of {args.eval_games} games "
+              f"({draws} without a winner, counted half); a random player {base:.1%} [{base_low:.1%}, "
+              f"{base_high:.1%}] ({base_draws} without a winner) on the same seeds (Wilson 95% intervals)")
     if args.json:
         with open(args.json, "w") as out:
             json.dump(result, out, indent=1)

@@ -37,8 +37,8 @@ def test_maskable_ppo_trains_on_a_game_by_name_and_only_picks_legal_actions() ->
         obs, _, terminated, truncated, info = env.step(action)
         assert "illegal_action" not in info
         done = terminated or truncated
-    rate, interval, no_winner = ex.play("iunu", "random", 2, None)
-    assert rate in (0.0, 0.25, 0.5, 0.75, 1.0) and interval >= 0 and 0 <= no_winner <= 2
+    rate, (low, high), no_winner = ex.play("iunu", "random", 2, None)
+    assert rate in (0.0, 0.25, 0.5, 0.75, 1.0) and 0 <= low <= rate <= high <= 1 and 0 <= no_winner <= 2
 
 
 def test_the_imitation_warm_start_learns_the_heuristics_moves() -> None:
