@@ -12,7 +12,7 @@ from .. import agents
 from ..core import game_class, games
 from ..core.cards import inline_only
 from ..core.registry import game_part
-from ..sim.ladder import published
+from ..sim.ladder import published, rated_on
 from ..ui.text import player_count
 from .context import MAX_CARD_DATA, AppContext, SafeJSONResponse, check_option_text, error_response
 from .live import TableError
@@ -27,6 +27,7 @@ def game_catalog() -> list[dict[str, Any]]:
             cls = game_class(name)
             spec = cls.spec
             schema = cls.Options.model_json_schema()
+            ladder = published(name)
         except Exception:  # a teammate's game that does not import must not break the lobby
             continue
         out.append({
@@ -34,7 +35,8 @@ def game_catalog() -> list[dict[str, Any]]:
             "player_count": player_count(spec.min_players, spec.max_players),
             "variants": list(spec.variants), "summary": spec.summary, "options": schema,
             # each level's rating in the game's published ladder (the package's data, named by the game)
-            "ratings": (published(name) or {}).get("ratings", {}),
+            "ratings": (ladder or {}).get("ratings", {}),
+            "rated_on": rated_on(ladder),
         })
     return out
 

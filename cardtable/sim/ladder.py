@@ -299,6 +299,17 @@ def publish(game: str, options: dict[str, Any], ratings: list[Rating], games: in
     return path
 
 
+def rated_on(entry: dict[str, Any] | None) -> str:
+    """What a published ladder measured, in a player's words (the lobby's line under its bot seats):
+    how many games, how many players, single rounds or matches, and what the ratings are against."""
+    if not entry:
+        return ""
+    options = entry.get("options", {})
+    rounds = ", one round each" if options.get("match") is False else ""
+    return (f"Levels rated in {entry['games']:,} games between them, {options.get('players', 2)} players{rounds}; "
+            f"Elo against {entry['anchor']} (100 points ahead: 64% of the games won).")
+
+
 def published(game: str, path: Path | None = None) -> dict[str, Any] | None:
     """The published ladder of `game` (looked up by the game's name in the package's file, never read from a
     path a client gave), or None."""

@@ -220,6 +220,8 @@ function renderSeats() {
     const what = s.kind === "bot" ? agent : s.kind === "person" ? name : el("span", { class: "conn" }, "listed in the lobby; the first to join sits here");
     box.append(el("div", { class: "seat-row" }, el("span", { class: "n" }, `seat ${i + 1}`), kind, what));
   });
+  // what the levels' ratings were measured on (a JUNO level rated in single rounds, for one playing a match)
+  if (current.rated_on && seats.some((s) => s.kind === "bot")) box.append(el("p", { id: "rated-on", class: "conn" }, current.rated_on));
   $("#add-seat").disabled = seats.length >= current.max_players;
   $("#remove-seat").disabled = seats.length <= current.min_players;
 }

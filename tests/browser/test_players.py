@@ -281,3 +281,6 @@ def test_the_lobby_names_each_levels_rating_from_the_games_published_ladder(page
             assert expected in labels, (game, labels)
             seen[kind] += 1
     assert seen["rated"] >= 4  # at least one game's ladder is published (JUNO's rates all four levels)
+    # and what they were measured on: JUNO's levels in single rounds, where the lobby's table is a match
+    page.click(".game-pick[data-game=juno]")
+    assert "one round each" in page.locator("#rated-on").inner_text()

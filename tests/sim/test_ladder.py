@@ -156,8 +156,12 @@ def test_published_ratings_reach_the_lobby(tmp_path: Path, monkeypatch: pytest.M
         assert all(g["ratings"] == {} for g in client.get("/api/games").json()["games"])  # no ladder: no ratings
         wins = np.array([[0.0, 60.0], [140.0, 0.0]])
         games = np.array([[0.0, 200.0], [200.0, 0.0]])
-        ladder.publish("juno", {"players": 2}, ladder.fit(["easy", "medium"], wins, games), 200)
+        ladder.publish("juno", {"players": 2, "match": False}, ladder.fit(["easy", "medium"], wins, games), 200)
         ladder.publish("iunu", {"players": 2}, ladder.fit(["easy", "medium"], games - wins, games), 200)
-        by_game = {g["name"]: g["ratings"] for g in client.get("/api/games").json()["games"]}
+        listed = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        by_game = {name: g["ratings"] for name, g in listed.items()}
     assert by_game["juno"]["easy"] == {"elo": 0, "low": 0, "high": 0} and by_game["juno"]["medium"]["elo"] == 146
     assert by_game["iunu"]["medium"]["elo"] < 0 and by_game["zun"] == {}
+    # what the ratings were measured on: a JUNO level rated in single rounds says so to one about to play a match
+    assert listed["juno"]["rated_on"].startswith("Levels rated in 200 games between them, 2 players, one round each;")
+    assert "one round" not in listed["iunu"]["rated_on"] and listed["zun"]["rated_on"] == ""
