@@ -27,14 +27,13 @@ import pyarrow.parquet as pq
 
 from cardtable.commands.play import parse_options
 from cardtable.sim import ladder
+from cardtable.sim.backends import start_pool
 from cardtable.sim.stats import wilson
 
 
 def won(folder: Path, entrant: str) -> dict[tuple[int, int], float]:
-    """(game index, game seed) -> 1 when `entrant` won it (half when no one did)."""
-    table = ladder.read_games(folder).to_pylist()
-    return {(r["index"], r["seed"]): 1.0 if entrant in r["winners"] else 0.5 if not r["winners"] else 0.0
-            for r in table}
+    """(game index, game seed) -> `entrant`'s score in that game, as the ladder counts it."""
+    return {(r["index"], r["seed"]): ladder.score(r, entrant) for r in ladder.read_games(folder).to_pylist()}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -65,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
         for task in tasks:
             keep(ladder._play(task))
     else:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        with start_pool(multiprocessing.get_context("spawn"), args.workers) as pool:
             for row in pool.imap_unordered(ladder._play, tasks, chunksize=1):
                 keep(row)
     pq.write_table(pa.Table.from_pylist(rows, schema=ladder.SCHEMA), part)

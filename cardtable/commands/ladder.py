@@ -108,6 +108,6 @@ def register(app: typer.Typer) -> None:
         console.print(f"Plot: {folder / 'ladder.png'}; ratings: {folder / 'ratings.json'}.")
         if publish:
             console.print(f"The lobby shows these ratings: {ladder.publish(game, options, ratings, table.num_rows, clock=clock)}")
-        console.print("[dim]Elo: Bradley-Terry maximum likelihood, 100 points ahead = 64% of the games; 95% CI from "
+        console.print(f"[dim]Elo: Bradley-Terry maximum likelihood, 100 points ahead = {ladder.SHARE_100_AHEAD:.0%} of the games; 95% CI from "
                       f"the likelihood's curvature, relative to {escape(ratings[0].name)}; score: wins, a game without a "
                       f"winner counted half; {prior:g} virtual game(s) a pair, half won by each side.[/]")

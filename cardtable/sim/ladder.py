@@ -42,6 +42,8 @@ from .stats import Z95, wilson
 LEVELS = list(agents.DIFFICULTY)
 #: Elo points per unit of the Bradley-Terry rating
 ELO = 400 / math.log(10)
+#: the share of the games expected of an entrant 100 Elo points ahead (the scale, in a player's words)
+SHARE_100_AHEAD = 1 / (1 + math.exp(-100 / ELO))
 LADDER_FILE = "ladder.json"
 #: the ladders the lobby shows, one entry per game, written by `cardtable ladder --publish` (package data)
 PUBLISHED = Path(__file__).resolve().parents[1] / "agents" / "ladders.json"
@@ -210,15 +212,18 @@ def tally(table: pa.Table, entrants: list[str] | None = None) -> tuple[list[str]
         i, j = at[r["a"]], at[r["b"]]
         games[i, j] += 1
         games[j, i] += 1
-        won = set(r["winners"])
-        if won == {r["a"]}:
-            wins[i, j] += 1
-        elif won == {r["b"]}:
-            wins[j, i] += 1
-        else:  # nobody won, or both (a shared win): half each
-            wins[i, j] += 0.5
-            wins[j, i] += 0.5
+        wins[i, j] += score(r, r["a"])
+        wins[j, i] += score(r, r["b"])
     return names, wins, games
+
+
+def score(row: dict[str, Any], entrant: str) -> float:
+    """`entrant`'s score in one game of a pair (a ladder's row): 1 when it alone won, 0 when the other
+    alone did, half when nobody won or both did (a shared win)."""
+    won = set(row["winners"])
+    if won == {entrant}:
+        return 1.0
+    return 0.0 if won == {row["b"] if entrant == row["a"] else row["a"]} else 0.5
 
 
 def fit(names: list[str], wins: np.ndarray, games: np.ndarray, prior: float = 1.0) -> list[Rating]:
@@ -307,7 +312,7 @@ def rated_on(entry: dict[str, Any] | None) -> str:
     options = entry.get("options", {})
     rounds = ", one round each" if options.get("match") is False else ""
     return (f"Levels rated in {entry['games']:,} games between them, {options.get('players', 2)} players{rounds}; "
-            f"Elo against {entry['anchor']} (100 points ahead: 64% of the games won).")
+            f"Elo against {entry['anchor']} (100 points ahead: {SHARE_100_AHEAD:.0%} of the games won).")
 
 
 def published(game: str, path: Path | None = None) -> dict[str, Any] | None:
