@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -15,6 +17,7 @@ from rich.table import Table
 from ..core import CardtableError, games
 from ..sim import ladder
 from . import ctrl_c_interrupts
+from .arena import EstimateColumn, duration
 from .play import fail, parse_options
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
@@ -64,12 +67,27 @@ def register(app: typer.Typer) -> None:
         entrants = [t.strip() for t in (levels + "," + agents_arg).split(",") if t.strip()]
         folder = out or Path("ladders") / game
         ctrl_c_interrupts()  # Ctrl-C stops the ladder and keeps the finished games, however it was started
-        finished = 0
+        finished, total, started = 0, 0, time.perf_counter()
+        scores: dict[tuple[str, str], list[float]] = {}  # each pair's score in the games this run played
 
-        def count(_row: dict[str, object]) -> None:
+        def begin(n: int) -> None:
+            nonlocal total
+            total = n
+            progress.update(task, total=n)
+
+        def count(row: dict[str, Any]) -> None:
             nonlocal finished
             finished += 1
             progress.update(task, advance=1)
+            pair = scores.setdefault((row["a"], row["b"]), [0.0, 0.0])
+            pair[0] += ladder.score(row, row["a"])
+            pair[1] += ladder.score(row, row["b"])
+            # a log (no terminal: a run left going for hours) gets a line every tenth instead of a redrawn bar
+            if not console.is_terminal and (finished % max(1, total // 10) == 0 or finished == total):
+                spent = time.perf_counter() - started
+                console.print(f"{finished}/{total} games, {duration(spent)}, about "
+                              f"{duration(spent / finished * (total - finished))} left; in these games "
+                              + ", ".join(f"{escape(a)} {x:g} - {y:g} {escape(b)}" for (a, b), (x, y) in scores.items()))
 
         try:
             options = parse_options(None, variant, None, option)
@@ -78,10 +96,12 @@ def register(app: typer.Typer) -> None:
             console.print(f"Ladder of {game} in {folder}: {', '.join(entrants)}; {games_} games a pair "
                           f"({had} games there).")
             with Progress(TextColumn("[bold]ladder"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=console, transient=True) as progress:
+                          EstimateColumn(), console=console, transient=True) as progress:
+                if not console.is_terminal:
+                    progress.stop()
                 task = progress.add_task("games", total=None)
                 table = ladder.run(game, entrants, games_, folder, options, seed=seed, workers=workers,
-                                   on_game=count, clock=clock, adjacent=adjacent)
+                                   on_game=count, clock=clock, adjacent=adjacent, on_start=begin)
             console.print(f"{table.num_rows - had} new games played; {table.num_rows} in all "
                           f"({pairs} pair{'' if pairs == 1 else 's'}).")
             names, wins, played = ladder.tally(table, entrants)

@@ -133,12 +133,14 @@ def run(
     on_game: Callable[[dict[str, Any]], None] | None = None,
     clock: str = "wall",
     adjacent: bool = False,
+    on_start: Callable[[int], None] | None = None,
 ) -> pa.Table:
     """Play what the ladder in `folder` lacks for `games` games a pair between `entrants`; every game there.
     `clock`: what the searching entrants' `time_limit` counts, "wall" (real time) or "cpu" (`_timed`).
     `adjacent`: only each entrant against the next (the levels' steps, what "65% against the level
     below" reads), not every pair: a chain links every entrant to the first, so the fit is made all
-    the same, on k - 1 pairs instead of k (k - 1) / 2."""
+    the same, on k - 1 pairs instead of k (k - 1) / 2. `on_start` is told how many games are to be played,
+    before the first; `on_game` is given each game's row as it finishes."""
     options = {**(options or {}), "players": 2}
     if len(entrants) < 2 or len(set(entrants)) != len(entrants):
         raise CardtableError("a ladder needs at least two different entrants")
@@ -156,6 +158,8 @@ def run(
     matches = list(pairwise(entrants)) if adjacent else list(combinations(entrants, 2))
     tasks = [(game, options, a, b, pair_seed(seed, a, b), i, clock) for a, b in matches
              for i in range(games) if (a, b, i) not in done]
+    if on_start is not None:
+        on_start(len(tasks))
     rows: list[dict[str, Any]] = []
     part = folder / f"part-{len(list(folder.glob('part-*.parquet'))):05d}.parquet"
 

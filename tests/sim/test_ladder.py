@@ -138,6 +138,8 @@ def test_cardtable_ladder_writes_a_table_a_plot_and_refits_what_is_there(tmp_pat
                             "-o", "match=false", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "Elo" in r.output and (out / "ladder.png").stat().st_size > 0
+    # not a terminal (a run left going in a log): a line as games finish, with the time left and each pair's score
+    assert "6/6 games" in r.output and "left; in these games easy " in r.output and " random" in r.output.split("6/6 games")[1]
     ratings = json.loads((out / "ratings.json").read_text())
     assert list(ratings["ratings"]) == ["easy", "medium", "random"] and ratings["ratings"]["easy"]["elo"] == 0
     refit = runner.invoke(app, ["ladder", "juno", "--levels", "easy,medium", "--agents", "random", "--games", "2",
