@@ -107,7 +107,10 @@ def test_fuzz_http_api_never_500_and_changes_nothing(served: tuple[TestClient, s
         r = client.get(f"/api/tables/{tid}/replay", params={"step": payload})
     else:
         r = client.post("/api/tables", content='{"game": "juno", "seats": [{"kind": "person"}]}', headers={"content-type": payload})
-    assert r.status_code < 500, (req, r.status_code, r.text)
+    # A valid table with a bot that the fuzzer never plays stays open, so a third one meets the server's cap
+    # on tables with bots (max_bot_tables=2 above): that refusal, 503 "busy" with its reason, is designed, not a failure
+    busy = r.status_code == 503 and r.json().get("error") == "busy"
+    assert r.status_code < 500 or busy, (req, r.status_code, r.text)
     if r.status_code >= 400:
         body = r.json()
         assert ("error" in body and body["message"]) or "detail" in body  # a reason, or FastAPI's own 422 detail
