@@ -342,6 +342,12 @@ def duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
 
 
+def a_tenth(done: int, total: int) -> bool:
+    """Whether a log (no terminal, where no bar is drawn) gets a progress line after `done` of `total` games:
+    every tenth of the run, and at its end."""
+    return done % max(1, total // 10) == 0 or done == total
+
+
 def score_line(labels: list[str], results: list[GameResult]) -> str:
     """The running score: wins per agent and the games without a winner."""
     wins = [sum(1 for r in results if i in r.winners) for i in range(len(labels))]
@@ -500,7 +506,7 @@ def register(app: typer.Typer) -> None:
 
         def logged(done: int, score: str) -> None:
             # a log (no terminal) gets a line every tenth of the run instead of a redrawn bar
-            if done % max(1, games // 10) == 0 or done == games:
+            if a_tenth(done, games):
                 console.print(f"{done}/{games} games, {duration(time.perf_counter() - started)}: {score}")
 
         try:

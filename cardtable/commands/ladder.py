@@ -17,7 +17,7 @@ from rich.table import Table
 from ..core import CardtableError, games
 from ..sim import ladder
 from . import ctrl_c_interrupts
-from .arena import EstimateColumn, duration
+from .arena import EstimateColumn, a_tenth, duration
 from .play import fail, parse_options
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 150)
@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
             pair[0] += ladder.score(row, row["a"])
             pair[1] += ladder.score(row, row["b"])
             # a log (no terminal: a run left going for hours) gets a line every tenth instead of a redrawn bar
-            if not console.is_terminal and (finished % max(1, total // 10) == 0 or finished == total):
+            if not console.is_terminal and a_tenth(finished, total):
                 spent = time.perf_counter() - started
                 console.print(f"{finished}/{total} games, {duration(spent)}, about "
                               f"{duration(spent / finished * (total - finished))} left; in these games "
