@@ -16,6 +16,11 @@ For each game (2 players, one round: the research defaults), in alternating roun
 - `VectorGame(game, N)`: N games, every seat's decision taken by the same uniformly random
   policy over the batch of masks (self-play, as in pgx). Decisions: N per step, each encoded, so
   its observations per second are its decisions per second.
+- The engine alone: the same research game played by a bare loop, `legal_actions()`, a random
+  index (Python's `random`), `apply`, a new game when one ends; no observation, no mask, no
+  batch. No batched API over this engine can take a decision in less, so its rate over
+  `make_vec`'s is the ceiling of `VectorGame`'s ratio (the table's "ceiling" column): a 5x
+  target above it needs a faster engine, not a faster batch.
 - RLCard (JUNO only, when rlcard is importable): `rlcard.make("uno")`, 2 players,
   `env.run(is_training=False)` with its `RandomAgent` (bench/rl_throughput.py's `rlcard_round`).
 
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import random
 import statistics
 import sys
 import time
@@ -40,6 +46,7 @@ import numpy as np
 
 import cardtable.rl  # noqa: F401  (registers the Gymnasium ids)
 from cardtable.agents import RandomAgent
+from cardtable.rl.defaults import research_game
 from cardtable.rl.registration import env_id
 from cardtable.rl.vector import VectorGame
 
@@ -94,6 +101,24 @@ def vector_round(game: str, n: int, seconds: float, seed: int, encoding: str = "
     return steps * n, time.process_time() - cpu
 
 
+def engine_round(game: str, seconds: float, seed: int) -> Result:
+    """The engine alone (module docstring): decisions and CPU seconds."""
+    research = research_game(game, {})
+    rng = random.Random(seed)
+    state = research.new_state(seed, record_events=False)
+    decisions, games = 0, 1
+    start, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        for _ in range(256):  # the clock read far less often than a decision
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+            if state.is_over:
+                state = research.new_state(seed * 1_000_003 + games, record_events=False)
+                games += 1
+    return decisions, time.process_time() - cpu
+
+
 def rlcard_round(seconds: float, seed: int) -> Result:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from rl_throughput import rlcard_round as run  # type: ignore[import-not-found]
@@ -116,17 +141,22 @@ def main() -> None:
         return
     with_rlcard = importlib.util.find_spec("rlcard") is not None
     print(f"N = {n}, {args.rounds} rounds of {args.seconds:g} s per side; decisions per CPU-second, medians")
-    print("| game | make_vec decisions | cardtable.rl.vector decisions | ratio | make_vec observations | ratio | RLCard UNO env.run decisions |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| game | make_vec decisions | cardtable.rl.vector decisions | ratio | make_vec observations | ratio "
+        "| the engine alone | ceiling | RLCard UNO env.run decisions |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game in args.games.split(","):
-        rates: dict[str, list[float]] = {"make_vec": [], "vector": [], "rlcard": [], "observations": []}
+        rates: dict[str, list[float]] = {"make_vec": [], "vector": [], "engine": [], "rlcard": [], "observations": []}
         for r in range(args.rounds):
-            for side in ("make_vec", "vector", "rlcard"):
+            for side in ("make_vec", "vector", "engine", "rlcard"):
                 if side == "make_vec":
                     decisions, learner, used = make_vec_round(game, n, args.seconds, r)
                     rates["observations"].append(learner / used)
                 elif side == "vector":
                     decisions, used = vector_round(game, n, args.seconds, r)
+                elif side == "engine":
+                    decisions, used = engine_round(game, args.seconds, r)
                 elif with_rlcard and game == "juno":
                     decisions, used = rlcard_round(args.seconds, r)
                 else:
@@ -136,7 +166,8 @@ def main() -> None:
         rl = f"{med['rlcard']:,.0f}" if "rlcard" in med else "—"
         print(
             f"| {game} | {med['make_vec']:,.0f} | {med['vector']:,.0f} | {med['vector'] / med['make_vec']:.1f}x "
-            f"| {med['observations']:,.0f} | {med['vector'] / med['observations']:.1f}x | {rl} |",
+            f"| {med['observations']:,.0f} | {med['vector'] / med['observations']:.1f}x "
+            f"| {med['engine']:,.0f} | {med['engine'] / med['make_vec']:.1f}x | {rl} |",
             flush=True,
         )
 

@@ -14,7 +14,8 @@ any caller holding a dict). `encode_state`, what the environments call at every 
 `seat_view(state, seat)` — the same view as numbers, without card names or legal-action texts —
 and writes counts and one-hots as small integers into one reused integer buffer, converted to
 float32 in one numpy call; the DISCARD pile's counts are carried over from the last call while
-the pile only grew (checked by comparing the piles, never assumed).
+the pile only grew (checked by comparing the piles, never assumed). Compiled with the engine
+(cardtable/_native.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import MutableSequence
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from ...core.encoder import Encoder, Piece
 from ...core.game import Game
@@ -38,6 +40,9 @@ RULEBOOK_TARGET = 500  # "Scoring": the first player to reach 500 points wins
 SCORE_CAP = 2.0  # only a final score can pass the target; capping keeps the Box bounded
 
 
+# a plain Python class in the compiled build (cardtable/_native.py), as the core's `Encoder` it
+# extends is; its methods are compiled
+@mypyc_attr(native_class=False)
 class JunoEncoder(Encoder):
     """Seats are relative to the observer: seat s is written at (s - me) % players."""
 
