@@ -24,8 +24,7 @@ import argparse
 import time
 from typing import Any
 
-from cardtable import make
-from cardtable import agents
+from cardtable import agents, make
 from cardtable.commands.play import parse_options
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
