@@ -16,9 +16,9 @@ For each game (2 players, one round: the research defaults), in alternating roun
 - `VectorGame(game, N)`: N games, every seat's decision taken by the same uniformly random
   policy over the batch of masks (self-play, as in pgx). Decisions: N per step, each encoded, so
   its observations per second are its decisions per second.
-- The engine alone: the same research game played by a bare loop, `legal_actions()`, a random
-  index (Python's `random`), `apply`, a new game when one ends; no observation, no mask, no
-  batch. No batched API over this engine can take a decision in less, so its rate over
+- The engine alone: the same research game played by bench/playouts.py's loop (`legal_actions()`,
+  a uniformly random choice, `apply`, seeded games one after another); no observation, no mask,
+  no batch. No batched API over this engine can take a decision in less, so its rate over
   `make_vec`'s is the ceiling of `VectorGame`'s ratio (the table's "ceiling" column): a 5x
   target above it needs a faster engine, not a faster batch.
 - RLCard (JUNO only, when rlcard is importable): `rlcard.make("uno")`, 2 players,
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import random
 import statistics
 import sys
 import time
@@ -46,7 +45,7 @@ import numpy as np
 
 import cardtable.rl  # noqa: F401  (registers the Gymnasium ids)
 from cardtable.agents import RandomAgent
-from cardtable.rl.defaults import research_game
+from cardtable.rl.defaults import research_options
 from cardtable.rl.registration import env_id
 from cardtable.rl.vector import VectorGame
 
@@ -101,22 +100,18 @@ def vector_round(game: str, n: int, seconds: float, seed: int, encoding: str = "
     return steps * n, time.process_time() - cpu
 
 
-def engine_round(game: str, seconds: float, seed: int) -> Result:
-    """The engine alone (module docstring): decisions and CPU seconds."""
-    research = research_game(game, {})
-    rng = random.Random(seed)
-    state = research.new_state(seed, record_events=False)
-    decisions, games = 0, 1
-    start, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - start < seconds:
-        for _ in range(256):  # the clock read far less often than a decision
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            decisions += 1
-            if state.is_over:
-                state = research.new_state(seed * 1_000_003 + games, record_events=False)
-                games += 1
-    return decisions, time.process_time() - cpu
+def engine_round(game: str, seconds: float) -> Result:
+    """The engine alone (module docstring): bench/playouts.py's uniformly random games on the
+    research defaults, on this process's CPU clock, in batches doubling until `seconds` are spent."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from playouts import playouts  # type: ignore[import-not-found]
+
+    options = research_options(game)
+    decisions, used, games = 0, 0.0, 4
+    while used < seconds:
+        d, spent = playouts(game, games, time.process_time, **options)
+        decisions, used, games = decisions + d, used + spent, games * 2
+    return decisions, used
 
 
 def rlcard_round(seconds: float, seed: int) -> Result:
@@ -156,7 +151,7 @@ def main() -> None:
                 elif side == "vector":
                     decisions, used = vector_round(game, n, args.seconds, r)
                 elif side == "engine":
-                    decisions, used = engine_round(game, args.seconds, r)
+                    decisions, used = engine_round(game, args.seconds)
                 elif with_rlcard and game == "juno":
                     decisions, used = rlcard_round(args.seconds, r)
                 else:

@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/agreement.py zun --games 3 [--every 6] [-o match=false] [--levels medium,hard,expert]
 
-A ladder pair's games cost hours when both sides search (Zun's hard against expert: about 200
+A ladder pair's games cost hours when both sides search (Zun's hard against expert: about 270
 CPU-seconds a game); this asks the cheaper question first. It plays `--games` games of medium
 against medium (2 players), keeps every `--every`-th position where the seat to move has a
 choice, and there asks each level twice for its move, with two seeds of its own (no level shares
@@ -28,6 +28,7 @@ from cardtable import agents, make
 from cardtable.commands.play import parse_options
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
+from cardtable.sim import ladder
 from cardtable.sim.stats import wilson
 
 
@@ -51,8 +52,9 @@ def positions(game: str, options: dict[str, Any], games: int, every: int) -> lis
 
 
 def agent(level: str, seed: int) -> agents.Agent:
-    base = agents.DIFFICULTY[level][0] if level in agents.DIFFICULTY else level
-    return agents.make(level, seed=seed, **({"clock": "cpu"} if base == "ismcts" else {}))
+    """`level` (a level or an agent spec, as the ladder names entrants) on the CPU clock, as the ladder plays it."""
+    name, params = ladder._timed(*ladder._spec(level), "cpu")
+    return agents.make(name, **params, seed=seed)
 
 
 def main(argv: list[str] | None = None) -> None:
