@@ -31,9 +31,10 @@ the same seeds. Not run in CI; `tests/rl/test_training_examples.py` trains for a
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -45,9 +46,13 @@ from cardtable import agents
 from cardtable.core.rng import Rng
 from cardtable.core.views import need_of, view_for
 from cardtable.rl.registration import env_id  # importing cardtable.rl registers the Gymnasium ids
+from cardtable.sim.job import parse_agent
 from cardtable.sim.stats import wilson
 
-EVAL_SEED = 10_000_000  # evaluation seeds start here; training episodes draw theirs from --seed
+EVAL_SEED = 10_000_000
+#: `--teacher`'s default: hard's search (ISMCTS, heuristic rollouts cut off after 20 decisions) on a
+#: fixed budget of iterations, so a run repeats; in JUNO it wins ~60% against the heuristic
+TEACHER = "ismcts:iterations=3000:rollout=heuristic:cutoff=20"  # evaluation seeds start here; training episodes draw theirs from --seed
 
 
 class ObservationOnly(gymnasium.ObservationWrapper):  # type: ignore[misc]
@@ -81,53 +86,69 @@ class TimeLimit(BaseCallback):  # type: ignore[misc]
         return time.process_time() - self.start < self.seconds
 
 
-def imitate(
-    model: MaskablePPO, game: str, opponent: str, seconds: float, seed: int, encoding: str = "counts",
-    max_samples: int = 400_000, max_batches: int = 10**9,
-) -> dict[str, float]:
-    """Behaviour cloning as a warm start, in `seconds` CPU seconds: the first 40% play games of the
-    game's heuristic (at the learner's seat, handed a determinized copy as every bot is: it never
-    sees a hidden card) against `opponent` through the same environment, keeping each of the
-    heuristic's decisions (observation, mask, move) and the outcome that followed; the rest trains
-    the policy to choose the heuristic's move (cross-entropy over the legal actions) and the value
-    head to predict the outcome, discounted as PPO discounts (`gamma`). Returns what it did."""
+class Samples(NamedTuple):
+    """A teacher's decisions at the learner's seat: what the policy saw, the legal actions, the
+    teacher's move, and the outcome that followed, discounted as PPO discounts (`gamma`)."""
+
+    observations: torch.Tensor
+    masks: torch.Tensor
+    moves: torch.Tensor
+    targets: torch.Tensor
+    games: int
+
+
+def collect(game: str, opponent: str, teacher: str, seconds: float, seed: int, gamma: float,
+            encoding: str = "counts", max_samples: int = 400_000) -> Samples:
+    """Games in which `teacher` (an agent spec, as `cardtable arena` takes them) decides at the
+    learner's seat against `opponent` through the training environment, for `seconds` CPU seconds
+    or `max_samples` decisions. The teacher is handed what any bot is handed (`view_for`: a search
+    gets the seat's view and determinizes it itself), so it never sees a hidden card."""
     start = time.process_time()
     env = make_env(game, opponent, encoding=encoding)
     base = env.unwrapped
-    teacher = agents.make("heuristic", seed=seed)
+    name, params = parse_agent(teacher)
+    agent = agents.make(name, seed=seed, **params)
     copies = Rng(seed ^ 0xB0C0)
     observations: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     moves: list[int] = []
     targets: list[float] = []
     episode = 0
-    while time.process_time() - start < 0.4 * seconds and len(moves) < max_samples:
+    while time.process_time() - start < seconds and len(moves) < max_samples:
         obs, _ = env.reset(seed=seed * 1_000_003 + episode)
         episode += 1
         first, done, reward = len(moves), False, 0.0
         while not done:
-            view = view_for(need_of(teacher), base.state, base.seat, copies.spawn)
-            move = base.game.action_index(teacher.act(view))
+            view = view_for(need_of(agent), base.state, base.seat, copies.spawn)
+            move = base.game.action_index(agent.act(view))
             observations.append(obs)
             masks.append(env.action_masks())
             moves.append(move)
             obs, reward, terminated, truncated, _ = env.step(move)
             done = terminated or truncated
         n = len(moves) - first
-        targets.extend(reward * model.gamma ** (n - 1 - k) for k in range(n))
+        targets.extend(reward * gamma ** (n - 1 - k) for k in range(n))
+    return Samples(torch.as_tensor(np.asarray(observations, np.float32)), torch.as_tensor(np.asarray(masks, bool)),
+                   torch.as_tensor(np.asarray(moves, np.int64)), torch.as_tensor(np.asarray(targets, np.float32)),
+                   episode)
+
+
+def fit(model: MaskablePPO, data: Samples, seconds: float, seed: int, max_batches: int = 10**9,
+        learning_rate: float = 1e-3) -> int:
+    """Train the policy to choose the teacher's moves (cross-entropy over the legal actions) and the
+    value head to predict the outcomes, in batches of 256 for `seconds` CPU seconds; returns the
+    number of batches."""
+    start = time.process_time()
     policy = model.policy
-    x = torch.as_tensor(np.asarray(observations, np.float32))
-    m = torch.as_tensor(np.asarray(masks, bool))
-    a = torch.as_tensor(np.asarray(moves, np.int64))
-    v = torch.as_tensor(np.asarray(targets, np.float32))
-    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
     generator = torch.Generator().manual_seed(seed)
     batches = 0
     policy.set_training_mode(True)
     while time.process_time() - start < seconds and batches < max_batches:
-        for idx in torch.randperm(len(a), generator=generator).split(256):
-            values, log_prob, _ = policy.evaluate_actions(x[idx], a[idx], action_masks=m[idx].numpy())
-            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), v[idx])
+        for idx in torch.randperm(len(data.moves), generator=generator).split(256):
+            values, log_prob, _ = policy.evaluate_actions(data.observations[idx], data.moves[idx],
+                                                          action_masks=data.masks[idx].numpy())
+            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), data.targets[idx])
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
@@ -135,34 +156,100 @@ def imitate(
             if time.process_time() - start >= seconds or batches >= max_batches:
                 break
     policy.set_training_mode(False)
-    with torch.no_grad():  # how often the policy now plays the heuristic's move (on the games it learned from)
-        probe = torch.arange(min(len(a), 20_000))
-        dist = policy.get_distribution(x[probe], action_masks=m[probe].numpy())
-        agree = float((dist.distribution.probs.argmax(dim=1) == a[probe]).float().mean())
-    return {"games": episode, "decisions": len(a), "batches": batches, "agreement": agree}
+    return batches
+
+
+def agreement(model: MaskablePPO, data: Samples, limit: int = 20_000) -> float:
+    """How often the policy's most likely move is the teacher's, over the choices (decisions with
+    more than one legal action) among the first `limit` of `data`."""
+    with torch.no_grad():
+        probe = torch.arange(min(len(data.moves), limit))
+        probe = probe[data.masks[probe].sum(dim=1) > 1]
+        if not len(probe):
+            return float("nan")
+        dist = model.policy.get_distribution(data.observations[probe], action_masks=data.masks[probe].numpy())
+        return float((dist.distribution.probs.argmax(dim=1) == data.moves[probe]).float().mean())
+
+
+def imitate(
+    model: MaskablePPO, game: str, opponent: str, seconds: float, seed: int, encoding: str = "counts",
+    max_samples: int = 400_000, max_batches: int = 10**9,
+) -> dict[str, float]:
+    """Behaviour cloning as a warm start, in `seconds` CPU seconds: the first 40% play games of the
+    game's heuristic (`collect`) against `opponent`; the rest trains the network on them (`fit`).
+    Returns what it did."""
+    start = time.process_time()
+    data = collect(game, opponent, "heuristic", 0.4 * seconds, seed, model.gamma, encoding, max_samples)
+    batches = fit(model, data, seconds - (time.process_time() - start), seed, max_batches)
+    return {"games": data.games, "decisions": len(data.moves), "batches": batches, "agreement": agreement(model, data)}
+
+
+def distill(
+    model: MaskablePPO, game: str, opponent: str, seconds: float, seed: int, teacher: str,
+    encoding: str = "counts", share: float = 0.8, max_samples: int = 400_000, max_batches: int = 10**9,
+) -> dict[str, Any]:
+    """One step of expert iteration, after `imitate`: a search that starts from the heuristic
+    (`teacher`, ISMCTS with heuristic rollouts by default) plays the learner's seat for `share` of
+    `seconds`, and the network, already the heuristic's clone, is trained on its moves for the rest.
+    The search costs ~60 ms a choice where the heuristic costs microseconds, so this gets tens of
+    thousands of the search's moves where imitation got hundreds of thousands of the heuristic's.
+    The last tenth of the teacher's decisions (its last games) are held out: the network is trained
+    a pass over the rest at a time, and kept as it was after the pass that agreed with the teacher
+    most on the held-out choices (the clone itself if none did better), so that tens of thousands of
+    moves are learned rather than memorized."""
+    start = time.process_time()
+    # seed + 1: other deals than the imitation's (episode seeds are seed * 1,000,003 + episode)
+    data = collect(game, opponent, teacher, share * seconds, seed + 1, model.gamma, encoding, max_samples)
+    cut = int(len(data.moves) * 0.9)
+    train = Samples(data.observations[:cut], data.masks[:cut], data.moves[:cut], data.targets[:cut], data.games)
+    held = Samples(data.observations[cut:], data.masks[cut:], data.moves[cut:], data.targets[cut:], 0)
+    passes = -(-cut // 256)  # batches in one pass over the training part
+    best = before = agreement(model, held)
+    kept = copy.deepcopy(model.policy.state_dict())
+    curve: list[float] = []
+    batches = 0
+    while batches < max_batches:
+        left = seconds - (time.process_time() - start)
+        if left <= 0:
+            break
+        batches += fit(model, train, left, seed + len(curve), min(passes, max_batches - batches), learning_rate=3e-4)
+        curve.append(agreement(model, held))
+        if curve[-1] > best:
+            best, kept = curve[-1], copy.deepcopy(model.policy.state_dict())
+    model.policy.load_state_dict(kept)
+    return {"teacher": teacher, "games": data.games, "decisions": len(data.moves), "batches": batches,
+            "held_out": len(held.moves), "held_out_agreement_before": before, "held_out_agreement_kept": best,
+            "held_out_curve": [round(c, 4) for c in curve], "train_agreement": agreement(model, train)}
 
 
 def train(
     game: str, seconds: float, seed: int, opponent: str = "random", max_steps: int = 10**9, n_steps: int = 1024,
     warmup: float = 0.0, width: int = 64, encoding: str = "counts", imitation: float = 0.0,
-    ent_coef: float = 0.01, learning_rate: float = 3e-4,
+    ent_coef: float = 0.01, learning_rate: float = 3e-4, distillation: float = 0.0, teacher: str = TEACHER,
 ) -> MaskablePPO:
     """MaskablePPO for `seconds` CPU seconds: the first `warmup` of them against the random bot, the
     rest against `opponent` (the same policy and optimizer throughout; only the environment changes);
-    or, with `imitation`, the first `imitation` seconds on imitating the heuristic (`imitate`), then
-    PPO against `opponent`."""
-    if not 0 <= warmup + imitation <= seconds or (warmup and imitation):
-        raise ValueError(f"the warm-up ({warmup} s) or the imitation ({imitation} s), not both, is part of the "
-                         f"training time ({seconds} s)")
+    or, with `imitation`, the first `imitation` seconds on imitating the heuristic (`imitate`), the
+    next `distillation` seconds on imitating `teacher` (`distill`), then PPO against `opponent` for
+    what is left."""
+    if not 0 <= warmup + imitation + distillation <= seconds or (warmup and imitation):
+        raise ValueError(f"the warm-up ({warmup} s) or the imitation ({imitation} s), not both, and the distillation "
+                         f"({distillation} s) are part of the training time ({seconds} s)")
+    if distillation and not imitation:
+        raise ValueError("the distillation starts from the heuristic's clone: give an imitation time too")
     batch = min(128, n_steps)
     first = "random" if warmup else opponent
     model = MaskablePPO("MlpPolicy", make_env(game, first, encoding=encoding), seed=seed, verbose=0, n_steps=n_steps, batch_size=batch,
                         gamma=0.995, ent_coef=ent_coef, learning_rate=learning_rate,
                         policy_kwargs={"net_arch": [width, width]})
-    model.imitation = None
+    model.imitation = model.distillation = None
     if imitation:
         model.imitation = imitate(model, game, opponent, imitation, seed, encoding)
-        model.learn(total_timesteps=max_steps, callback=TimeLimit(seconds - imitation))
+        if distillation:
+            model.distillation = distill(model, game, opponent, distillation, seed, teacher, encoding)
+        left = seconds - imitation - distillation
+        if left > 0:
+            model.learn(total_timesteps=max_steps, callback=TimeLimit(left))
     elif warmup:
         model.learn(total_timesteps=max_steps, callback=TimeLimit(warmup))
         model.set_env(make_env(game, opponent, encoding=encoding))
@@ -208,6 +295,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=0.0, help="CPU minutes against the random bot first")
     parser.add_argument("--imitate", type=float, default=0.0, help="CPU minutes imitating the heuristic first "
                         "(a warm start; instead of --warmup)")
+    parser.add_argument("--distill", type=float, default=0.0, help="CPU minutes imitating --teacher after "
+                        "--imitate (one step of expert iteration); PPO gets what is left")
+    parser.add_argument("--teacher", default=TEACHER, help="the agent --distill imitates, as cardtable arena names agents")
     parser.add_argument("--ent-coef", type=float, default=0.01, help="PPO's entropy bonus")
     parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's step size (Adam)")
     parser.add_argument("--n-steps", type=int, default=1024, help="decisions collected between PPO's updates")
@@ -219,17 +309,20 @@ def main() -> None:
     torch.set_num_threads(1)
     start = time.process_time()
     model = train(args.game, args.minutes * 60, args.seed, args.opponent, warmup=args.warmup * 60, width=args.width,
-                  encoding=args.encoding, imitation=args.imitate * 60,
+                  encoding=args.encoding, imitation=args.imitate * 60, distillation=args.distill * 60, teacher=args.teacher,
                   ent_coef=args.ent_coef, learning_rate=args.learning_rate, n_steps=args.n_steps)
     spent = time.process_time() - start
     if args.save:
         model.save(args.save)
     if model.imitation:
         print(f"{args.game}: imitated the heuristic for {args.imitate:g} min: {model.imitation}")
+    if model.distillation:
+        print(f"{args.game}: imitated {args.teacher} for {args.distill:g} min: {model.distillation}")
     print(f"{args.game}: trained {model.num_timesteps} learner decisions ({args.warmup:g} min against random, "
           f"then {args.opponent}) in {spent:.0f} CPU-s")
     result: dict[str, Any] = {"game": args.game, "minutes": args.minutes, "warmup": args.warmup,
                               "imitate": args.imitate, "imitation": model.imitation,
+                              "distill": args.distill, "distillation": model.distillation,
                               "ent_coef": args.ent_coef, "learning_rate": args.learning_rate, "n_steps": args.n_steps,
                               "opponent": args.opponent, "width": args.width, "encoding": args.encoding, "decisions": int(model.num_timesteps),
                               "cpu_seconds": round(spent), "eval_games": args.eval_games, "vs": {}}

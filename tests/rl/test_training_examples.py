@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import cardtable
 from cardtable.rl.encoders import encoder_for
 
@@ -52,6 +54,26 @@ def test_the_imitation_warm_start_learns_the_heuristics_moves() -> None:
     assert before["decisions"] == after["decisions"] >= 3000 and after["batches"] == 300
     # measured: 0.67 untrained, 0.91 after
     assert after["agreement"] > 0.85 and after["agreement"] > before["agreement"] + 0.15, (before, after)
+
+
+def test_distillation_learns_a_teachers_moves_and_keeps_the_pass_that_generalized_best() -> None:
+    """`--distill`: the network is trained on a teacher's moves a pass at a time and kept as it was
+    after the pass that agreed most with the teacher on held-out games. The heuristic as a cheap
+    teacher, an untrained network: the kept network agrees with it on held-out choices far more
+    than before, and is the network the function leaves (not the last pass's)."""
+    ex = load("train_maskable_ppo")
+    model = ex.train("juno", seconds=600, seed=4, max_steps=1, n_steps=64, width=32)
+    result = ex.distill(model, "juno", "heuristic", 600, seed=4, teacher="heuristic", max_samples=4000,
+                        max_batches=150)
+    assert result["decisions"] >= 4000 and result["batches"] == 150 and result["held_out"] >= 400
+    passes = -(-int(result["decisions"] * 0.9) // 256)  # batches of 256 in one pass over the training part
+    assert len(result["held_out_curve"]) == -(-150 // passes)
+    assert result["held_out_agreement_kept"] == pytest.approx(max(result["held_out_curve"]), abs=1e-4)  # rounded
+    assert result["held_out_agreement_kept"] > result["held_out_agreement_before"] + 0.15, result
+    data = ex.collect("juno", "heuristic", "heuristic", 600, 5, model.gamma, max_samples=4000)  # the same games
+    cut = int(len(data.moves) * 0.9)
+    held = ex.Samples(data.observations[cut:], data.masks[cut:], data.moves[cut:], data.targets[cut:], 0)
+    assert ex.agreement(model, held) == result["held_out_agreement_kept"]
 
 
 def test_nfsp_runs_on_juno_through_the_information_state_tensor() -> None:
