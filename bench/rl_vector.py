@@ -67,7 +67,8 @@ class CountingRandom:
 
 def uniform(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniformly random legal action per row of a batch of masks, in one numpy call."""
-    return np.argmax(rng.random(mask.shape) * mask, axis=1)
+    chosen: np.ndarray = np.argmax(rng.random(mask.shape) * mask, axis=1)
+    return chosen
 
 
 def make_vec_round(game: str, n: int, seconds: float, seed: int) -> tuple[int, int, float]:
