@@ -8,6 +8,9 @@
     # the first 4 of the 30 minutes imitating the heuristic instead (a warm start), then PPO against it
     OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py juno --minutes 30 --imitate 4 \
         --opponent heuristic --json juno.json
+    # then 26 minutes imitating a search (ISMCTS from the heuristic) instead of PPO: expert iteration's step
+    OMP_NUM_THREADS=1 .venv/bin/python examples/train_maskable_ppo.py juno --minutes 30 --imitate 4 --distill 26 \
+        --opponent heuristic --json juno.json
 
 The environment is Gymnasium's registered id for the game (`gymnasium.make("cardtable/Juno-v0")`,
 2 players, one round, docs/rl.md) with `seat="random"` (one policy learns both seats) and
@@ -16,7 +19,8 @@ The environment is Gymnasium's registered id for the game (`gymnasium.make("card
 first M of the CPU minutes against the random bot first, where a beginner's wins are frequent
 enough to learn from, then switches; `--imitate M` spends the first M minutes on a warm start
 instead: the policy learns the heuristic's moves and the value head the games' outcomes, from
-games the heuristic plays at the learner's seat, then PPO goes on from there). MaskablePPO reads the
+games the heuristic plays at the learner's seat, then PPO goes on from there; `--distill M` then
+spends M minutes the same way on a search's moves, `--teacher`, before PPO gets what is left). MaskablePPO reads the
 legal actions from `env.action_masks()`, so it never picks an illegal one; its policy sees only the
 encoded `observation(seat)` (the `"observation"` entry; the mask goes to the action distribution,
 not the network). Needs torch and sb3-contrib (`pip install cardtable[research]`).
