@@ -75,7 +75,13 @@ def test_a_restarted_server_resumes_the_table_exactly(db: str) -> None:
                     ws.send_json({"type": "act", "action": m["legal"][0]["index"], "version": v})
                     while table.version == v:
                         time.sleep(0.005)
+        # The finished flag is written after the last move is applied (lobby.act: off the event
+        # loop), so the state can be over a moment before the record says so.
+        deadline = time.monotonic() + 30
         rec = b.app.state.store.load(tid)  # type: ignore[attr-defined]
+        while not rec.finished and time.monotonic() < deadline:
+            time.sleep(0.01)
+            rec = b.app.state.store.load(tid)  # type: ignore[attr-defined]
         assert rec.finished
         # The stored log replays to the very state the server holds.
         assert replay(rec)[0].to_json() == table.state.to_json()
