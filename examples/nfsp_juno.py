@@ -10,7 +10,7 @@ encoded view plus the action history, docs/rl.md), and trained by
 example trains Leduc poker. Needs torch and dm-tree (`pip install cardtable[research]`).
 
 `--max-decisions` (default 200) ends a game after that many decisions as a draw; it sets the
-tensor's history rows (200 rows of 2 + 7 + 54 values after JUNO's 259: 12,859 floats). At the
+tensor's history rows (200 rows of 2 + 7 + 54 values after JUNO's 269: 12,869 floats). At the
 end the average policy plays the uniform random policy on fresh deals, both seats, and the
 script prints wins, draws (games cut at the bound) and losses.
 

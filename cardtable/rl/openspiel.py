@@ -35,7 +35,7 @@ How the engine maps onto OpenSpiel:
 - `max_decisions` ends the game after that many decisions with every return 0 (a draw); it
   is `max_game_length`, and the number of rows of the information-state tensor. The default,
   0, takes the game's own bound or, if smaller, the longest history whose tensor fits in
-  `DEFAULT_TENSOR_SIZE` floats (2^16; 2-player JUNO: 1,036 decisions, where a random game takes
+  `DEFAULT_TENSOR_SIZE` floats (2^16; 2-player JUNO: 1,035 decisions, where a random game takes
   ~930, median).
 - Game parameters are the game's options whose defaults are numbers, strings or booleans
   (`players`, `variant`, `match`, ...), and those typed `int | None` or `str | None` with
@@ -183,7 +183,7 @@ def history_width(players: int, num_actions: int, encoder: Encoder) -> int:
 
 def default_max_decisions(game: Game[Any], encoding: str = "counts") -> int:
     """`max_decisions=0`: the game's own bound, or the longest history whose information-state
-    tensor fits in `DEFAULT_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 1,036;
+    tensor fits in `DEFAULT_TENSOR_SIZE` floats, whichever is smaller (JUNO, 2 players: 1,035;
     1,029 with planes, whose observation is larger)."""
     if not has_encoder(game.spec.name):
         return game.max_length

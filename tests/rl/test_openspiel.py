@@ -53,9 +53,9 @@ def test_registered_games_default_to_two_players_and_one_round() -> None:
     assert game.num_players() == 2 and game.cardtable.options.match is False  # JUNO's own default: 4, a match
     assert game.num_distinct_actions() == cardtable.make("juno", players=2).num_actions
     # the longest history whose information-state tensor fits in DEFAULT_TENSOR_SIZE floats
-    # (259 + 1,036 x (2 + 7 + 54)); a random game: ~735 decisions, median
-    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 1036
-    assert game.information_state_tensor_shape() == [65527]
+    # (269 + 1,035 x (2 + 7 + 54)); a random game: ~735 decisions, median
+    assert game.max_game_length() == cos.default_max_decisions(game.cardtable) == 1035
+    assert game.information_state_tensor_shape() == [65474]
     for name in games():
         assert pyspiel.load_game(f"cardtable_{name}").num_players() == 2
     assert pyspiel.load_game("cardtable_juno(players=4,match=true)").cardtable.options.match is True

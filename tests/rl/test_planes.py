@@ -141,7 +141,7 @@ def test_the_planes_layout_is_described_like_the_counts_layout() -> None:
     # one-hot planes; the fractions (scores / target), the one-hots and the large counts are not
     assert shapes["hand"] == (54, 5) and shapes["discard"] == (54, 5) and shapes["stack_count"] == (1, 4)
     assert shapes["scores"] == (2,) and shapes["top_card"] == (54,) and shapes["hand_counts"] == (2,)
-    assert planes.size == 259 + 2 * 54 * 4 + 3 == 694
+    assert planes.size == 269 + 2 * 54 * 4 + 3 == 704
     at = 0
     for p in planes.layout:
         assert planes.offsets[p.name] == slice(at, at + p.size)
@@ -159,7 +159,7 @@ def test_planes_change_only_pieces_of_small_whole_counts() -> None:
     normalize=True gives; JUNO and Iuno Avatar gain planes (2 players)."""
     sizes = {game: (planes_of(game).encoder.size, planes_of(game).size) for game in GAMES}
     assert sizes == {
-        "iuno_avatar": (479, 827), "iunu": (174, 174), "ivion": (587, 587), "juno": (259, 694), "zun": (443, 443),
+        "iuno_avatar": (479, 827), "iunu": (174, 174), "ivion": (587, 587), "juno": (269, 704), "zun": (443, 443),
     }
 
 
@@ -230,4 +230,6 @@ def test_a_batch_past_float32s_exact_whole_numbers_is_converted_exactly() -> Non
     row = planes.encoder.encode_state(state, 0)
     rows = (1 << 24) // planes.size + 2
     batch = planes.from_counts(np.broadcast_to(row, (rows, row.size)))
-    assert np.array_equal(batch[-1], planes.from_counts(row)) and batch.sum() == rows * planes.from_counts(row).sum()
+    # every row, the last ones past 2^24 values included, is the row converted alone (a float32
+    # sum of the batch is no test of that: its rounding depends on the row's fractions)
+    assert (batch == planes.from_counts(row)).all()

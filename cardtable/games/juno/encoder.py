@@ -30,7 +30,7 @@ from ...core.encoder import Encoder, Piece
 from ...core.game import Game
 from ...core.state import State
 from .cards import CARD_BY_NAME, COLORS, NUM_TYPES, RANK_NAMES
-from .observation import seat_view
+from .observation import LACKING, lacking, seat_view
 
 DECISIONS = ("turn", "after_draw", "stack", "choose_color", "swap", "challenge", "catch")
 _DECISION = {k: i for i, k in enumerate(DECISIONS)}
@@ -71,6 +71,9 @@ class JunoEncoder(Encoder):
             Piece("penalty", (1,), deck, "cards the next player must draw (serious: the stacked sum)"),
             Piece("scores", (n,), SCORE_CAP, "match points of each relative seat / target (500 without a match), at most 2",
                   whole=False),
+            Piece("lacking", (n, len(LACKING)), 1,
+                  "share of each relative seat's cards the table knows are not " + ", ".join(LACKING)
+                  + " (from its draws and Wild Draw Fours: `JunoState.voids`)", whole=False),
         ]
 
     def __init__(self, game: Game[Any]) -> None:
@@ -91,10 +94,16 @@ class JunoEncoder(Encoder):
             for name in ("hand_counts", "decision_seat", "decision_target", "turn", "dealer", "scores")
         }
         self._decision_at = {kind: at["decision"] + i for kind, i in _DECISION.items()}
+        # where each observer writes each seat's `lacking` row; the last masks seen per seat and
+        # their counts (a hand's masks are an immutable tuple replaced on every change, so the same
+        # object has the same counts)
+        self._lacking_at = [[at["lacking"] + (s - me) % n * len(LACKING) for s in range(n)] for me in range(n)]
+        self._lack_masks: list[tuple[int, ...] | None] = [None] * n
+        self._lack_counts: list[tuple[int, ...]] = [(0,) * len(LACKING)] * n
 
     def encode_state(self, state: State, seat: int | None, out: np.ndarray | None = None) -> np.ndarray:
         """`encode(state.observation(seat))`, built from `seat_view(state, seat)` (module docstring)."""
-        (_n, me, hand, top, color, pile, draw_pile, hand_counts, direction, turn, dealer, kind, decider,
+        (_n, me, hand, top, color, pile, draw_pile, hand_counts, voids, direction, turn, dealer, kind, decider,
          drawn, target, value, count, penalty, scores, target_points) = seat_view(state, seat)  # type: ignore[arg-type]
         at = self.at
         me = me if me is not None else 0
@@ -150,6 +159,19 @@ class JunoEncoder(Encoder):
             points_at = target_points or RULEBOOK_TARGET
             for i, points in zip(seat_at["scores"][me], scores, strict=True):
                 x[i] = min(points / points_at, SCORE_CAP)
+        if voids:
+            rows = self._lacking_at[me]
+            seen_masks, seen_counts = self._lack_masks, self._lack_counts
+            for s, masks in enumerate(voids):
+                if masks is not seen_masks[s]:
+                    seen_masks[s] = masks
+                    seen_counts[s] = lacking(masks)
+                held = hand_counts[s]
+                if held:
+                    row = rows[s]
+                    for i, c in enumerate(seen_counts[s]):
+                        if c:
+                            x[row + i] = c / held
         return x
 
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
@@ -192,3 +214,9 @@ class JunoEncoder(Encoder):
         base = at["scores"]
         for s, points in enumerate(obs["scores"]):
             buf[base + (s - me) % n] = min(points / target_points, SCORE_CAP)
+        base = at["lacking"]
+        for s, counts in enumerate(obs["lacking"]):
+            held = obs["hand_counts"][s]
+            for i, c in enumerate(counts):
+                if c and held:
+                    buf[base + (s - me) % n * len(LACKING) + i] = c / held

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import CARD_NAME, COLORS, NO_COLOR
-from .decisions import AfterDraw, Catch, Challenge, StackMore
+from .cards import CARD_COLOR, CARD_NAME, COLORS, NO_COLOR, NUM_TYPES
+from .decisions import COLOR_MASK, AfterDraw, Catch, Challenge, StackMore
 
 if TYPE_CHECKING:
     from .state import JunoState
@@ -28,6 +28,34 @@ if TYPE_CHECKING:
 
 def _names(cards: list[int]) -> list[str]:
     return [CARD_NAME[t] for t in sorted(cards)]
+
+
+#: What `lacking` counts, in its order: the four colors and the Wilds.
+LACKING = (*COLORS, "wild")
+# The card types of each, as bit masks over card types (the state's `voids`).
+_LACK_MASKS = (*COLOR_MASK[: len(COLORS)], sum(1 << t for t in range(NUM_TYPES) if CARD_COLOR[t] == NO_COLOR))
+
+
+def lacking(masks: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of one hand the table knows are not red, yellow, green, blue, a Wild
+    (`LACKING`): a card whose mask in `JunoState.voids` rules out every card type of it.
+    Public: only public play shapes the masks (docs/games/juno.md, interpretation 17)."""
+    counts = [0] * len(_LACK_MASKS)
+    for m in masks:
+        if m:
+            for i, kind in enumerate(_LACK_MASKS):
+                if m & kind == kind:
+                    counts[i] += 1
+    return tuple(counts)
+
+
+def _lacking_by_seat(state: JunoState) -> list[tuple[int, ...]]:
+    """`lacking` for every seat; nothing is known when the state keeps no masks (a loaded game,
+    a determinized copy that has moved)."""
+    voids = state.voids
+    if not voids:
+        return [(0,) * len(_LACK_MASKS)] * state.game.players
+    return [lacking(masks) for masks in voids]
 
 
 def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
@@ -49,6 +77,8 @@ def observe(state: JunoState, seat: int | None) -> dict[str, Any]:
         "discard": [CARD_NAME[t] for t in state.discard],
         "draw_pile": len(state.draw),
         "hand_counts": [len(h) for h in state.hands],
+        # per seat: how many of its cards the table knows are not red, yellow, green, blue, a Wild
+        "lacking": [list(c) for c in _lacking_by_seat(state)],
         "scores": list(state.scores),
         "target": state.game.target if state.game.match else None,
         "penalty": state.penalty,
@@ -76,6 +106,7 @@ class SeatView(NamedTuple):
     discard: tuple[int, ...]     # "discard", bottom to top
     draw_pile: int               # "draw_pile"
     hand_counts: list[int]       # "hand_counts"
+    voids: tuple[tuple[int, ...], ...]  # "lacking": each seat's masks, () when none is kept (`lacking`)
     direction: int               # "direction": +1 left, -1 right
     turn: int | None             # "turn"
     dealer: int                  # "dealer"
@@ -122,6 +153,7 @@ def seat_view(state: JunoState, seat: int | None) -> SeatView:
         tuple(discard),
         len(state.draw),
         [len(h) for h in state.hands],
+        state.voids,
         state.direction,
         None if over else state.turn,
         state.dealer,

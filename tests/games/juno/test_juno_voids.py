@@ -32,6 +32,29 @@ def test_a_seat_that_draws_is_believed_to_hold_nothing_that_matches() -> None:
         assert sorted(view.hands[0]) == sorted(state.hands[0])
 
 
+def test_every_seat_sees_what_the_table_infers_and_the_encoder_reads_it() -> None:
+    """The observation's `lacking` (and the encoding's piece of that name, docs/rl.md) counts the
+    cards of each hand known not to be red, yellow, green, blue, a Wild; the same for every
+    observer (public play made it), its share of the hand in the encoding, relative to the observer."""
+    import numpy as np
+
+    from cardtable.rl.encoders import encoder_for
+
+    state = position(juno(players=2), ["red 1, blue 2", "blue 3, green 7, yellow 8"], discard="red 5",
+                     draw="wild, red 9, red 2, green 5, blue 9, yellow 1, green 2", turn=1)
+    assert state.observation(0)["lacking"] == [[0] * 5, [0] * 5]
+    state.apply("draw")  # green 2, unplayable: all four cards of seat 1 are neither red nor wild
+    for seat in (0, 1, None):
+        assert state.observation(seat)["lacking"] == [[0] * 5, [4, 0, 0, 0, 4]]
+    encoder = encoder_for(state.game)
+    lacking = encoder.offsets["lacking"]
+    for seat, row in ((0, 1), (1, 0)):  # seat 1's row: relative seat 1 for seat 0, 0 for itself
+        x = encoder.encode_state(state, seat)
+        assert np.array_equal(x, encoder.encode(state.observation(seat)))
+        got = x[lacking].reshape(2, 5)
+        assert got[row].tolist() == [1, 0, 0, 0, 1] and not got[1 - row].any()
+
+
 def test_a_playable_drawn_card_is_not_believed_unplayable() -> None:
     """The drawn card could be played (a decision follows): only the cards held before are constrained."""
     state = position(juno(players=2), ["red 1, blue 2", "blue 3, green 7"], discard="red 5",
