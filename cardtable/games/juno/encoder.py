@@ -71,9 +71,9 @@ class JunoEncoder(Encoder):
             Piece("penalty", (1,), deck, "cards the next player must draw (serious: the stacked sum)"),
             Piece("scores", (n,), SCORE_CAP, "match points of each relative seat / target (500 without a match), at most 2",
                   whole=False),
-            Piece("lacking", (n, len(LACKING)), 1,
-                  "share of each relative seat's cards the table knows are not " + ", ".join(LACKING)
-                  + " (from its draws and Wild Draw Fours: `JunoState.voids`)", whole=False),
+            Piece("lacking", (n, len(LACKING)), deck,
+                  "cards of each relative seat the table knows are not " + ", ".join(LACKING)
+                  + " (from its draws and Wild Draw Fours: `JunoState.voids`)"),
         ]
 
     def __init__(self, game: Game[Any]) -> None:
@@ -149,6 +149,17 @@ class JunoEncoder(Encoder):
         if turn is not None:
             buf[seat_at["turn"][me][turn]] = 1
         buf[seat_at["dealer"][me][dealer]] = 1
+        if voids:
+            rows = self._lacking_at[me]
+            seen_masks, seen_counts = self._lack_masks, self._lack_counts
+            for s, masks in enumerate(voids):
+                if masks is not seen_masks[s]:
+                    seen_masks[s] = masks
+                    seen_counts[s] = lacking(masks)
+                row = rows[s]
+                for i, c in enumerate(seen_counts[s]):
+                    if c:
+                        buf[row + i] = c
         # One conversion of the integers, straight into `out` when given (no array in between).
         x = self.counts_result(out)
         # The values that are not small integers, written as floats.
@@ -159,19 +170,6 @@ class JunoEncoder(Encoder):
             points_at = target_points or RULEBOOK_TARGET
             for i, points in zip(seat_at["scores"][me], scores, strict=True):
                 x[i] = min(points / points_at, SCORE_CAP)
-        if voids:
-            rows = self._lacking_at[me]
-            seen_masks, seen_counts = self._lack_masks, self._lack_counts
-            for s, masks in enumerate(voids):
-                if masks is not seen_masks[s]:
-                    seen_masks[s] = masks
-                    seen_counts[s] = lacking(masks)
-                held = hand_counts[s]
-                if held:
-                    row = rows[s]
-                    for i, c in enumerate(seen_counts[s]):
-                        if c:
-                            x[row + i] = c / held
         return x
 
     def fill(self, obs: dict[str, Any], buf: MutableSequence[float]) -> None:
@@ -216,7 +214,5 @@ class JunoEncoder(Encoder):
             buf[base + (s - me) % n] = min(points / target_points, SCORE_CAP)
         base = at["lacking"]
         for s, counts in enumerate(obs["lacking"]):
-            held = obs["hand_counts"][s]
             for i, c in enumerate(counts):
-                if c and held:
-                    buf[base + (s - me) % n * len(LACKING) + i] = c / held
+                buf[base + (s - me) % n * len(LACKING) + i] = c

@@ -17,7 +17,7 @@ Two forms of the same view:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .cards import CARD_COLOR, CARD_NAME, COLORS, NO_COLOR, NUM_TYPES
 from .decisions import COLOR_MASK, AfterDraw, Catch, Challenge, StackMore
@@ -33,20 +33,31 @@ def _names(cards: list[int]) -> list[str]:
 #: What `lacking` counts, in its order: the four colors and the Wilds.
 LACKING = (*COLORS, "wild")
 # The card types of each, as bit masks over card types (the state's `voids`).
-_LACK_MASKS = (*COLOR_MASK[: len(COLORS)], sum(1 << t for t in range(NUM_TYPES) if CARD_COLOR[t] == NO_COLOR))
+_RED: Final = COLOR_MASK[0]
+_YELLOW: Final = COLOR_MASK[1]
+_GREEN: Final = COLOR_MASK[2]
+_BLUE: Final = COLOR_MASK[3]
+_WILD: Final = sum(1 << t for t in range(NUM_TYPES) if CARD_COLOR[t] == NO_COLOR)
 
 
-def lacking(masks: tuple[int, ...]) -> tuple[int, ...]:
+def lacking(masks: tuple[int, ...]) -> tuple[int, int, int, int, int]:
     """How many cards of one hand the table knows are not red, yellow, green, blue, a Wild
     (`LACKING`): a card whose mask in `JunoState.voids` rules out every card type of it.
     Public: only public play shapes the masks (docs/games/juno.md, interpretation 17)."""
-    counts = [0] * len(_LACK_MASKS)
+    red = yellow = green = blue = wild = 0
     for m in masks:
         if m:
-            for i, kind in enumerate(_LACK_MASKS):
-                if m & kind == kind:
-                    counts[i] += 1
-    return tuple(counts)
+            if m & _RED == _RED:
+                red += 1
+            if m & _YELLOW == _YELLOW:
+                yellow += 1
+            if m & _GREEN == _GREEN:
+                green += 1
+            if m & _BLUE == _BLUE:
+                blue += 1
+            if m & _WILD == _WILD:
+                wild += 1
+    return red, yellow, green, blue, wild
 
 
 def _lacking_by_seat(state: JunoState) -> list[tuple[int, ...]]:
@@ -54,7 +65,7 @@ def _lacking_by_seat(state: JunoState) -> list[tuple[int, ...]]:
     a determinized copy that has moved)."""
     voids = state.voids
     if not voids:
-        return [(0,) * len(_LACK_MASKS)] * state.game.players
+        return [(0,) * len(LACKING)] * state.game.players
     return [lacking(masks) for masks in voids]
 
 

@@ -35,7 +35,7 @@ def test_a_seat_that_draws_is_believed_to_hold_nothing_that_matches() -> None:
 def test_every_seat_sees_what_the_table_infers_and_the_encoder_reads_it() -> None:
     """The observation's `lacking` (and the encoding's piece of that name, docs/rl.md) counts the
     cards of each hand known not to be red, yellow, green, blue, a Wild; the same for every
-    observer (public play made it), its share of the hand in the encoding, relative to the observer."""
+    observer (public play made it), in rows relative to the observer in the encoding."""
     import numpy as np
 
     from cardtable.rl.encoders import encoder_for
@@ -52,7 +52,7 @@ def test_every_seat_sees_what_the_table_infers_and_the_encoder_reads_it() -> Non
         x = encoder.encode_state(state, seat)
         assert np.array_equal(x, encoder.encode(state.observation(seat)))
         got = x[lacking].reshape(2, 5)
-        assert got[row].tolist() == [1, 0, 0, 0, 1] and not got[1 - row].any()
+        assert got[row].tolist() == [4, 0, 0, 0, 4] and not got[1 - row].any()
 
 
 def test_a_playable_drawn_card_is_not_believed_unplayable() -> None:
