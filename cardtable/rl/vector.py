@@ -80,12 +80,16 @@ class VectorGame:
         self._obs = np.zeros((n, self.encoding.size), np.float32)
         # what the encoders write: the batch itself, or counts turned into planes in one call
         self._counts = np.zeros((n, self.encoder.size), np.float32) if self.encoding.planes is not None else self._obs
-        self._mask = np.zeros((n, self.num_actions), np.int8)
+        # the masks are set byte by byte in a bytearray (a numpy item or a fancy index costs several
+        # times a byte's), seen by numpy as the (N, actions) batch that `_batch` copies
+        self._mask_bytes = bytearray(n * self.num_actions)
+        self._no_mask = bytes(n * self.num_actions)
+        self._mask = np.frombuffer(self._mask_bytes, np.int8).reshape(n, self.num_actions)
         self._player = np.zeros(n, np.int64)
         self._rows = list(self._counts)  # each game's row of the encoders' batch, a view made once
         self._bases = [i * self.num_actions for i in range(n)]  # each game's first position in the masks
         self.states: list[State] = []
-        self.decisions = np.zeros(n, np.int64)  # decisions taken in each game's current game
+        self._decisions = [0] * n  # decisions taken in each game's current game (`decisions`)
         self.seeds = np.zeros(n, np.uint64)
         self._streams: list[Rng] = []
 
@@ -105,7 +109,7 @@ class VectorGame:
     def _new_game(self, i: int) -> State:
         seed = self._streams[i].below(1 << 63)
         self.seeds[i] = seed
-        self.decisions[i] = 0
+        self._decisions[i] = 0
         state: State = self.game.new_state(seed, record_events=False)
         return state
 
@@ -114,7 +118,7 @@ class VectorGame:
         if not self.states:
             raise RuntimeError("call reset() before step()")
         chosen = np.asarray(actions)
-        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
             raise ValueError(
                 f"step takes one action index per game: an integer array of shape ({self.num_envs},), "
                 f"got {chosen.dtype} {chosen.shape}"
@@ -123,7 +127,7 @@ class VectorGame:
         rewards = np.zeros((n, players), np.float32)
         terminated = np.zeros(n, bool)
         truncated = np.zeros(n, bool)
-        table, count, limit = self._actions, self.num_actions, self.max_decisions
+        table, count, limit, decisions = self._actions, self.num_actions, self.max_decisions, self._decisions
         ended: list[int] = []
         for i, (state, a) in enumerate(zip(self.states, chosen.tolist(), strict=True)):
             try:
@@ -132,12 +136,12 @@ class VectorGame:
                 state.apply(table[a])
             except IllegalAction as exc:
                 raise IllegalAction(f"game {i}, seat {state.current_player}: action {a} is not legal: {exc}") from None
-            self.decisions[i] += 1
+            decisions[i] += 1
             if state.is_over:
                 rewards[i] = state.returns()
                 terminated[i] = True
                 ended.append(i)
-            elif limit is not None and self.decisions[i] >= limit:
+            elif limit is not None and decisions[i] >= limit:
                 truncated[i] = True
                 ended.append(i)
         info: dict[str, Any] = {}
@@ -149,6 +153,11 @@ class VectorGame:
         self._observe()
         info["seed"] = self.seeds.copy()
         return self._batch(), rewards, terminated, truncated, info
+
+    @property
+    def decisions(self) -> np.ndarray:
+        """Decisions taken in each game's current game (a new array)."""
+        return np.array(self._decisions, np.int64)
 
     def _final_observations(self, ended: list[int]) -> dict[str, np.ndarray]:
         """The last observation of each ended game (rows of the others are zeros): a finished
@@ -172,20 +181,19 @@ class VectorGame:
 
     def _observe(self) -> None:
         """Encode the deciding seat's observation and mask of every game into the batch: each
-        game's encoder writes into its row (views made once), then the batch is normalized or
-        turned into planes and the masks are set, one call each."""
-        mask = self._mask
-        mask.fill(0)
-        on: list[int] = []
+        game's encoder writes into its row (views made once) and its legal actions set their
+        bytes of the masks; then the batch is normalized or turned into planes in one call."""
+        on = self._mask_bytes
+        on[:] = self._no_mask
         seats: list[int] = []
         for state, encoder, row, base in zip(self.states, self._encoders, self._rows, self._bases, strict=True):
             seat = state.current_player
             assert seat is not None, "a game in the batch is over: it should have been replaced"
             seats.append(seat)
             encoder.encode_state(state, seat, row)
-            on += [base + legal.index for legal in state.legal_actions()]
+            for legal in state.legal_actions():
+                on[base + legal.index] = 1
         self._player[:] = seats
-        mask.flat[on] = 1
         self.encoding.finish(self._counts, out=self._obs)
 
     def _batch(self) -> dict[str, np.ndarray]:
