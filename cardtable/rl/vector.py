@@ -30,7 +30,8 @@ the game's options (over the research defaults, `cardtable.rl.defaults`: 2 playe
 
 Why it is faster than `gymnasium.make_vec`: one Python loop over the games per step, each game
 encoded straight into its row of one preallocated batch (`Encoder.encode_state(..., out=row)`),
-all masks set with one numpy call, and no opponents or per-environment wrappers.
+each mask set byte by byte in one reused bytearray that numpy sees as the batch, no opponents or
+per-environment wrappers, and this loop compiled with the engine (cardtable/_native.py).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from ..core.errors import IllegalAction
 from ..core.game import Game
@@ -47,6 +49,8 @@ from .defaults import research_game
 from .encoders import Encoding, encoder_for
 
 
+# compiled with the engine (cardtable/_native.py); a researcher's own subclass stays possible
+@mypyc_attr(allow_interpreted_subclasses=True)
 class VectorGame:
     """`num_envs` games of `game`, stepped together (module docstring)."""
 
