@@ -114,3 +114,24 @@ def test_bad_calls_say_what_is_expected() -> None:
         VectorGame("juno", 0)
     with pytest.raises(ValueError, match="max_decisions"):
         VectorGame("juno", 2, max_decisions=0)
+
+
+def test_a_researchers_subclass_steps_and_counts_decisions() -> None:
+    """`VectorGame` is compiled with the engine (cardtable/_native.py) and still open to a
+    subclass written in Python; `decisions` counts each game's decisions."""
+
+    class Counted(VectorGame):
+        steps = 0
+
+        def step(self, actions: Any) -> Any:
+            type(self).steps += 1
+            return super().step(actions)
+
+    games = Counted("juno", 3)
+    obs, _ = games.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(4):
+        obs, *_ = games.step(uniform(obs["action_mask"], rng))
+    assert Counted.steps == 4
+    assert games.decisions.tolist() == [4, 4, 4]  # no game of JUNO ends in four decisions
+    assert obs["action_mask"].any(axis=1).all()
