@@ -30,8 +30,8 @@ the game's options (over the research defaults, `cardtable.rl.defaults`: 2 playe
 
 Why it is faster than `gymnasium.make_vec`: one Python loop over the games per step, each game
 encoded straight into its row of one preallocated batch (`Encoder.encode_state(..., out=row)`),
-each mask set byte by byte in one reused bytearray that numpy sees as the batch, no opponents or
-per-environment wrappers, and this loop compiled with the engine (cardtable/_native.py).
+each mask set byte by byte in one reused bytearray that numpy sees as the batch, and no opponents
+or per-environment wrappers.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ from .defaults import research_game
 from .encoders import Encoding, encoder_for
 
 
-# compiled with the engine (cardtable/_native.py); a researcher's own subclass stays possible
+# ready to be compiled with the engine (cardtable/_native.py says why it is not yet); a
+# researcher's own subclass stays possible either way
 @mypyc_attr(allow_interpreted_subclasses=True)
 class VectorGame:
     """`num_envs` games of `game`, stepped together (module docstring)."""
