@@ -117,8 +117,8 @@ def test_bad_calls_say_what_is_expected() -> None:
 
 
 def test_a_researchers_subclass_steps_and_counts_decisions() -> None:
-    """`VectorGame` is compiled with the engine (cardtable/_native.py) and still open to a
-    subclass written in Python; `decisions` counts each game's decisions."""
+    """`VectorGame` stays open to a subclass written in Python (it allows one when compiled:
+    cardtable/_native.py); `decisions` counts each game's decisions."""
 
     class Counted(VectorGame):
         steps = 0
